@@ -1,0 +1,89 @@
+# cvkit build.  `make` builds lib/libcvkit.a and the tools in bin/.
+# Every lib/*.c goes into the library, every bin/cv-*.c is a tool,
+# every tests/unit/*.c is a TAP unit test, every fuzz/fuzz_*.c a fuzz target.
+
+CC      ?= cc
+PKGS    := libpcre2-8 yaml-0.1
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+WARN    := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Ilib
+LDLIBS  += $(PKG_LIBS) -lpthread
+PREFIX  ?= /usr/local
+VERSION := 0.1.0
+
+LIB_SRC  := $(sort $(wildcard lib/*.c))
+LIB_OBJ  := $(LIB_SRC:.c=.o)
+TOOL_SRC := $(sort $(wildcard bin/cv-*.c))
+TOOLS    := $(TOOL_SRC:.c=)
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+UNITS    := $(patsubst tests/unit/%.c,tests/bin/%,$(UNIT_SRC))
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DCV_VERSION='"$(VERSION)"' -DCV_SPECDIR='"$(SPECDIR)"'
+SPECDIR ?= $(PREFIX)/share/cvkit/specs
+
+.PHONY: all check check-slow asan fuzz bench install clean
+all: lib/libcvkit.a $(TOOLS) $(UNITS)
+
+lib/%.o: lib/%.c $(wildcard lib/*.h)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+lib/libcvkit.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+bin/cv-%: bin/cv-%.c lib/libcvkit.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< lib/libcvkit.a $(LDFLAGS) $(LDLIBS)
+
+tests/bin/%: tests/unit/%.c tests/unit/tap.h lib/libcvkit.a
+	@mkdir -p tests/bin
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< lib/libcvkit.a $(LDFLAGS) $(LDLIBS)
+
+# Fast suite: unit tests (C, TAP) and tool tests (bats, TAP).
+check: all
+	CVKIT_SPECS=$(CURDIR)/specs prove -f tests/run-units.t $(sort $(wildcard tests/*.bats))
+
+# Deep perft counts that take minutes.
+check-slow: all
+	CVKIT_SPECS=$(CURDIR)/specs CVKIT_SLOW=1 prove -f tests/slow/
+
+# The whole suite under AddressSanitizer and UBSan, in a separate build tree
+# copy so normal objects are not mixed with instrumented ones.
+asan:
+	$(MAKE) clean-objs
+	$(MAKE) check OPT=-O1 CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined"
+	$(MAKE) clean-objs
+
+FUZZ_TIME ?= 30
+fuzz:
+	@mkdir -p fuzz/bin
+	for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
+	  clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -DCV_VERSION='"$(VERSION)"' -DCV_SPECDIR='"$(CURDIR)/specs"' \
+	    -o fuzz/bin/$$n $$f $(LIB_SRC) $(PKG_LIBS) -lpthread || exit 1; \
+	done
+	for f in $(FUZZ_SRC); do n=$$(basename $$f .c); mkdir -p fuzz/corpus/$$n; \
+	  CVKIT_SPECS=$(CURDIR)/specs fuzz/bin/$$n -max_total_time=$(FUZZ_TIME) -max_len=4096 fuzz/corpus/$$n fuzz/seeds/$$n || exit 1; \
+	done
+
+bench: all
+	bench/run
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cvkit \
+	  $(DESTDIR)$(SPECDIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 lib/libcvkit.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 lib/*.h $(DESTDIR)$(PREFIX)/include/cvkit/
+	install -m 644 specs/*.yaml $(DESTDIR)$(SPECDIR)/
+	install -m 644 $(wildcard docs/*.1) $(DESTDIR)$(PREFIX)/share/man/man1/
+	for f in $(wildcard docs/*.5); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man5/; done
+	for f in $(wildcard docs/*.7); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man7/; done
+
+clean-objs:
+	rm -f lib/*.o lib/libcvkit.a $(TOOLS) tests/bin/*
+
+clean: clean-objs
+	rm -rf tests/bin fuzz/bin bench/out

@@ -1,0 +1,39 @@
+#include "diag.h"
+#include <string.h>
+
+cv_diag cv_diag_default;
+
+const char *cv_display_name(const char *path)
+{
+    return (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
+}
+
+void cv_vreport(cv_diag *d, cv_level lv, const char *file, long line, long col,
+                const char *fmt, va_list ap)
+{
+    static const char *names[] = { "note", "warning", "error" };
+    if (!d) d = &cv_diag_default;
+    if (lv == CV_ERROR) d->errors++;
+    if (lv == CV_WARNING) {
+        d->warnings++;
+        if (d->quiet_warnings) return;
+    }
+    FILE *o = d->out ? d->out : stderr;
+    fputs(cv_display_name(file), o);
+    if (line > 0) {
+        fprintf(o, ":%ld", line);
+        if (col > 0) fprintf(o, ":%ld", col);
+    }
+    fprintf(o, ": %s: ", names[lv]);
+    vfprintf(o, fmt, ap);
+    fputc('\n', o);
+}
+
+void cv_report(cv_diag *d, cv_level lv, const char *file, long line, long col,
+               const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cv_vreport(d, lv, file, line, col, fmt, ap);
+    va_end(ap);
+}

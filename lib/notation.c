@@ -1,0 +1,312 @@
+#include "notation.h"
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <ctype.h>
+#include <pcre2.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const names[] = { "san", "lan", "uci" };
+
+const char *cv_notation_name(cv_notation n) { return names[n]; }
+
+int cv_notation_from_name(const char *s)
+{
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(s, names[i])) return i;
+    return -1;
+}
+
+/* ---- writing ---- */
+
+static int castle_side(const cv_pos *p, const cv_castle *c)
+{
+    const cv_geom *g = &p->v->geom;
+    return g->file[c->rook_from] > g->file[c->king_from] ? 1 : -1;
+}
+
+static void check_suffix(cv_pos *p, cv_move m, char *out, size_t *n)
+{
+    cv_undo u;
+    cv_make(p, m, &u);
+    if (cv_in_check(p)) out[(*n)++] = cv_count_legal(p) ? '+' : '#';
+    cv_unmake(p, m, &u);
+}
+
+size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notation nt, char *buf, size_t size)
+{
+    const cv_variant *v = p->v;
+    const cv_geom *g = &v->geom;
+    char out[64];
+    size_t n = 0;
+    uint8_t pc = p->board[m.from];
+    int t = pc ? CV_TYPE(pc) : 0;
+    if (nt == CV_UCI) {
+        int to = m.to;
+        if (m.kind == CV_MK_CASTLE && v->castle_style == CV_CASTLE_960) to = p->castle[m.castle].rook_from;
+        n = (size_t)sprintf(out, "%s%s", g->name[m.from], g->name[to]);
+        if (m.promo) out[n++] = (char)tolower((unsigned char)v->pieces[m.promo - 1].letter);
+        out[n] = 0;
+        return (size_t)snprintf(buf, size, "%s", out);
+    }
+    if (m.kind == CV_MK_CASTLE) {
+        n = (size_t)sprintf(out, "%s", castle_side(p, &p->castle[m.castle]) > 0 ? "O-O" : "O-O-O");
+    } else if (nt == CV_LAN) {
+        if (!v->pieces[t].pawn) out[n++] = v->pieces[t].letter;
+        n += (size_t)sprintf(out + n, "%s%c%s", g->name[m.from], cv_is_capture(p, m) ? 'x' : '-', g->name[m.to]);
+        if (m.promo) n += (size_t)sprintf(out + n, "=%c", v->pieces[m.promo - 1].letter);
+    } else {
+        int cap = cv_is_capture(p, m);
+        if (v->pieces[t].pawn) {
+            if (cap) n += (size_t)sprintf(out + n, "%c", 'a' + g->file[m.from]);
+        } else {
+            out[n++] = v->pieces[t].letter;
+            cv_movelist local;
+            if (!legal) {
+                cv_gen_legal(p, &local);
+                legal = &local;
+            }
+            int others = 0, same_file = 0, same_rank = 0;
+            for (int i = 0; i < legal->n; i++) {
+                cv_move o = legal->m[i];
+                if (o.to != m.to || o.from == m.from || o.kind == CV_MK_CASTLE || p->board[o.from] != pc) continue;
+                others++;
+                if (g->file[o.from] == g->file[m.from]) same_file = 1;
+                if (g->rank[o.from] == g->rank[m.from]) same_rank = 1;
+            }
+            if (others) {
+                if (!same_file) out[n++] = (char)('a' + g->file[m.from]);
+                else if (!same_rank) n += (size_t)sprintf(out + n, "%d", g->rank[m.from] + 1);
+                else n += (size_t)sprintf(out + n, "%s", g->name[m.from]);
+            }
+        }
+        if (cap) out[n++] = 'x';
+        n += (size_t)sprintf(out + n, "%s", g->name[m.to]);
+        if (m.promo) n += (size_t)sprintf(out + n, "=%c", v->pieces[m.promo - 1].letter);
+    }
+    check_suffix(p, m, out, &n);
+    out[n] = 0;
+    return (size_t)snprintf(buf, size, "%s", out);
+}
+
+/* ---- reading ---- */
+
+/* One pattern for every notation; compiled once per process. */
+static pcre2_code *re;
+static pthread_once_t re_once = PTHREAD_ONCE_INIT;
+
+#define SQ "([a-p](?:1[0-6]|[1-9]))"
+static const char PATTERN[] =
+    "^(?:"
+    "(?<castle>[O0o](?:-[O0o])+)"
+    "|(?<lpiece>[A-Z])?(?<lfrom>[a-p](?:1[0-6]|[1-9]))(?<lsep>[-x:])(?<lto>[a-p](?:1[0-6]|[1-9]))(?:=?(?<lpromo>[A-Z]))?"
+    "|(?<ufrom>[a-p](?:1[0-6]|[1-9]))(?<uto>[a-p](?:1[0-6]|[1-9]))(?<upromo>[a-z])?"
+    "|(?<piece>[A-Z])?(?<ffile>[a-p])?(?<frank>1[0-6]|[1-9])?(?<cap>[x:])?(?<to>[a-p](?:1[0-6]|[1-9]))(?<eq>=?)\\(?(?<promo>[A-Z])?\\)?"
+    ")"
+    "(?<ep>\\s*e\\.?p\\.?)?(?<check>[+#]{0,2}|\\+\\+)(?<annot>[!?]{0,2})$";
+
+static void re_init(void)
+{
+    int errc;
+    PCRE2_SIZE erro;
+    re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, 0, &errc, &erro, NULL);
+    if (re) pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+}
+
+static int group(pcre2_code *code, pcre2_match_data *md, const char *subject, const char *name, char *out, size_t size)
+{
+    PCRE2_SIZE len = size;
+    out[0] = 0;
+    int rc = pcre2_substring_copy_byname(md, (PCRE2_SPTR)name, (PCRE2_UCHAR *)out, &len);
+    (void)code;
+    (void)subject;
+    return rc == 0 && len > 0;
+}
+
+static const char *piece_name(const cv_variant *v, int t) { return v->pieces[t].name[0] ? v->pieces[t].name : "piece"; }
+
+static void set_why(cv_move_parse *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_why(cv_move_parse *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->why, sizeof r->why, fmt, ap);
+    va_end(ap);
+}
+
+typedef struct want {
+    int castle;         /* 0 none, else number of O's */
+    int type;           /* -1 any */
+    int from, ffile, frank, to, promo; /* -1 any; promo: type or -1 none */
+    int uci_to_rook;    /* UCI e1h1 style castling */
+} want;
+
+static int matches(const cv_pos *p, const want *w, cv_move m)
+{
+    const cv_variant *v = p->v;
+    const cv_geom *g = &v->geom;
+    if (w->castle) {
+        if (m.kind != CV_MK_CASTLE) return 0;
+        int side = castle_side(p, &p->castle[m.castle]);
+        return (w->castle == 2 && side > 0) || (w->castle == 3 && side < 0);
+    }
+    if (m.kind == CV_MK_CASTLE) {
+        /* a king move written as from-to may mean castling (e1g1, e1h1) */
+        if (w->from != m.from) return 0;
+        return w->to == m.to || w->to == p->castle[m.castle].rook_from;
+    }
+    if (w->to != m.to) return 0;
+    if (w->from >= 0 && w->from != m.from) return 0;
+    if (w->type >= 0 && CV_TYPE(p->board[m.from]) != w->type) return 0;
+    if (w->ffile >= 0 && g->file[m.from] != w->ffile) return 0;
+    if (w->frank >= 0 && g->rank[m.from] != w->frank) return 0;
+    if ((m.promo ? m.promo - 1 : -1) != w->promo) return 0;
+    return 1;
+}
+
+cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r)
+{
+    const cv_variant *v = p->v;
+    const cv_geom *g = &v->geom;
+    memset(r, 0, sizeof *r);
+    pthread_once(&re_once, re_init);
+    if (!re) {
+        set_why(r, "internal error: move pattern did not compile");
+        return r->status = CV_MOVE_SYNTAX;
+    }
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    int rc = md ? pcre2_match(re, (PCRE2_SPTR)text, strlen(text), 0, 0, md, NULL) : -1;
+    if (rc < 0) {
+        if (md) pcre2_match_data_free(md);
+        set_why(r, "'%s' is not a move", text);
+        return r->status = CV_MOVE_SYNTAX;
+    }
+    char b[16];
+    want w = { 0, -1, -1, -1, -1, -1, -1, 0 };
+    int pawn_move = 0;
+    if (group(re, md, text, "castle", b, sizeof b)) {
+        w.castle = (int)(strlen(b) + 1) / 2;
+        if (b[0] != 'O') r->lax = 1;
+    } else if (group(re, md, text, "lfrom", b, sizeof b)) {
+        w.from = cv_geom_parse_cell(g, b, (int)strlen(b));
+        group(re, md, text, "lto", b, sizeof b);
+        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+        if (group(re, md, text, "lpiece", b, sizeof b)) {
+            w.type = v->by_letter[(int)b[0]];
+            if (w.type < 0) goto unknown_piece;
+        }
+        if (group(re, md, text, "lpromo", b, sizeof b)) {
+            w.promo = v->by_letter[(int)b[0]];
+            if (w.promo < 0) goto unknown_piece;
+        }
+    } else if (group(re, md, text, "ufrom", b, sizeof b)) {
+        w.from = cv_geom_parse_cell(g, b, (int)strlen(b));
+        group(re, md, text, "uto", b, sizeof b);
+        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+        if (group(re, md, text, "upromo", b, sizeof b)) {
+            w.promo = v->by_letter[toupper((unsigned char)b[0])];
+            if (w.promo < 0) goto unknown_piece;
+        }
+    } else {
+        group(re, md, text, "to", b, sizeof b);
+        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+        if (group(re, md, text, "piece", b, sizeof b)) {
+            w.type = v->by_letter[(int)b[0]];
+            if (w.type < 0) goto unknown_piece;
+        } else {
+            w.type = v->pawn_type;
+            pawn_move = 1;
+        }
+        if (group(re, md, text, "ffile", b, sizeof b)) w.ffile = b[0] - 'a';
+        if (group(re, md, text, "frank", b, sizeof b)) {
+            int rk;
+            sscanf(b, "%d", &rk);
+            w.frank = rk - 1;
+        }
+        if (group(re, md, text, "promo", b, sizeof b)) {
+            w.promo = v->by_letter[(int)b[0]];
+            if (w.promo < 0) goto unknown_piece;
+            char eq[4];
+            if (!group(re, md, text, "eq", eq, sizeof eq)) r->lax = 1;
+        }
+    }
+    pcre2_match_data_free(md);
+    md = NULL;
+    if (w.to < 0 && !w.castle) {
+        set_why(r, "no square %s on this board", b);
+        return r->status = CV_MOVE_SYNTAX;
+    }
+    if ((w.from >= 0 || w.to >= 0) && (w.ffile >= g->files || w.frank >= g->ranks)) {
+        set_why(r, "'%s' names a square that is not on the board", text);
+        return r->status = CV_MOVE_SYNTAX;
+    }
+    cv_movelist local;
+    if (!legal) {
+        cv_gen_legal(p, &local);
+        legal = &local;
+    }
+    for (int i = 0; i < legal->n; i++)
+        if (matches(p, &w, legal->m[i])) {
+            if (r->ncand < 8) r->cand[r->ncand] = legal->m[i];
+            r->ncand++;
+        }
+    if (r->ncand == 1) {
+        r->move = r->cand[0];
+        return r->status = CV_MOVE_OK;
+    }
+    if (r->ncand > 1) {
+        char list[200] = "";
+        size_t n = 0;
+        for (int i = 0; i < r->ncand && i < 8; i++) {
+            char s[32];
+            cv_move_format(p, legal, r->cand[i], CV_SAN, s, sizeof s);
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? (i == r->ncand - 1 ? " and " : ", ") : "", s);
+            if (n >= sizeof list) break;
+        }
+        set_why(r, "ambiguous between %s", list);
+        return r->status = CV_MOVE_AMBIGUOUS;
+    }
+    /* Explain: first the pseudo-legal moves (then the royal is the issue),
+     * then what is missing. */
+    static const char *const cname[2] = { "white", "black" };
+    const char *me = cname[p->side];
+    cv_movelist ps;
+    cv_gen_pseudo(p, &ps);
+    for (int i = 0; i < ps.n; i++)
+        if (matches(p, &w, ps.m[i])) {
+            set_why(r, cv_in_check(p) ? "does not get the %s king out of check" : "would leave the %s king in check", me);
+            return r->status = CV_MOVE_ILLEGAL;
+        }
+    if (w.castle) {
+        set_why(r, "%s cannot castle %s here", me, w.castle == 2 ? "king-side" : "queen-side");
+        return r->status = CV_MOVE_ILLEGAL;
+    }
+    if (w.from >= 0) {
+        uint8_t q = p->board[w.from];
+        if (!q) set_why(r, "no piece on %s", g->name[w.from]);
+        else if (CV_COLOR(q) != p->side) set_why(r, "the piece on %s is not %s's", g->name[w.from], me);
+        else if (w.type >= 0 && CV_TYPE(q) != w.type)
+            set_why(r, "the piece on %s is a %s, not a %s", g->name[w.from], piece_name(v, CV_TYPE(q)), piece_name(v, w.type));
+        else if (w.promo >= 0 && !v->pieces[CV_TYPE(q)].pawn)
+            set_why(r, "only a pawn can promote");
+        else set_why(r, "the %s on %s cannot move to %s", piece_name(v, CV_TYPE(q)), g->name[w.from], g->name[w.to]);
+        return r->status = CV_MOVE_ILLEGAL;
+    }
+    int have = 0;
+    for (int c = 0; c < g->ncells; c++)
+        if (p->board[c] && CV_COLOR(p->board[c]) == p->side && CV_TYPE(p->board[c]) == w.type) have++;
+    if (w.type < 0 || !have)
+        set_why(r, "no %s %s on the board", me, w.type >= 0 ? piece_name(v, w.type) : "pawn");
+    else if (pawn_move && w.promo < 0 && (v->promo_ranks >> cv_rel_rank(v, w.to, p->side) & 1))
+        set_why(r, "a pawn reaching %s must promote", g->name[w.to]);
+    else if (w.promo >= 0 && !(v->promo_ranks >> cv_rel_rank(v, w.to, p->side) & 1))
+        set_why(r, "no promotion on %s", g->name[w.to]);
+    else
+        set_why(r, "no %s %s can move to %s", me, piece_name(v, w.type), g->name[w.to]);
+    return r->status = CV_MOVE_ILLEGAL;
+
+unknown_piece:
+    pcre2_match_data_free(md);
+    set_why(r, "unknown piece letter '%c'", b[0]);
+    return r->status = CV_MOVE_SYNTAX;
+}

@@ -1,0 +1,41 @@
+/* notation: moves as text.  SAN (PGN 8.2.3), LAN (e2-e4, Ng1-f3, e7xd8=Q)
+ * and UCI (e2e4, e7e8q).  Writers emit one clean form; the reader accepts
+ * any of the three and the common variations of real files (0-0, o-o, a
+ * missing '=', e.p., check and annotation suffixes), and resolves the text
+ * against the legal moves, so ambiguity is reported, never guessed. */
+#ifndef CV_NOTATION_H
+#define CV_NOTATION_H
+#include "movegen.h"
+#include <stddef.h>
+
+typedef enum { CV_SAN, CV_LAN, CV_UCI } cv_notation;
+
+/* Name of a notation ("san") and back (-1 when unknown). */
+const char *cv_notation_name(cv_notation n);
+int cv_notation_from_name(const char *s);
+
+/* Writes move m of position p.  legal: p's legal moves when the caller
+ * has them (for disambiguation), or NULL.  Returns the length. */
+size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notation n,
+                      char *buf, size_t size);
+
+typedef enum {
+    CV_MOVE_OK = 0,
+    CV_MOVE_SYNTAX,     /* not a move in any notation we read */
+    CV_MOVE_ILLEGAL,    /* well formed, but no legal move matches */
+    CV_MOVE_AMBIGUOUS,  /* more than one legal move matches */
+} cv_move_status;
+
+typedef struct cv_move_parse {
+    cv_move_status status;
+    cv_move move;           /* the move when status is CV_MOVE_OK */
+    int ncand;              /* matching moves (ambiguity) */
+    cv_move cand[8];
+    char why[256];          /* reason when not OK */
+    int lax;                /* read only thanks to tolerance (0-0, missing '=') */
+} cv_move_parse;
+
+/* Resolves text against p's legal moves (legal may be NULL). */
+cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
+
+#endif

@@ -1,0 +1,134 @@
+#include "perft.h"
+#include "movegen.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t cv_perft(cv_pos *p, int depth)
+{
+    if (depth <= 0) return 1;
+    if (depth == 1) return (uint64_t)cv_count_legal(p);
+    cv_movelist ml;
+    cv_gen_legal(p, &ml);
+    uint64_t total = 0;
+    for (int i = 0; i < ml.n; i++) {
+        cv_undo u;
+        cv_make(p, ml.m[i], &u);
+        total += cv_perft(p, depth - 1);
+        cv_unmake(p, ml.m[i], &u);
+    }
+    return total;
+}
+
+/* Entries are written without locks; the check word is key ^ data, so a
+ * torn write from two threads fails verification instead of lying. */
+typedef struct entry {
+    _Atomic uint64_t check, data;   /* data: count << 8 | depth */
+} entry;
+
+typedef struct table {
+    entry *e;
+    size_t mask;
+} table;
+
+static uint64_t hashed(cv_pos *p, int depth, table *t)
+{
+    if (depth <= 1) return depth <= 0 ? 1 : (uint64_t)cv_count_legal(p);
+    uint64_t key = p->hash ^ ((uint64_t)depth * 0x9E3779B97F4A7C15ull);
+    entry *e = &t->e[key & t->mask];
+    uint64_t d = atomic_load_explicit(&e->data, memory_order_relaxed);
+    uint64_t c = atomic_load_explicit(&e->check, memory_order_relaxed);
+    if ((c ^ d) == key && (d & 255) == (uint64_t)depth) return d >> 8;
+    cv_movelist ml;
+    cv_gen_legal(p, &ml);
+    uint64_t total = 0;
+    for (int i = 0; i < ml.n; i++) {
+        cv_undo u;
+        cv_make(p, ml.m[i], &u);
+        total += hashed(p, depth - 1, t);
+        cv_unmake(p, ml.m[i], &u);
+    }
+    d = total << 8 | (uint64_t)depth;
+    atomic_store_explicit(&e->data, d, memory_order_relaxed);
+    atomic_store_explicit(&e->check, key ^ d, memory_order_relaxed);
+    return total;
+}
+
+typedef struct job {
+    const cv_pos *root;
+    int depth;
+    table *t;
+    cv_move *moves;
+    uint64_t *counts;
+    int n;
+    atomic_int next;
+} job;
+
+static void *worker(void *arg)
+{
+    job *J = arg;
+    cv_pos p = *J->root;
+    for (;;) {
+        int i = atomic_fetch_add(&J->next, 1);
+        if (i >= J->n) break;
+        cv_undo u;
+        cv_make(&p, J->moves[i], &u);
+        J->counts[i] = J->t ? hashed(&p, J->depth - 1, J->t) : cv_perft(&p, J->depth - 1);
+        cv_unmake(&p, J->moves[i], &u);
+    }
+    return NULL;
+}
+
+uint64_t cv_perft_run(cv_pos *p, int depth, const cv_perft_opts *o, cv_perft_divide_fn divide, void *arg)
+{
+    cv_perft_opts def = { 1, 0, 0, 0 };
+    if (!o) o = &def;
+    if (depth <= 0) return 1;
+    cv_movelist *ml = malloc(sizeof *ml);
+    if (!ml) return UINT64_MAX;
+    cv_gen_legal(p, ml);
+    job J;
+    memset(&J, 0, sizeof J);
+    J.root = p;
+    J.depth = depth;
+    J.moves = malloc(sizeof *J.moves * (size_t)(ml->n + 1));
+    J.counts = calloc((size_t)ml->n + 1, sizeof *J.counts);
+    if (!J.moves || !J.counts) {
+        free(ml); free(J.moves); free(J.counts);
+        return UINT64_MAX;
+    }
+    for (int i = 0; i < ml->n; i++)
+        if (o->split_n <= 0 || i % o->split_n == o->split_k - 1) J.moves[J.n++] = ml->m[i];
+    free(ml);
+    table t = { 0 };
+    if (o->hash_mb) {
+        size_t n = 1;
+        while (n * 2 * sizeof(entry) <= o->hash_mb * 1024 * 1024) n *= 2;
+        t.e = calloc(n, sizeof(entry));
+        t.mask = n - 1;
+        if (!t.e) {
+            free(J.moves); free(J.counts);
+            return UINT64_MAX;
+        }
+        J.t = &t;
+    }
+    atomic_init(&J.next, 0);
+    int nt = o->threads > 1 ? o->threads : 1;
+    if (nt > 256) nt = 256;
+    pthread_t th[256];
+    int started = 0;
+    for (int i = 1; i < nt; i++)
+        if (pthread_create(&th[started], NULL, worker, &J) == 0) started++;
+    worker(&J);
+    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    uint64_t total = 0;
+    for (int i = 0; i < J.n; i++) {
+        total += J.counts[i];
+        if (divide) divide(arg, p, J.moves[i], J.counts[i]);
+    }
+    free(t.e);
+    free(J.moves);
+    free(J.counts);
+    return total;
+}

@@ -1,0 +1,713 @@
+/* spec: reads a variant YAML file into a cv_variant.
+ *
+ * The loader keeps going after a problem so that one run reports every
+ * mistake in the file, each at the line and column of the offending node,
+ * named by its key path (pieces[2].moves[0].ride). */
+#include "variant.h"
+#include "fen.h"
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <yaml.h>
+
+#ifndef CV_SPECDIR
+#define CV_SPECDIR "/usr/local/share/cvkit/specs"
+#endif
+
+typedef struct ld {
+    yaml_document_t doc;
+    const char *file;
+    cv_diag *d;
+    int errors;
+    cv_variant *v;
+} ld;
+
+static void err(ld *L, yaml_node_t *n, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void err(ld *L, yaml_node_t *n, const char *key, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    long line = n ? (long)n->start_mark.line + 1 : 1, col = n ? (long)n->start_mark.column + 1 : 1;
+    cv_report(L->d, CV_ERROR, L->file, line, col, "%s: %s", key, msg);
+    L->errors++;
+}
+
+static yaml_node_t *node(ld *L, int id) { return yaml_document_get_node(&L->doc, id); }
+
+static const char *scalar(yaml_node_t *n)
+{
+    return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static const char *kind_name(yaml_node_t *n)
+{
+    switch (n->type) {
+    case YAML_SCALAR_NODE: return "a scalar";
+    case YAML_SEQUENCE_NODE: return "a list";
+    case YAML_MAPPING_NODE: return "a mapping";
+    default: return "nothing";
+    }
+}
+
+static const char *want_str(ld *L, yaml_node_t *n, const char *key)
+{
+    const char *s = scalar(n);
+    if (!s) err(L, n, key, "expected a string, found %s", kind_name(n));
+    return s;
+}
+
+static int want_int(ld *L, yaml_node_t *n, const char *key, int lo, int hi, int *out)
+{
+    const char *s = scalar(n);
+    if (!s) {
+        err(L, n, key, "expected an integer, found %s", kind_name(n));
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno) {
+        err(L, n, key, "expected an integer, found '%s'", s);
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        err(L, n, key, "%ld is out of range %d..%d", v, lo, hi);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+static int want_bool(ld *L, yaml_node_t *n, const char *key, int *out)
+{
+    const char *s = scalar(n);
+    if (s && (!strcmp(s, "true") || !strcmp(s, "yes") || !strcmp(s, "on"))) { *out = 1; return 0; }
+    if (s && (!strcmp(s, "false") || !strcmp(s, "no") || !strcmp(s, "off"))) { *out = 0; return 0; }
+    err(L, n, key, "expected true or false, found %s%s%s", s ? "'" : "", s ? s : kind_name(n), s ? "'" : "");
+    return -1;
+}
+
+static int want_kind(ld *L, yaml_node_t *n, yaml_node_type_t t, const char *key)
+{
+    if (n->type == t) return 0;
+    err(L, n, key, "expected %s, found %s",
+        t == YAML_MAPPING_NODE ? "a mapping" : t == YAML_SEQUENCE_NODE ? "a list" : "a scalar",
+        kind_name(n));
+    return -1;
+}
+
+/* Checks every key of a mapping against the allowed list. */
+static void check_keys(ld *L, yaml_node_t *m, const char *path, const char *const *allowed)
+{
+    for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(L, p->key);
+        const char *ks = scalar(k);
+        int ok = 0;
+        for (int i = 0; ks && allowed[i]; i++)
+            if (!strcmp(ks, allowed[i])) ok = 1;
+        if (!ok) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s%s%s", path, *path ? "." : "", ks ? ks : "?");
+            err(L, k, buf, "unknown key");
+        }
+    }
+}
+
+static yaml_node_t *get(ld *L, yaml_node_t *m, const char *key)
+{
+    if (!m || m->type != YAML_MAPPING_NODE) return NULL;
+    for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+        const char *ks = scalar(node(L, p->key));
+        if (ks && !strcmp(ks, key)) return node(L, p->value);
+    }
+    return NULL;
+}
+
+/* ---- directions ---- */
+
+typedef struct { int n; int dx[32], dy[32]; } vecset;
+
+static void vec_add(vecset *s, int dx, int dy)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->dx[i] == dx && s->dy[i] == dy) return;
+    if (s->n < 32) { s->dx[s->n] = dx; s->dy[s->n] = dy; s->n++; }
+}
+
+static void vec_sym(vecset *s, int a, int b)
+{
+    int v[2][2] = { { a, b }, { b, a } };
+    for (int k = 0; k < 2; k++)
+        for (int sx = -1; sx <= 1; sx += 2)
+            for (int sy = -1; sy <= 1; sy += 2)
+                vec_add(s, v[k][0] * sx, v[k][1] * sy);
+}
+
+static int named_dirs(const char *name, vecset *s)
+{
+    if (!strcmp(name, "orthogonal")) { vec_sym(s, 1, 0); return 0; }
+    if (!strcmp(name, "diagonal")) { vec_sym(s, 1, 1); return 0; }
+    if (!strcmp(name, "all")) { vec_sym(s, 1, 0); vec_sym(s, 1, 1); return 0; }
+    if (!strcmp(name, "knight")) { vec_sym(s, 1, 2); return 0; }
+    if (!strcmp(name, "camel")) { vec_sym(s, 1, 3); return 0; }
+    if (!strcmp(name, "zebra")) { vec_sym(s, 2, 3); return 0; }
+    if (!strcmp(name, "forward")) { vec_add(s, 0, 1); return 0; }
+    if (!strcmp(name, "backward")) { vec_add(s, 0, -1); return 0; }
+    if (!strcmp(name, "sideways")) { vec_add(s, 1, 0); vec_add(s, -1, 0); return 0; }
+    if (!strcmp(name, "forward-diagonal")) { vec_add(s, 1, 1); vec_add(s, -1, 1); return 0; }
+    if (!strcmp(name, "backward-diagonal")) { vec_add(s, 1, -1); vec_add(s, -1, -1); return 0; }
+    return -1;
+}
+
+static int intlike(const char *s)
+{
+    return s && (isdigit((unsigned char)s[0]) || (s[0] == '-' && isdigit((unsigned char)s[1])));
+}
+
+static int parse_dirs(ld *L, yaml_node_t *n, const char *key, vecset *s)
+{
+    if (scalar(n)) {
+        if (named_dirs(scalar(n), s) < 0) {
+            err(L, n, key, "unknown direction '%s' (orthogonal, diagonal, all, knight, camel, zebra, "
+                "forward, backward, sideways, forward-diagonal, backward-diagonal, [a, b] or {dx, dy})", scalar(n));
+            return -1;
+        }
+        return 0;
+    }
+    if (n->type == YAML_MAPPING_NODE) {
+        static const char *const keys[] = { "dx", "dy", NULL };
+        check_keys(L, n, key, keys);
+        yaml_node_t *x = get(L, n, "dx"), *y = get(L, n, "dy");
+        int dx = 0, dy = 0;
+        if (!x || !y) { err(L, n, key, "a vector needs both dx and dy"); return -1; }
+        if (want_int(L, x, key, -15, 15, &dx) || want_int(L, y, key, -15, 15, &dy)) return -1;
+        if (!dx && !dy) { err(L, n, key, "the null vector is not a direction"); return -1; }
+        vec_add(s, dx, dy);
+        return 0;
+    }
+    /* a list: either a list of direction items or one [a, b] leap */
+    yaml_node_item_t *it = n->data.sequence.items.start;
+    int cnt = (int)(n->data.sequence.items.top - it);
+    if (cnt == 2 && intlike(scalar(node(L, it[0])))) {
+        int a, b;
+        if (want_int(L, node(L, it[0]), key, -15, 15, &a) || want_int(L, node(L, it[1]), key, -15, 15, &b))
+            return -1;
+        if (!a && !b) { err(L, n, key, "[0, 0] is not a direction"); return -1; }
+        vec_sym(s, a, b);
+        return 0;
+    }
+    int rc = 0;
+    for (; it < n->data.sequence.items.top; it++) {
+        yaml_node_t *e = node(L, *it);
+        if (e->type == YAML_SEQUENCE_NODE && (e->data.sequence.items.top - e->data.sequence.items.start) != 2) {
+            err(L, e, key, "a leap vector is a pair [a, b]");
+            rc = -1;
+            continue;
+        }
+        if (parse_dirs(L, e, key, s) < 0) rc = -1;
+    }
+    return rc;
+}
+
+/* ---- pieces ---- */
+
+static void parse_atom(ld *L, yaml_node_t *n, const char *path, cv_piece *pc)
+{
+    char key[192];
+    if (want_kind(L, n, YAML_MAPPING_NODE, path)) return;
+    static const char *const keys[] = { "step", "leap", "ride", "range", "min", "mode", "from-ranks", NULL };
+    check_keys(L, n, path, keys);
+    yaml_node_t *how = NULL;
+    const char *hown = NULL;
+    int nhow = 0;
+    for (int i = 0; i < 3; i++) {
+        static const char *const k[] = { "step", "leap", "ride" };
+        yaml_node_t *x = get(L, n, k[i]);
+        if (x) { how = x; hown = k[i]; nhow++; }
+    }
+    if (nhow != 1) {
+        err(L, n, path, nhow ? "give only one of step, leap and ride" : "a move needs one of step, leap or ride");
+        return;
+    }
+    snprintf(key, sizeof key, "%s.%s", path, hown);
+    vecset vs = { 0 };
+    if (parse_dirs(L, how, key, &vs) < 0) return;
+    int range = strcmp(hown, "ride") ? 1 : 0;
+    yaml_node_t *rn = get(L, n, "range");
+    if (rn) {
+        snprintf(key, sizeof key, "%s.range", path);
+        if (range == 1) err(L, rn, key, "range applies to ride only");
+        else if (want_int(L, rn, key, 1, 254, &range)) return;
+    }
+    int min = 1;
+    yaml_node_t *minn = get(L, n, "min");
+    if (minn) {
+        snprintf(key, sizeof key, "%s.min", path);
+        if (range == 1) err(L, minn, key, "min applies to ride only");
+        else if (want_int(L, minn, key, 1, range ? range : 254, &min)) return;
+    }
+    int mode = CV_MODE_BOTH;
+    yaml_node_t *mn = get(L, n, "mode");
+    if (mn) {
+        snprintf(key, sizeof key, "%s.mode", path);
+        const char *m = want_str(L, mn, key);
+        if (!m) return;
+        if (!strcmp(m, "move")) mode = CV_MODE_MOVE;
+        else if (!strcmp(m, "capture")) mode = CV_MODE_CAPTURE;
+        else if (!strcmp(m, "both")) mode = CV_MODE_BOTH;
+        else { err(L, mn, key, "expected move, capture or both, found '%s'", m); return; }
+    }
+    if (min > 1 && mode != CV_MODE_MOVE) {
+        err(L, minn, path, "min is only supported with mode: move");
+        return;
+    }
+    uint32_t first = 0;
+    yaml_node_t *fn = get(L, n, "from-ranks");
+    if (fn) {
+        snprintf(key, sizeof key, "%s.from-ranks", path);
+        if (mode != CV_MODE_MOVE) { err(L, fn, key, "from-ranks is only supported with mode: move"); return; }
+        if (want_kind(L, fn, YAML_SEQUENCE_NODE, key)) return;
+        for (yaml_node_item_t *it = fn->data.sequence.items.start; it < fn->data.sequence.items.top; it++) {
+            int r;
+            if (want_int(L, node(L, *it), key, 1, L->v->geom.ranks, &r) == 0) first |= 1u << (r - 1);
+        }
+    }
+    for (int i = 0; i < vs.n; i++) {
+        for (int c = 0; c < 2; c++) {
+            if (pc->natoms[c] >= CV_MAX_ATOMS) {
+                if (c == 0) err(L, n, path, "more than %d move atoms for one piece", CV_MAX_ATOMS);
+                return;
+            }
+            int d = cv_geom_dir(&L->v->geom, vs.dx[i], c ? -vs.dy[i] : vs.dy[i]);
+            if (d < 0) { err(L, n, path, "too many distinct directions"); return; }
+            cv_atom *a = &pc->atoms[c][pc->natoms[c]++];
+            a->dir = (uint8_t)d;
+            a->range = (uint8_t)range;
+            a->min = (uint8_t)min;
+            a->mode = (uint8_t)mode;
+            a->first = first != 0;
+            a->first_ranks = first;
+        }
+    }
+}
+
+static void parse_piece(ld *L, yaml_node_t *n, int idx)
+{
+    char path[64], key[128];
+    snprintf(path, sizeof path, "pieces[%d]", idx);
+    if (want_kind(L, n, YAML_MAPPING_NODE, path)) return;
+    static const char *const keys[] = { "letter", "name", "royal", "pawn", "castling-rook", "moves", NULL };
+    check_keys(L, n, path, keys);
+    cv_variant *v = L->v;
+    if (v->npieces >= CV_MAX_PIECES) { err(L, n, path, "more than %d piece types", CV_MAX_PIECES); return; }
+    cv_piece *pc = &v->pieces[v->npieces];
+    memset(pc, 0, sizeof *pc);
+    yaml_node_t *ln = get(L, n, "letter");
+    snprintf(key, sizeof key, "%s.letter", path);
+    const char *letter = ln ? want_str(L, ln, key) : NULL;
+    if (!ln) { err(L, n, key, "missing"); return; }
+    if (!letter) return;
+    if (strlen(letter) != 1 || !isupper((unsigned char)letter[0])) {
+        err(L, ln, key, "a piece letter is one upper-case letter A-Z, found '%s'", letter);
+        return;
+    }
+    if (v->by_letter[(int)letter[0]] >= 0) { err(L, ln, key, "letter '%s' is used by two pieces", letter); return; }
+    pc->letter = letter[0];
+    yaml_node_t *x;
+    if ((x = get(L, n, "name"))) {
+        snprintf(key, sizeof key, "%s.name", path);
+        const char *s = want_str(L, x, key);
+        if (s) snprintf(pc->name, sizeof pc->name, "%s", s);
+    }
+    int b;
+    if ((x = get(L, n, "royal"))) { snprintf(key, sizeof key, "%s.royal", path); if (!want_bool(L, x, key, &b)) pc->royal = (uint8_t)b; }
+    if ((x = get(L, n, "pawn"))) { snprintf(key, sizeof key, "%s.pawn", path); if (!want_bool(L, x, key, &b)) pc->pawn = (uint8_t)b; }
+    if ((x = get(L, n, "castling-rook"))) { snprintf(key, sizeof key, "%s.castling-rook", path); if (!want_bool(L, x, key, &b)) pc->castles = (uint8_t)b; }
+    yaml_node_t *mv = get(L, n, "moves");
+    snprintf(key, sizeof key, "%s.moves", path);
+    if (!mv) { err(L, n, key, "missing"); return; }
+    if (want_kind(L, mv, YAML_SEQUENCE_NODE, key)) return;
+    int i = 0;
+    for (yaml_node_item_t *it = mv->data.sequence.items.start; it < mv->data.sequence.items.top; it++, i++) {
+        snprintf(key, sizeof key, "%s.moves[%d]", path, i);
+        parse_atom(L, node(L, *it), key, pc);
+    }
+    v->by_letter[(int)pc->letter] = (int8_t)v->npieces;
+    v->npieces++;
+}
+
+static int letter_type(ld *L, yaml_node_t *n, const char *key)
+{
+    const char *s = want_str(L, n, key);
+    if (!s) return -1;
+    if (strlen(s) != 1 || (unsigned char)s[0] > 127 || L->v->by_letter[toupper((unsigned char)s[0])] < 0) {
+        err(L, n, key, "unknown piece letter '%s'", s);
+        return -1;
+    }
+    return L->v->by_letter[toupper((unsigned char)s[0])];
+}
+
+static int file_of(ld *L, yaml_node_t *n, const char *key, int *out)
+{
+    const char *s = want_str(L, n, key);
+    if (!s) return -1;
+    if (strlen(s) != 1 || s[0] < 'a' || s[0] >= 'a' + L->v->geom.files) {
+        err(L, n, key, "expected a file letter a-%c, found '%s'", 'a' + L->v->geom.files - 1, s);
+        return -1;
+    }
+    *out = s[0] - 'a';
+    return 0;
+}
+
+static void parse_castling(ld *L, yaml_node_t *n)
+{
+    cv_variant *v = L->v;
+    if (want_kind(L, n, YAML_MAPPING_NODE, "castling")) return;
+    static const char *const keys[] = { "style", "king-rank", "moves", NULL };
+    check_keys(L, n, "castling", keys);
+    yaml_node_t *x;
+    if ((x = get(L, n, "style"))) {
+        const char *s = want_str(L, x, "castling.style");
+        if (s && !strcmp(s, "fide")) v->castle_style = CV_CASTLE_FIDE;
+        else if (s && !strcmp(s, "960")) v->castle_style = CV_CASTLE_960;
+        else if (s) err(L, x, "castling.style", "expected fide or 960, found '%s'", s);
+    }
+    int kr = 1;
+    if ((x = get(L, n, "king-rank")) && want_int(L, x, "castling.king-rank", 1, v->geom.ranks, &kr) == 0)
+        v->castle_rank = kr - 1;
+    yaml_node_t *mv = get(L, n, "moves");
+    if (!mv) { err(L, n, "castling.moves", "missing"); return; }
+    if (want_kind(L, mv, YAML_SEQUENCE_NODE, "castling.moves")) return;
+    int i = 0;
+    for (yaml_node_item_t *it = mv->data.sequence.items.start; it < mv->data.sequence.items.top; it++, i++) {
+        char path[64], key[128];
+        snprintf(path, sizeof path, "castling.moves[%d]", i);
+        yaml_node_t *m = node(L, *it);
+        if (want_kind(L, m, YAML_MAPPING_NODE, path)) continue;
+        static const char *const mk[] = { "letter", "side", "king-to", "rook-to", "king-from", "rook-from", NULL };
+        check_keys(L, m, path, mk);
+        if (v->ncastle_rules >= CV_MAX_CASTLE / 2) { err(L, m, path, "more than %d castlings per side", CV_MAX_CASTLE / 2); return; }
+        cv_castle_rule *r = &v->castle_rules[v->ncastle_rules];
+        memset(r, 0, sizeof *r);
+        r->king_file = r->rook_file = -1;
+        int bad = 0;
+        snprintf(key, sizeof key, "%s.letter", path);
+        if (!(x = get(L, m, "letter"))) { err(L, m, key, "missing"); bad = 1; }
+        else {
+            const char *s = want_str(L, x, key);
+            if (!s) bad = 1;
+            else if (strlen(s) != 1 || !isupper((unsigned char)s[0])) { err(L, x, key, "expected one upper-case letter, found '%s'", s); bad = 1; }
+            else r->letter = s[0];
+        }
+        snprintf(key, sizeof key, "%s.side", path);
+        if (!(x = get(L, m, "side"))) { err(L, m, key, "missing"); bad = 1; }
+        else {
+            const char *s = want_str(L, x, key);
+            if (s && !strcmp(s, "king")) r->side = 1;
+            else if (s && !strcmp(s, "queen")) r->side = -1;
+            else { if (s) err(L, x, key, "expected king or queen, found '%s'", s); bad = 1; }
+        }
+        static const char *const fk[] = { "king-to", "rook-to", "king-from", "rook-from" };
+        int *dst[] = { &r->king_to_file, &r->rook_to_file, &r->king_file, &r->rook_file };
+        for (int k = 0; k < 4; k++) {
+            snprintf(key, sizeof key, "%s.%s", path, fk[k]);
+            if (!(x = get(L, m, fk[k]))) { if (k < 2) { err(L, m, key, "missing"); bad = 1; } }
+            else if (file_of(L, x, key, dst[k])) bad = 1;
+        }
+        if (!bad) v->ncastle_rules++;
+    }
+}
+
+static void parse_promotion(ld *L, yaml_node_t *n)
+{
+    cv_variant *v = L->v;
+    if (want_kind(L, n, YAML_MAPPING_NODE, "promotion")) return;
+    static const char *const keys[] = { "ranks", "to", NULL };
+    check_keys(L, n, "promotion", keys);
+    yaml_node_t *x = get(L, n, "ranks");
+    if (!x) err(L, n, "promotion.ranks", "missing");
+    else if (!want_kind(L, x, YAML_SEQUENCE_NODE, "promotion.ranks"))
+        for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++) {
+            int r;
+            if (!want_int(L, node(L, *it), "promotion.ranks", 1, v->geom.ranks, &r)) v->promo_ranks |= 1u << (r - 1);
+        }
+    x = get(L, n, "to");
+    if (!x) err(L, n, "promotion.to", "missing");
+    else if (!want_kind(L, x, YAML_SEQUENCE_NODE, "promotion.to"))
+        for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++) {
+            int t = letter_type(L, node(L, *it), "promotion.to");
+            if (t >= 0) {
+                if (v->pieces[t].royal || v->pieces[t].pawn)
+                    err(L, node(L, *it), "promotion.to", "cannot promote to the %s '%c'",
+                        v->pieces[t].royal ? "royal piece" : "pawn", v->pieces[t].letter);
+                else v->promo_types[v->npromo++] = (int8_t)t;
+            }
+        }
+}
+
+static void parse_rules(ld *L, yaml_node_t *n)
+{
+    if (want_kind(L, n, YAML_MAPPING_NODE, "rules")) return;
+    static const char *const keys[] = { "fifty-move", "repetition", NULL };
+    check_keys(L, n, "rules", keys);
+    yaml_node_t *x;
+    if ((x = get(L, n, "fifty-move"))) want_int(L, x, "rules.fifty-move", 0, 100000, &L->v->fifty_move_plies);
+    if ((x = get(L, n, "repetition"))) want_int(L, x, "rules.repetition", 0, 100, &L->v->repetition_count);
+}
+
+static void compile_attacks(cv_variant *v)
+{
+    memset(v->att_range, 0, sizeof v->att_range);
+    memset(v->att_max, 0, sizeof v->att_max);
+    for (int c = 0; c < 2; c++) {
+        for (int t = 0; t < v->npieces; t++) {
+            const cv_piece *pc = &v->pieces[t];
+            for (int i = 0; i < pc->natoms[c]; i++) {
+                const cv_atom *a = &pc->atoms[c][i];
+                if (!(a->mode & CV_MODE_CAPTURE)) continue;
+                int w = v->geom.opposite[a->dir];
+                int r = a->range ? a->range : 255;
+                if (r > v->att_range[c][w][t]) v->att_range[c][w][t] = (uint8_t)r;
+                if (r > v->att_max[c][w]) v->att_max[c][w] = (uint8_t)r;
+            }
+        }
+        v->natt_dirs[c] = v->nslide_dirs[c] = 0;
+        for (int w = 0; w < v->geom.ndirs; w++) {
+            if (v->att_max[c][w]) v->att_dirs[c][v->natt_dirs[c]++] = (uint8_t)w;
+            if (v->att_max[c][w] > 1) v->slide_dirs[c][v->nslide_dirs[c]++] = (uint8_t)w;
+        }
+    }
+}
+
+static void finish(ld *L, yaml_node_t *root)
+{
+    cv_variant *v = L->v;
+    int nroyal = 0;
+    v->royal_type = v->pawn_type = -1;
+    for (int t = 0; t < v->npieces; t++) {
+        if (v->pieces[t].royal) { nroyal++; v->royal_type = t; }
+        if (v->pieces[t].pawn && v->pawn_type < 0) v->pawn_type = t;
+    }
+    if (nroyal > 1) { err(L, get(L, root, "pieces"), "pieces", "more than one royal piece type"); v->royal_type = -1; }
+    if (cv_geom_finish(&v->geom) < 0) err(L, root, "board", "out of memory");
+    compile_attacks(v);
+    v->fast_legal = v->royal_type >= 0;
+}
+
+static void parse_root(ld *L, yaml_node_t *root)
+{
+    cv_variant *v = L->v;
+    if (want_kind(L, root, YAML_MAPPING_NODE, "(document)")) return;
+    static const char *const keys[] = { "variant", "aliases", "description", "board", "pieces", "setup",
+                                        "castling", "promotion", "en-passant", "rules", NULL };
+    check_keys(L, root, "", keys);
+    yaml_node_t *x = get(L, root, "variant");
+    if (!x) err(L, root, "variant", "missing");
+    else {
+        const char *s = want_str(L, x, "variant");
+        if (s) snprintf(v->name, sizeof v->name, "%s", s);
+    }
+    if ((x = get(L, root, "aliases")) && !want_kind(L, x, YAML_SEQUENCE_NODE, "aliases"))
+        for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++) {
+            const char *s = want_str(L, node(L, *it), "aliases");
+            if (s && v->naliases < CV_MAX_ALIASES) snprintf(v->aliases[v->naliases++], sizeof v->aliases[0], "%s", s);
+        }
+    x = get(L, root, "board");
+    int files = 8, ranks = 8;
+    if (!x) err(L, root, "board", "missing");
+    else if (!want_kind(L, x, YAML_MAPPING_NODE, "board")) {
+        static const char *const bk[] = { "geometry", "files", "ranks", NULL };
+        check_keys(L, x, "board", bk);
+        yaml_node_t *y;
+        if ((y = get(L, x, "geometry"))) {
+            const char *s = want_str(L, y, "board.geometry");
+            if (s && strcmp(s, "rect")) err(L, y, "board.geometry", "unknown geometry '%s' (rect)", s);
+        }
+        if (!(y = get(L, x, "files"))) err(L, x, "board.files", "missing");
+        else want_int(L, y, "board.files", 1, CV_MAX_FILES, &files);
+        if (!(y = get(L, x, "ranks"))) err(L, x, "board.ranks", "missing");
+        else want_int(L, y, "board.ranks", 1, CV_MAX_RANKS, &ranks);
+    }
+    cv_geom_rect(&v->geom, files, ranks);
+    x = get(L, root, "pieces");
+    if (!x) err(L, root, "pieces", "missing");
+    else if (!want_kind(L, x, YAML_SEQUENCE_NODE, "pieces")) {
+        int i = 0;
+        for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++, i++)
+            parse_piece(L, node(L, *it), i);
+    }
+    if ((x = get(L, root, "castling"))) parse_castling(L, x);
+    if ((x = get(L, root, "promotion"))) parse_promotion(L, x);
+    int b;
+    if ((x = get(L, root, "en-passant")) && !want_bool(L, x, "en-passant", &b)) v->en_passant = b;
+    if ((x = get(L, root, "rules"))) parse_rules(L, x);
+    finish(L, root);
+    x = get(L, root, "setup");
+    if (!x) err(L, root, "setup", "missing");
+    else {
+        const char *s = want_str(L, x, "setup");
+        if (s && L->errors == 0) {
+            snprintf(v->setup, sizeof v->setup, "%s", s);
+            cv_pos p;
+            cv_fen_errors fe;
+            if (cv_fen_read(v, s, 0, &p, &fe) < 0 || fe.n)
+                err(L, x, "setup", "%s (column %d of the FEN)", fe.n ? fe.e[0].msg : "invalid FEN",
+                    fe.n ? fe.e[0].col : 1);
+        }
+    }
+}
+
+cv_variant *cv_variant_load(const char *path, cv_diag *d)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cv_report(d, CV_ERROR, path, 0, 0, "cannot open spec: %s", strerror(errno));
+        return NULL;
+    }
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_file(&parser, f);
+    ld L = { .file = path, .d = d };
+    if (!yaml_parser_load(&parser, &L.doc)) {
+        cv_report(d, CV_ERROR, path, (long)parser.problem_mark.line + 1, (long)parser.problem_mark.column + 1,
+                  "yaml: %s", parser.problem ? parser.problem : "syntax error");
+        yaml_parser_delete(&parser);
+        fclose(f);
+        return NULL;
+    }
+    yaml_parser_delete(&parser);
+    fclose(f);
+    cv_variant *v = calloc(1, sizeof *v);
+    if (!v) { yaml_document_delete(&L.doc); return NULL; }
+    L.v = v;
+    memset(v->by_letter, -1, sizeof v->by_letter);
+    v->fifty_move_plies = 100;
+    v->repetition_count = 3;
+    snprintf(v->path, sizeof v->path, "%s", path);
+    yaml_node_t *root = yaml_document_get_root_node(&L.doc);
+    if (!root) err(&L, NULL, "(document)", "empty spec");
+    else parse_root(&L, root);
+    yaml_document_delete(&L.doc);
+    if (L.errors) {
+        cv_variant_free(v);
+        return NULL;
+    }
+    return v;
+}
+
+void cv_variant_free(cv_variant *v)
+{
+    if (!v) return;
+    cv_geom_free(&v->geom);
+    free(v);
+}
+
+/* ---- finding specs by name ---- */
+
+static int name_matches(const cv_variant *v, const char *name)
+{
+    if (!strcasecmp(v->name, name)) return 1;
+    for (int i = 0; i < v->naliases; i++)
+        if (!strcasecmp(v->aliases[i], name)) return 1;
+    return 0;
+}
+
+static int spec_dirs(char dirs[][512], int max)
+{
+    int n = 0;
+    const char *env = getenv("CVKIT_SPECS");
+    if (env && *env) {
+        const char *p = env;
+        while (*p && n < max) {
+            const char *q = strchr(p, ':');
+            size_t len = q ? (size_t)(q - p) : strlen(p);
+            if (len && len < 512) { memcpy(dirs[n], p, len); dirs[n][len] = 0; n++; }
+            if (!q) break;
+            p = q + 1;
+        }
+    }
+    char exe[512];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0 && n < max) {
+        exe[len] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(dirs[n++], 512, "%.490s/../specs", exe);
+        }
+    }
+    if (n < max) snprintf(dirs[n++], 512, "%s", CV_SPECDIR);
+    return n;
+}
+
+cv_variant *cv_variant_find(const char *name, cv_diag *d)
+{
+    char dirs[8][512];
+    int nd = spec_dirs(dirs, 8);
+    char lower[128];
+    size_t i;
+    for (i = 0; name[i] && i < sizeof lower - 1; i++) lower[i] = (char)tolower((unsigned char)name[i]);
+    lower[i] = 0;
+    /* The common case: the name is the file name. */
+    for (int k = 0; k < nd; k++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%.500s/%.120s.yaml", dirs[k], lower);
+        if (!strchr(lower, '/') && access(path, R_OK) == 0) return cv_variant_load(path, d);
+    }
+    /* Otherwise an alias: read every spec until one claims the name. */
+    cv_diag quiet = { .out = fopen("/dev/null", "w") };
+    for (int k = 0; k < nd; k++) {
+        DIR *dir = opendir(dirs[k]);
+        if (!dir) continue;
+        struct dirent *e;
+        while ((e = readdir(dir))) {
+            size_t n = strlen(e->d_name);
+            if (n < 6 || strcmp(e->d_name + n - 5, ".yaml")) continue;
+            char path[1024];
+            snprintf(path, sizeof path, "%.500s/%.255s", dirs[k], e->d_name);
+            cv_variant *v = cv_variant_load(path, &quiet);
+            if (v && name_matches(v, name)) {
+                closedir(dir);
+                if (quiet.out) fclose(quiet.out);
+                return v;
+            }
+            cv_variant_free(v);
+        }
+        closedir(dir);
+    }
+    if (quiet.out) fclose(quiet.out);
+    cv_report(d, CV_ERROR, NULL, 0, 0, "unknown variant '%s' (no spec of that name or alias in $CVKIT_SPECS, "
+              "the tools' ../specs or " CV_SPECDIR ")", name);
+    return NULL;
+}
+
+cv_variant *cv_variant_select(const char *name, const char *path, cv_diag *d)
+{
+    if (path) return cv_variant_load(path, d);
+    return cv_variant_find(name ? name : "chess", d);
+}
+
+char cv_piece_char(const cv_variant *v, uint8_t p)
+{
+    if (!p) return '.';
+    char c = v->pieces[CV_TYPE(p)].letter;
+    return CV_COLOR(p) ? (char)tolower((unsigned char)c) : c;
+}
+
+uint8_t cv_piece_from_char(const cv_variant *v, char c)
+{
+    if ((unsigned char)c > 127 || !isalpha((unsigned char)c)) return 0;
+    int t = v->by_letter[toupper((unsigned char)c)];
+    if (t < 0) return 0;
+    return CV_PIECE(t, islower((unsigned char)c) ? 1 : 0);
+}
