@@ -502,3 +502,16 @@ int cv_pos_start(const cv_variant *v, cv_pos *p)
 {
     return cv_fen_read(v, v->setup, 0, p, NULL);
 }
+
+int cv_fen_report(cv_diag *d, const char *file, long line, int col0, const cv_fen_errors *e)
+{
+    for (int i = 0; i < e->n; i++)
+        cv_report(d, CV_ERROR, file, line, col0 + e->e[i].col - 1, "%s", e->e[i].msg);
+    return e->n;
+}
+
+uint64_t cv_repetition_key(cv_pos *p)
+{
+    if (p->ep >= 0 && !cv_ep_capturable(p)) return p->hash ^ cv_zobrist_ep(p->ep);
+    return p->hash;
+}

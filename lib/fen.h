@@ -7,6 +7,7 @@
  * fields, fullmove 0) but still rejects what cannot be meant. */
 #ifndef CV_FEN_H
 #define CV_FEN_H
+#include "diag.h"
 #include "pos.h"
 #include <stddef.h>
 
@@ -48,7 +49,12 @@ size_t cv_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size);
 /* Is an en passant capture legal in p? */
 int cv_ep_capturable(cv_pos *p);
 
+/* Reports errs through d as FILE:LINE:COL diagnostics; col0 is the column
+ * of the FEN's first character in its line.  Returns how many. */
+int cv_fen_report(cv_diag *d, const char *file, long line, int col0, const cv_fen_errors *errs);
+
 /* The variant's start position. */
 int cv_pos_start(const cv_variant *v, cv_pos *p);
 
 #endif
+

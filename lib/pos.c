@@ -278,3 +278,31 @@ void cv_unmake(cv_pos *p, cv_move m, const cv_undo *u)
     p->halfmove = u->halfmove;
     p->hash = u->hash;
 }
+
+void cv_make_null(cv_pos *p, cv_undo *u)
+{
+    u->moved = u->captured = 0;
+    u->cap_cell = -1;
+    u->ep = p->ep;
+    u->ep_victim = p->ep_victim;
+    u->castling = p->castling;
+    u->halfmove = p->halfmove;
+    u->hash = p->hash;
+    if (p->ep >= 0) p->hash ^= zob_ep[p->ep];
+    p->ep = p->ep_victim = -1;
+    p->halfmove++;
+    if (p->side) p->fullmove++;
+    p->side ^= 1;
+    p->hash ^= zob_side;
+}
+
+void cv_unmake_null(cv_pos *p, const cv_undo *u)
+{
+    p->side ^= 1;
+    if (p->side) p->fullmove--;
+    p->ep = u->ep;
+    p->ep_victim = u->ep_victim;
+    p->castling = u->castling;
+    p->halfmove = u->halfmove;
+    p->hash = u->hash;
+}

@@ -73,6 +73,14 @@ int  cv_in_check(const cv_pos *p);   /* side to move's royal attacked */
 void cv_make(cv_pos *p, cv_move m, cv_undo *u);
 void cv_unmake(cv_pos *p, cv_move m, const cv_undo *u);
 
+/* A null move ("--" in PGN variations): the turn passes, nothing moves. */
+void cv_make_null(cv_pos *p, cv_undo *u);
+void cv_unmake_null(cv_pos *p, const cv_undo *u);
+
+/* Hash for repetition: the en passant cell counts only when a capture
+ * there is legal, as FIDE 9.2 has it. */
+uint64_t cv_repetition_key(cv_pos *p);
+
 uint64_t cv_zobrist_piece(int cell, uint8_t piece);
 uint64_t cv_zobrist_side(void);
 uint64_t cv_zobrist_castle(int i);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <pthread.h>
 #include <yaml.h>
 
 #ifndef CV_SPECDIR
@@ -574,6 +575,13 @@ cv_variant *cv_variant_load(const char *path, cv_diag *d)
         cv_report(d, CV_ERROR, path, 0, 0, "cannot open spec: %s", strerror(errno));
         return NULL;
     }
+    cv_variant *v = cv_variant_load_stream(f, path, d);
+    fclose(f);
+    return v;
+}
+
+cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d)
+{
     yaml_parser_t parser;
     yaml_parser_initialize(&parser);
     yaml_parser_set_input_file(&parser, f);
@@ -582,11 +590,9 @@ cv_variant *cv_variant_load(const char *path, cv_diag *d)
         cv_report(d, CV_ERROR, path, (long)parser.problem_mark.line + 1, (long)parser.problem_mark.column + 1,
                   "yaml: %s", parser.problem ? parser.problem : "syntax error");
         yaml_parser_delete(&parser);
-        fclose(f);
         return NULL;
     }
     yaml_parser_delete(&parser);
-    fclose(f);
     cv_variant *v = calloc(1, sizeof *v);
     if (!v) { yaml_document_delete(&L.doc); return NULL; }
     L.v = v;
@@ -614,11 +620,24 @@ void cv_variant_free(cv_variant *v)
 
 /* ---- finding specs by name ---- */
 
+/* Names match ignoring case, spaces, '-' and '_' ("Chess 960" = chess960). */
+static int same_name(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ' || *a == '-' || *a == '_') a++;
+        while (*b == ' ' || *b == '-' || *b == '_') b++;
+        if (!*a || !*b) return !*a && !*b;
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
+        a++;
+        b++;
+    }
+}
+
 static int name_matches(const cv_variant *v, const char *name)
 {
-    if (!strcasecmp(v->name, name)) return 1;
+    if (same_name(v->name, name)) return 1;
     for (int i = 0; i < v->naliases; i++)
-        if (!strcasecmp(v->aliases[i], name)) return 1;
+        if (same_name(v->aliases[i], name)) return 1;
     return 0;
 }
 
@@ -710,4 +729,29 @@ uint8_t cv_piece_from_char(const cv_variant *v, char c)
     int t = v->by_letter[toupper((unsigned char)c)];
     if (t < 0) return 0;
     return CV_PIECE(t, islower((unsigned char)c) ? 1 : 0);
+}
+
+/* Records name a variant per game; loading its YAML each time would cost
+ * more than replaying the game, so loaded specs are kept. */
+static cv_variant *cache[32];
+static int ncache;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+const cv_variant *cv_variant_cached(const char *name, cv_diag *d)
+{
+    pthread_mutex_lock(&cache_lock);
+    for (int i = 0; i < ncache; i++)
+        if (name_matches(cache[i], name)) {
+            pthread_mutex_unlock(&cache_lock);
+            return cache[i];
+        }
+    cv_variant *v = ncache < 32 ? cv_variant_find(name, d) : NULL;
+    if (v) cache[ncache++] = v;
+    pthread_mutex_unlock(&cache_lock);
+    return v;
+}
+
+int cv_variant_is(const cv_variant *v, const char *name)
+{
+    return name_matches(v, name);
 }

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "geom.h"
 #include <stdint.h>
+#include <stdio.h>
 
 #define CV_MAX_PIECES  16
 #define CV_MAX_ATOMS   24
@@ -91,6 +92,9 @@ typedef struct cv_variant {
  * "FILE:LINE:COL: key: message"; returns NULL when there was any. */
 cv_variant *cv_variant_load(const char *path, cv_diag *d);
 
+/* The same from an open stream; path names it in diagnostics. */
+cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d);
+
 /* Finds a spec by name or alias (case-insensitive) in the spec search path:
  * $CVKIT_SPECS (colon-separated), ./specs, the tool's ../specs, and the
  * install directory.  Reports and returns NULL when not found. */
@@ -100,6 +104,13 @@ cv_variant *cv_variant_find(const char *name, cv_diag *d);
 cv_variant *cv_variant_select(const char *name, const char *path, cv_diag *d);
 
 void cv_variant_free(cv_variant *v);
+
+/* cv_variant_find through a process-wide cache: the spec stays loaded
+ * (and must not be freed) until the process ends. */
+const cv_variant *cv_variant_cached(const char *name, cv_diag *d);
+
+/* Does name (ignoring case, spaces, '-' and '_') name v or an alias? */
+int cv_variant_is(const cv_variant *v, const char *name);
 
 /* Piece code on the board: 0 = empty, else (type + 1) | colour << 7. */
 #define CV_PIECE(type, color) ((uint8_t)(((type) + 1) | ((color) << 7)))

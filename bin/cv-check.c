@@ -1,0 +1,168 @@
+/* cv-check: validates positions, one per line, and names every problem. */
+#include "cvkit.h"
+#include "json.h"
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *tool = "cv-check";
+
+static void usage(void)
+{
+    printf("Usage: %s [OPTION]... [FILE]...\n"
+           "Check positions, one FEN per line (blank lines and '#' lines skipped).\n"
+           "With no FILE, or when FILE is -, read standard input.\n\n"
+           "  -f, --fen FEN        check FEN (may be repeated) instead of reading files\n"
+           "  -l, --lenient        accept the loose FEN dialect (empty or short ranks,\n"
+           "                       castling letters in any order, missing fields)\n"
+           "  -n, --normalize      print the canonical FEN of each valid position\n"
+           "      --ep=always      with --normalize: keep the en passant square after\n"
+           "                       every double step (default: only when capturable)\n"
+           "      --xfen           with --normalize: X-FEN castling letters (Chess960)\n"
+           "      --json           one JSON object per position\n"
+           "  -q, --quiet          print nothing; the exit status tells\n"
+           "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
+           "      --spec FILE      variant spec file\n"
+           "      --help, --version\n\n"
+           "Each position gives one line on standard output: 'ok', the canonical FEN\n"
+           "(--normalize), or 'invalid'; each problem goes to standard error as\n"
+           "FILE:LINE:COL: error: MESSAGE.\n"
+           "Exit status: 0 all valid; 1 some position invalid; 2 usage, I/O or spec error.\n", tool);
+}
+
+typedef struct ctx {
+    const cv_variant *v;
+    unsigned read_flags, write_flags;
+    int normalize, json, quiet;
+    long checked, invalid;
+} ctx;
+
+static const char *kind_name(int k)
+{
+    return k == CV_FE_SYNTAX ? "syntax" : k == CV_FE_LAX ? "strict" : "position";
+}
+
+/* Checks one FEN; returns 1 when invalid. */
+static int check_one(ctx *C, const char *file, long line, const char *text, int col0)
+{
+    cv_pos p;
+    cv_fen_errors e;
+    int usable = cv_fen_read(C->v, text, C->read_flags, &p, &e) == 0;
+    if (usable) cv_pos_validate(&p, &e);
+    int bad = e.n > 0;
+    C->checked++;
+    C->invalid += bad;
+    char fen[2048] = "";
+    if (usable && !bad) cv_fen_write(&p, C->write_flags, fen, sizeof fen);
+    if (C->json) {
+        fputs("{\"file\":", stdout);
+        cv_json_write_cstring(stdout, cv_display_name(file));
+        printf(",\"line\":%ld,\"input\":", line);
+        cv_json_write_cstring(stdout, text);
+        printf(",\"valid\":%s", bad ? "false" : "true");
+        if (!bad) {
+            fputs(",\"fen\":", stdout);
+            cv_json_write_cstring(stdout, fen);
+        }
+        fputs(",\"problems\":[", stdout);
+        for (int i = 0; i < e.n; i++) {
+            printf("%s{\"column\":%d,\"kind\":\"%s\",\"message\":", i ? "," : "", col0 + e.e[i].col - 1,
+                   kind_name(e.e[i].kind));
+            cv_json_write_cstring(stdout, e.e[i].msg);
+            putchar('}');
+        }
+        puts("]}");
+        return bad;
+    }
+    if (C->quiet) return bad;
+    cv_fen_report(NULL, file, line, col0, &e);
+    if (bad) puts("invalid");
+    else puts(C->normalize ? fen : "ok");
+    return bad;
+}
+
+static int check_file(const char *path, FILE *f, void *arg)
+{
+    ctx *C = arg;
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0, n;
+    int status = 0;
+    while ((n = cv_getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        if ((long)strlen(line) != n) {
+            cv_report(NULL, CV_ERROR, path, lineno, (long)strlen(line) + 1, "NUL byte in the line");
+            if (!C->quiet && !C->json) puts("invalid");
+            C->checked++;
+            C->invalid++;
+            status = 1;
+            continue;
+        }
+        const char *s = line;
+        while (*s == ' ' || *s == '\t') s++;
+        if (!*s || *s == '#') continue;
+        /* strict mode reports leading blanks itself, so hand it the line */
+        const char *text = C->read_flags & CV_FEN_LENIENT ? s : line;
+        if (check_one(C, path, lineno, text, (int)(text - line) + 1)) status = 1;
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "%s: %s: read error\n", tool, cv_display_name(path));
+        status = 2;
+    }
+    free(line);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    ctx C = { 0 };
+    const char *variant = NULL, *spec = NULL;
+    const char **fens = calloc((size_t)argc + 1, sizeof *fens);
+    int nfens = 0;
+    enum { O_JSON = 256, O_SPEC, O_HELP, O_VERSION, O_EP, O_XFEN };
+    static const struct option lo[] = {
+        { "fen", required_argument, 0, 'f' }, { "lenient", no_argument, 0, 'l' },
+        { "normalize", no_argument, 0, 'n' }, { "json", no_argument, 0, O_JSON },
+        { "quiet", no_argument, 0, 'q' }, { "variant", required_argument, 0, 'V' },
+        { "spec", required_argument, 0, O_SPEC }, { "ep", required_argument, 0, O_EP },
+        { "xfen", no_argument, 0, O_XFEN },
+        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":f:lnqV:", lo, NULL)) != -1) {
+        switch (c) {
+        case 'f': fens[nfens++] = optarg; break;
+        case 'l': C.read_flags |= CV_FEN_LENIENT; break;
+        case 'n': C.normalize = 1; break;
+        case 'q': C.quiet = 1; break;
+        case O_JSON: C.json = 1; break;
+        case 'V': variant = optarg; break;
+        case O_SPEC: spec = optarg; break;
+        case O_EP:
+            if (strcmp(optarg, "always") && strcmp(optarg, "legal"))
+                return cv_cli_usage_error(tool, "--ep takes 'always' or 'legal', not '%s'", optarg);
+            if (!strcmp(optarg, "always")) C.write_flags |= CV_FEN_EP_ALWAYS;
+            break;
+        case O_XFEN: C.write_flags |= CV_FEN_XFEN; break;
+        case O_HELP: usage(); free(fens); return 0;
+        case O_VERSION: cv_cli_version(tool); free(fens); return 0;
+        case ':': free(fens); return cv_cli_usage_error(tool, "option '%s' needs a value", argv[optind - 1]);
+        default: free(fens); return cv_cli_usage_error(tool, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    cv_variant *v = cv_variant_select(variant, spec, NULL);
+    if (!v) { free(fens); return 2; }
+    C.v = v;
+    int status = 0;
+    if (nfens) {
+        if (optind < argc) { free(fens); cv_variant_free(v); return cv_cli_usage_error(tool, "give either --fen or files, not both"); }
+        for (int i = 0; i < nfens; i++)
+            if (check_one(&C, "--fen", i + 1, fens[i], 1)) status = 1;
+    } else {
+        int bad = cv_cli_each_file(tool, argv + optind, argc - optind, ".fen", check_file, &C, &status);
+        if (bad) status = 2;
+    }
+    free(fens);
+    cv_variant_free(v);
+    return status;
+}

@@ -1,0 +1,208 @@
+/* cv-legal: legal moves of positions: list them, test one, or play some. */
+#include "cvkit.h"
+#include "diagram.h"
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *tool = "cv-legal";
+
+static void usage(void)
+{
+    printf("Usage: %s [OPTION]... [FILE]...\n"
+           "Legal moves of positions given with --fen or read one FEN per line from\n"
+           "FILEs or standard input (blank and '#' lines skipped).\n\n"
+           "  -f, --fen FEN        the position (default: read positions; with no\n"
+           "                       input at all use --start)\n"
+           "  -s, --start          the variant's start position\n"
+           "  -L, --list           list the legal moves, on one line, sorted (default)\n"
+           "  -c, --count          print the number of legal moves\n"
+           "  -m, --move M         test move M: 'legal SAN UCI', 'illegal: WHY' or\n"
+           "                       'ambiguous: WHY'\n"
+           "  -a, --apply M...     play the moves (several per argument, space\n"
+           "                       separated; repeatable) and print the FEN reached\n"
+           "  -d, --diagram        also draw the position (after --apply: the result)\n"
+           "  -n, --notation N     san (default), lan or uci\n"
+           "  -l, --lenient        read the loose FEN dialect\n"
+           "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
+           "      --spec FILE      variant spec file\n"
+           "      --help, --version\n\n"
+           "Exit status: 0 all positions valid and every tested or applied move legal;\n"
+           "1 an invalid position or an illegal or ambiguous move; 2 usage or spec error.\n", tool);
+}
+
+typedef struct ctx {
+    const cv_variant *v;
+    int count, diagram;
+    cv_notation nt;
+    unsigned read_flags;
+    const char *test;
+    char **apply;
+    int napply;
+} ctx;
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void list_moves(ctx *C, cv_pos *p)
+{
+    cv_movelist ml;
+    cv_gen_legal(p, &ml);
+    if (C->count) {
+        printf("%d\n", ml.n);
+        return;
+    }
+    char(*txt)[32] = malloc(sizeof *txt * (size_t)(ml.n + 1));
+    char **ptr = malloc(sizeof *ptr * (size_t)(ml.n + 1));
+    if (!txt || !ptr) { free(txt); free(ptr); return; }
+    for (int i = 0; i < ml.n; i++) {
+        cv_move_format(p, &ml, ml.m[i], C->nt, txt[i], sizeof txt[i]);
+        ptr[i] = txt[i];
+    }
+    qsort(ptr, (size_t)ml.n, sizeof *ptr, cmp_str);
+    for (int i = 0; i < ml.n; i++) printf("%s%s", i ? " " : "", ptr[i]);
+    putchar('\n');
+    free(txt);
+    free(ptr);
+}
+
+/* Plays the moves of every --apply argument; returns 1 on the first bad one. */
+static int apply_moves(ctx *C, cv_pos *p, const char *file, long line)
+{
+    for (int i = 0; i < C->napply; i++) {
+        char *copy = strdup(C->apply[i]);
+        if (!copy) return 2;
+        char *save = NULL;
+        for (char *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+            cv_move_parse r;
+            if (cv_move_read(p, NULL, tok, &r) != CV_MOVE_OK) {
+                cv_report(NULL, CV_ERROR, file, line, 0, "%s: %s", tok, r.why);
+                free(copy);
+                return 1;
+            }
+            cv_undo u;
+            cv_make(p, r.move, &u);
+        }
+        free(copy);
+    }
+    return 0;
+}
+
+static int one(ctx *C, const char *file, long line, const char *text, int col0)
+{
+    cv_pos p;
+    cv_fen_errors e;
+    if (cv_fen_read(C->v, text, C->read_flags, &p, &e) < 0 || (cv_pos_validate(&p, &e), e.n)) {
+        cv_fen_report(NULL, file, line, col0, &e);
+        puts("invalid");
+        return 1;
+    }
+    if (C->test) {
+        cv_move_parse r;
+        cv_move_read(&p, NULL, C->test, &r);
+        char a[32], b[32];
+        switch (r.status) {
+        case CV_MOVE_OK:
+            cv_move_format(&p, NULL, r.move, C->nt == CV_UCI ? CV_SAN : C->nt, a, sizeof a);
+            cv_move_format(&p, NULL, r.move, CV_UCI, b, sizeof b);
+            printf("legal %s %s\n", a, b);
+            return 0;
+        case CV_MOVE_AMBIGUOUS: printf("ambiguous: %s\n", r.why); return 1;
+        default: printf("illegal: %s\n", r.why); return 1;
+        }
+    }
+    if (C->napply) {
+        int rc = apply_moves(C, &p, file, line);
+        if (rc) {
+            puts("invalid");
+            return rc;
+        }
+        char fen[2048];
+        cv_fen_write(&p, 0, fen, sizeof fen);
+        if (C->diagram) cv_diagram(&p, stdout);
+        puts(fen);
+        return 0;
+    }
+    if (C->diagram) cv_diagram(&p, stdout);
+    list_moves(C, &p);
+    return 0;
+}
+
+static int each_file(const char *path, FILE *f, void *arg)
+{
+    ctx *C = arg;
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0;
+    int status = 0;
+    while (cv_getline(&line, &cap, f) >= 0) {
+        lineno++;
+        const char *s = line;
+        while (*s == ' ' || *s == '\t') s++;
+        if (!*s || *s == '#') continue;
+        int rc = one(C, path, lineno, s, (int)(s - line) + 1);
+        if (rc > status) status = rc;
+    }
+    free(line);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    ctx C = { .nt = CV_SAN };
+    const char *variant = NULL, *spec = NULL, *fen = NULL;
+    int start = 0;
+    C.apply = calloc((size_t)argc + 1, sizeof *C.apply);
+    enum { O_SPEC = 256, O_HELP, O_VERSION };
+    static const struct option lo[] = {
+        { "fen", required_argument, 0, 'f' }, { "start", no_argument, 0, 's' },
+        { "list", no_argument, 0, 'L' }, { "count", no_argument, 0, 'c' },
+        { "move", required_argument, 0, 'm' }, { "apply", required_argument, 0, 'a' },
+        { "diagram", no_argument, 0, 'd' }, { "notation", required_argument, 0, 'n' },
+        { "lenient", no_argument, 0, 'l' }, { "variant", required_argument, 0, 'V' },
+        { "spec", required_argument, 0, O_SPEC },
+        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
+    int c, rc;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":f:sLcm:a:dn:lV:", lo, NULL)) != -1) {
+        switch (c) {
+        case 'f': fen = optarg; break;
+        case 's': start = 1; break;
+        case 'L': break;
+        case 'c': C.count = 1; break;
+        case 'm': C.test = optarg; break;
+        case 'a': C.apply[C.napply++] = optarg; break;
+        case 'd': C.diagram = 1; break;
+        case 'n':
+            if ((rc = cv_notation_from_name(optarg)) < 0) {
+                free(C.apply);
+                return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci)", optarg);
+            }
+            C.nt = (cv_notation)rc;
+            break;
+        case 'l': C.read_flags |= CV_FEN_LENIENT; break;
+        case 'V': variant = optarg; break;
+        case O_SPEC: spec = optarg; break;
+        case O_HELP: usage(); free(C.apply); return 0;
+        case O_VERSION: cv_cli_version(tool); free(C.apply); return 0;
+        case ':': free(C.apply); return cv_cli_usage_error(tool, "option '%s' needs a value", argv[optind - 1]);
+        default: free(C.apply); return cv_cli_usage_error(tool, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (C.test && C.napply) {
+        free(C.apply);
+        return cv_cli_usage_error(tool, "--move and --apply cannot be combined");
+    }
+    cv_variant *v = cv_variant_select(variant, spec, NULL);
+    if (!v) { free(C.apply); return 2; }
+    C.v = v;
+    int status = 0;
+    if (fen || start) {
+        if (optind < argc) status = cv_cli_usage_error(tool, "give either --fen/--start or files, not both");
+        else status = one(&C, "--fen", 1, fen ? fen : v->setup, 1);
+    } else if (cv_cli_each_file(tool, argv + optind, argc - optind, ".fen", each_file, &C, &status)) {
+        status = 2;
+    }
+    free(C.apply);
+    cv_variant_free(v);
+    return status;
+}

@@ -1,0 +1,479 @@
+/* cv-parse: tokenise PGN records into a normalised stream (syntax only).
+ * The reading is lib/pgn.c; this file is options and the two output forms
+ * (documented in docs/cv-parse.1). */
+#include "cli.h"
+#include "diag.h"
+#include "json.h"
+#include "pgn.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const tool = "cv-parse";
+
+enum { OUT_TOKENS, OUT_JSON, OUT_NONE };
+
+typedef struct {
+    int out;
+    unsigned flags;
+    cv_diag diag;
+} options;
+
+static void usage(void)
+{
+    printf("Usage: %s [OPTION]... [FILE]...\n"
+           "Read PGN game records and print them as a stream of tokens, one per\n"
+           "line (LINE:COL KIND TEXT), or as JSON Lines with --json.  Moves are\n"
+           "checked for syntax only, not played.\n"
+           "\n"
+           "With no FILE, or when FILE is -, read standard input.  A directory is\n"
+           "searched recursively for *.pgn files.\n"
+           "\n"
+           "  -j, --json      one JSON object per game (JSON Lines)\n"
+           "  -c, --check     print nothing but diagnostics; the exit status tells\n"
+           "  -s, --strict    report every deviation from the PGN standard as an\n"
+           "                  error (byte-order mark, CR LF, 0-0, e8Q, missing result...)\n"
+           "  -q, --quiet     do not print warnings (they are still in --json output)\n"
+           "  -h, --help      show this help and exit\n"
+           "      --version   show the version and exit\n"
+           "\n"
+           "Diagnostics go to standard error as FILE:LINE:COL: error: game N: MESSAGE.\n"
+           "Exit status: 0 every game read cleanly, 1 some game had an error (with\n"
+           "--strict: or a warning), 2 usage or input/output error.\n"
+           "See cv-parse(1) for the output formats.\n",
+           tool);
+}
+
+/* ---- plain output ------------------------------------------------------- */
+
+/* The token stream is mostly tiny fields; formatting them by hand into one
+ * buffer costs a fraction of a printf call per field. */
+static char ob[1 << 16];
+static size_t on;
+
+static void out_flush(void)
+{
+    if (on) fwrite(ob, 1, on, stdout);
+    on = 0;
+}
+
+static void out_n(const char *s, size_t n)
+{
+    if (on + n > sizeof ob) {
+        out_flush();
+        if (n > sizeof ob) {
+            fwrite(s, 1, n, stdout);
+            return;
+        }
+    }
+    memcpy(ob + on, s, n);
+    on += n;
+}
+
+static void out_s(const char *s) { out_n(s, strlen(s)); }
+
+static void out_c(char c)
+{
+    if (on == sizeof ob) out_flush();
+    ob[on++] = c;
+}
+
+static void out_l(long v)
+{
+    char b[24];
+    int k = sizeof b;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do b[--k] = (char)('0' + u % 10); while (u /= 10);
+    if (v < 0) b[--k] = '-';
+    out_n(b + k, sizeof b - (size_t)k);
+}
+
+/* Bytes a line-oriented reader cannot take are written as C escapes. */
+static void out_escaped(const char *s, size_t n, int quote)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != 0x7f && c != '\\' && !(c == '"' && quote)) continue;
+        out_n(s + run, i - run);
+        run = i + 1;
+        out_c('\\');
+        if (c == '\\' || c == '"') out_c((char)c);
+        else if (c == '\n') out_c('n');
+        else if (c == '\t') out_c('t');
+        else if (c == '\r') out_c('r');
+        else {
+            out_c('x');
+            out_c(hex[c >> 4]);
+            out_c(hex[c & 15]);
+        }
+    }
+    out_n(s + run, n - run);
+}
+
+static void out_pos(long line, long col)
+{
+    out_l(line);
+    out_c(':');
+    out_l(col);
+    out_c(' ');
+}
+
+static void print_token(const cv_pgn_token *t)
+{
+    for (int i = 0; i < t->depth; i++) out_n("  ", 2);
+    out_pos(t->line, t->col);
+    out_s(cv_pgn_kind_name(t->kind));
+    out_c(' ');
+    switch (t->kind) {
+    case CV_PGN_MOVE:
+    case CV_PGN_NULL_MOVE:
+        out_s(t->norm);
+        if (*t->suffix) {
+            out_s(" suffix=");
+            out_s(t->suffix);
+        }
+        if (t->nag) {
+            out_s(" nag=");
+            out_l(t->nag);
+        }
+        if (t->normalized) {
+            out_s(" written=");
+            out_s(t->text);
+        }
+        break;
+    case CV_PGN_MOVE_NUMBER:
+        out_s(t->norm);
+        if (t->normalized) {
+            out_s(" written=");
+            out_s(t->text);
+        }
+        break;
+    case CV_PGN_NAG:
+        out_c('$');
+        out_l(t->nag);
+        if (t->text[0] != '$') {
+            out_s(" written=");
+            out_s(t->text);
+        }
+        break;
+    case CV_PGN_COMMENT:
+        out_c('{');
+        out_escaped(t->text, t->len, 0);
+        out_c('}');
+        break;
+    case CV_PGN_LINE_COMMENT:
+        out_c(';');
+        out_escaped(t->text, t->len, 0);
+        break;
+    case CV_PGN_ESCAPE:
+        out_c('%');
+        out_escaped(t->text, t->len, 0);
+        break;
+    default:
+        out_s(t->text);
+        break;
+    }
+    out_c('\n');
+}
+
+static void print_tokens(const char *path, const cv_pgn_game *g)
+{
+    out_s("# game ");
+    out_l(g->number);
+    out_c(' ');
+    out_s(cv_display_name(path));
+    out_c(':');
+    out_l(g->line);
+    out_c(':');
+    out_l(g->col);
+    out_c('\n');
+    /* Tags and tokens merged back into file order (a comment may come
+     * before the tags). */
+    size_t i = 0, k = 0;
+    while (i < g->ntags || k < g->ntokens) {
+        int tag_first = k >= g->ntokens ||
+            (i < g->ntags && (g->tags[i].line < g->tokens[k].line ||
+                              (g->tags[i].line == g->tokens[k].line && g->tags[i].col < g->tokens[k].col)));
+        if (tag_first) {
+            const cv_pgn_tag *t = &g->tags[i++];
+            out_pos(t->line, t->col);
+            out_s("TAG ");
+            out_s(t->name);
+            out_s(" \"");
+            out_escaped(t->value, strlen(t->value), 1);
+            out_s("\"\n");
+        } else {
+            print_token(&g->tokens[k++]);
+        }
+    }
+    out_flush();
+}
+
+/* ---- JSON output -------------------------------------------------------- */
+
+static int is_move(const cv_pgn_token *t)
+{
+    return t->kind == CV_PGN_MOVE || t->kind == CV_PGN_NULL_MOVE;
+}
+
+static int is_comment(const cv_pgn_token *t)
+{
+    return t->kind == CV_PGN_COMMENT || t->kind == CV_PGN_LINE_COMMENT;
+}
+
+static size_t next_move(const cv_pgn_game *g, size_t i, size_t to, int d)
+{
+    while (i < to && !(g->tokens[i].depth == d && is_move(&g->tokens[i]))) i++;
+    return i;
+}
+
+/* The ')' closing the '(' of depth d whose contents start at i. */
+static size_t find_close(const cv_pgn_game *g, size_t i, int d)
+{
+    while (i < g->ntokens && !(g->tokens[i].kind == CV_PGN_VARIATION_END && g->tokens[i].depth == d)) i++;
+    return i;
+}
+
+static void json_comment(cv_json *j, const cv_pgn_token *t)
+{
+    const char *s = t->text;
+    size_t n = t->len;
+    while (n && (*s == ' ' || *s == '\t' || *s == '\n')) s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n')) n--;
+    cv_json_strn(j, s, n);
+}
+
+static void json_comments(cv_json *j, const char *key, const cv_pgn_game *g, size_t from, size_t to, int d)
+{
+    size_t k = from;
+    while (k < to && !(g->tokens[k].depth == d && is_comment(&g->tokens[k]))) k++;
+    if (k == to) return;
+    cv_json_key(j, key);
+    cv_json_begin_array(j);
+    for (; k < to; k++)
+        if (g->tokens[k].depth == d && is_comment(&g->tokens[k])) json_comment(j, &g->tokens[k]);
+    cv_json_end_array(j);
+}
+
+/* The moves of one line (main line or variation) at depth d in [from, to). */
+static void json_moves(cv_json *j, const cv_pgn_game *g, size_t from, size_t to, int d)
+{
+    const cv_pgn_token *tok = g->tokens;
+    cv_json_begin_array(j);
+    size_t first = next_move(g, from, to, d);
+    for (size_t m = first, nx; m < to; m = nx) {
+        nx = next_move(g, m + 1, to, d);
+        const cv_pgn_token *t = &tok[m];
+        int nnag = t->nag > 0, nvar = 0;
+        for (size_t k = m + 1; k < nx; k++) {
+            if (tok[k].depth != d) continue;
+            nnag += tok[k].kind == CV_PGN_NAG;
+            nvar += tok[k].kind == CV_PGN_VARIATION_START;
+        }
+        cv_json_begin_object(j);
+        cv_json_key(j, "number");
+        cv_json_int(j, t->number);
+        cv_json_key(j, "color");
+        cv_json_str(j, t->color == 'b' ? "b" : "w");
+        cv_json_key(j, "san");
+        cv_json_str(j, t->norm);
+        if (t->normalized) {
+            cv_json_key(j, "text");
+            cv_json_str(j, t->text);
+        }
+        if (*t->suffix) {
+            cv_json_key(j, "suffix");
+            cv_json_str(j, t->suffix);
+        }
+        cv_json_key(j, "line");
+        cv_json_int(j, t->line);
+        cv_json_key(j, "col");
+        cv_json_int(j, t->col);
+        if (nnag) {
+            cv_json_key(j, "nags");
+            cv_json_begin_array(j);
+            if (t->nag > 0) cv_json_int(j, t->nag);
+            for (size_t k = m + 1; k < nx; k++)
+                if (tok[k].depth == d && tok[k].kind == CV_PGN_NAG) cv_json_int(j, tok[k].nag);
+            cv_json_end_array(j);
+        }
+        if (m == first && d > 0) json_comments(j, "comments_before", g, from, first, d);
+        json_comments(j, "comments", g, m + 1, nx, d);
+        if (nvar) {
+            cv_json_key(j, "variations");
+            cv_json_begin_array(j);
+            for (size_t k = m + 1; k < nx; k++) {
+                if (tok[k].depth != d || tok[k].kind != CV_PGN_VARIATION_START) continue;
+                size_t e = find_close(g, k + 1, d);
+                json_moves(j, g, k + 1, e, d + 1);
+                k = e;
+            }
+            cv_json_end_array(j);
+        }
+        cv_json_end_object(j);
+    }
+    cv_json_end_array(j);
+}
+
+static void print_json(FILE *o, const char *path, const cv_pgn_game *g)
+{
+    static cv_json j;
+    cv_json_init(&j, o);
+    cv_json_begin_object(&j);
+    cv_json_key(&j, "file");
+    cv_json_str(&j, cv_display_name(path));
+    cv_json_key(&j, "game");
+    cv_json_int(&j, g->number);
+    cv_json_key(&j, "line");
+    cv_json_int(&j, g->line);
+    cv_json_key(&j, "col");
+    cv_json_int(&j, g->col);
+
+    /* The first of each name goes in "tags"; repeats, rare and usually a
+     * mistake, are kept apart so that no value is lost. */
+    size_t dups = 0;
+    cv_json_key(&j, "tags");
+    cv_json_begin_object(&j);
+    for (size_t i = 0; i < g->ntags; i++) {
+        if (cv_pgn_tag_value(g, g->tags[i].name) != g->tags[i].value) {
+            dups++;
+            continue;
+        }
+        cv_json_key(&j, g->tags[i].name);
+        cv_json_str(&j, g->tags[i].value);
+    }
+    cv_json_end_object(&j);
+    if (dups) {
+        cv_json_key(&j, "duplicate_tags");
+        cv_json_begin_array(&j);
+        for (size_t i = 0; i < g->ntags; i++) {
+            if (cv_pgn_tag_value(g, g->tags[i].name) == g->tags[i].value) continue;
+            cv_json_begin_array(&j);
+            cv_json_str(&j, g->tags[i].name);
+            cv_json_str(&j, g->tags[i].value);
+            cv_json_end_array(&j);
+        }
+        cv_json_end_array(&j);
+    }
+    size_t first = next_move(g, 0, g->ntokens, 0);
+    json_comments(&j, "comments_before", g, 0, first, 0);
+    cv_json_key(&j, "moves");
+    json_moves(&j, g, 0, g->ntokens, 0);
+    cv_json_key(&j, "result");
+    cv_json_str(&j, g->result_text);
+    size_t nesc = 0;
+    for (size_t i = 0; i < g->ntokens; i++) nesc += g->tokens[i].kind == CV_PGN_ESCAPE;
+    if (nesc) {
+        cv_json_key(&j, "escapes");
+        cv_json_begin_array(&j);
+        for (size_t i = 0; i < g->ntokens; i++)
+            if (g->tokens[i].kind == CV_PGN_ESCAPE) cv_json_strn(&j, g->tokens[i].text, g->tokens[i].len);
+        cv_json_end_array(&j);
+    }
+    cv_json_key(&j, "errors");
+    cv_json_begin_array(&j);
+    for (size_t i = 0; i < g->nissues; i++) {
+        const cv_pgn_issue *is = &g->issues[i];
+        cv_json_begin_object(&j);
+        cv_json_key(&j, "level");
+        cv_json_str(&j, is->level == CV_ERROR ? "error" : "warning");
+        cv_json_key(&j, "line");
+        cv_json_int(&j, is->line);
+        cv_json_key(&j, "col");
+        cv_json_int(&j, is->col);
+        cv_json_key(&j, "message");
+        cv_json_str(&j, is->msg);
+        cv_json_end_object(&j);
+    }
+    cv_json_end_array(&j);
+    cv_json_end_object(&j);
+    cv_json_end_line(&j);
+}
+
+/* ---- driver ------------------------------------------------------------- */
+
+static int parse_file(const char *path, FILE *f, void *arg)
+{
+    options *op = arg;
+    cv_pgn_reader *r = cv_pgn_open(f, path, &op->diag, op->flags);
+    if (!r) {
+        fprintf(stderr, "%s: %s: out of memory\n", tool, cv_display_name(path));
+        return CV_EXIT_USAGE;
+    }
+    int rc = CV_EXIT_OK;
+    cv_pgn_game g;
+    while (cv_pgn_next(r, &g) == 1) {
+        if (g.errors) rc = CV_EXIT_INVALID;
+        if (op->out == OUT_TOKENS) print_tokens(path, &g);
+        else if (op->out == OUT_JSON) print_json(stdout, path, &g);
+    }
+    if (cv_pgn_io_error(r)) rc = CV_EXIT_USAGE;
+    cv_pgn_close(r);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    options op;
+    memset(&op, 0, sizeof op);
+    op.out = OUT_TOKENS;
+    char **files = malloc(((size_t)argc + 1) * sizeof *files);
+    int nfiles = 0, opts_done = 0;
+    if (!files) return CV_EXIT_USAGE;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (opts_done || a[0] != '-' || a[1] == 0) {
+            files[nfiles++] = argv[i];
+            continue;
+        }
+        if (a[1] == '-') {
+            if (a[2] == 0) opts_done = 1;
+            else if (!strcmp(a, "--json")) op.out = op.out == OUT_NONE ? OUT_NONE : OUT_JSON;
+            else if (!strcmp(a, "--check")) op.out = OUT_NONE;
+            else if (!strcmp(a, "--strict")) op.flags |= CV_PGN_STRICT;
+            else if (!strcmp(a, "--quiet")) op.diag.quiet_warnings = 1;
+            else if (!strcmp(a, "--help")) {
+                usage();
+                free(files);
+                return CV_EXIT_OK;
+            } else if (!strcmp(a, "--version")) {
+                cv_cli_version(tool);
+                free(files);
+                return CV_EXIT_OK;
+            } else {
+                free(files);
+                return cv_cli_usage_error(tool, "unrecognized option '%s'", a);
+            }
+            continue;
+        }
+        for (const char *s = a + 1; *s; s++) {
+            switch (*s) {
+            case 'j': op.out = op.out == OUT_NONE ? OUT_NONE : OUT_JSON; break;
+            case 'c': op.out = OUT_NONE; break;
+            case 's': op.flags |= CV_PGN_STRICT; break;
+            case 'q': op.diag.quiet_warnings = 1; break;
+            case 'h':
+                usage();
+                free(files);
+                return CV_EXIT_OK;
+            default:
+                free(files);
+                return cv_cli_usage_error(tool, "invalid option -- '%c'", *s);
+            }
+        }
+    }
+    static char outbuf[1 << 16];
+    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    int status = CV_EXIT_OK;
+    int bad = cv_cli_each_file(tool, files, nfiles, ".pgn", parse_file, &op, &status);
+    free(files);
+    if (bad && status < CV_EXIT_USAGE) status = CV_EXIT_USAGE;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: write error: %s\n", tool, strerror(errno));
+        status = CV_EXIT_USAGE;
+    }
+    return status;
+}

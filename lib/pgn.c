@@ -1,0 +1,1657 @@
+/* pgn: streaming PGN reader.  See pgn.h for what it promises.
+ *
+ * Shape of the scanner: one input buffer refilled in CHUNK-sized reads.
+ * Short tokens (moves, numbers, results, NAGs) are scanned in place after
+ * making sure LOOK bytes are buffered, so their inner loops never test for
+ * the end of the buffer; a NUL sentinel at the end of the data stops every
+ * scan.  Text of unbounded length (comments, tag values, ';' and '%'
+ * lines) is scanned in runs and copied to the arena run by run, so it may
+ * span any number of refills.  Strings go to one arena per game, referred
+ * to by offset while the game is read (the arena may move when it grows)
+ * and turned into pointers when the game is complete. */
+#include "pgn.h"
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    CHUNK = 64 * 1024,
+    LOOK = 1024,      /* bytes buffered ahead of a short token */
+    PAD = 16,         /* zeroed slack after the buffer for short lookahead */
+    MAX_TOKEN = 255,  /* longest move, number or tag name */
+    ARENA_KEEP = 1 << 20,   /* capacities kept between games; anything */
+    TOK_KEEP = 1 << 14,     /* bigger is given back after a large game */
+    TAG_KEEP = 1 << 10
+};
+
+/* ---- character classes ------------------------------------------------ */
+
+enum {
+    K_SYM = 1,    /* continues a move/symbol token */
+    K_CSTOP = 2,  /* ends a run of comment text */
+    K_VSTOP = 4,  /* ends a run of tag value text */
+    K_LSTOP = 8,  /* ends a run of ';' or '%' line text */
+    K_BIN = 16,   /* control byte: binary data outside comments */
+    K_DIGIT = 32,
+    K_ANN = 64    /* '!', '?', '+', '#' after a move */
+};
+static unsigned char cls[256];
+
+static void init_classes(void)
+{
+    static int ready;
+    if (ready) return;
+    for (int c = 0; c < 256; c++) {
+        unsigned char k = 0;
+        int alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (alnum || (c && strchr("-+#=@,/:_", c))) k |= K_SYM;
+        if (c >= '0' && c <= '9') k |= K_DIGIT;
+        if (c == '}' || c == '{' || c == '\n' || c == '\r' || c == 0) k |= K_CSTOP;
+        if (c == '\\' || c == '"' || (c < 0x20 && c != '\t') || c == 0x7f) k |= K_VSTOP;
+        if (c == '\n' || c == '\r' || c == 0) k |= K_LSTOP;
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v') || c == 0x7f)
+            k |= K_BIN;
+        if (c == '!' || c == '?' || c == '+' || c == '#') k |= K_ANN;
+        cls[c] = k;
+    }
+    ready = 1;
+}
+
+/* ---- the reader --------------------------------------------------------- */
+
+struct cv_pgn_reader {
+    FILE *f;
+    const char *fname;
+    cv_diag *diag;
+    unsigned flags;
+    cv_pgn_limits lim;
+
+    unsigned char *buf;
+    size_t bufsize;            /* data capacity; PAD more bytes allocated */
+    unsigned char *p, *end;    /* scan position; end of data (*end == 0) */
+    long long base;            /* file offset of buf[0] */
+    long long lstart;          /* file offset of the current line (columns) */
+    long long lbase;           /* where the line-length count starts */
+    long line;
+    int eof, ioerr, io_reported, bom_checked, crlf_seen, cr_seen;
+    int nonblank;              /* the current line has had a token */
+    int blank_since_token;     /* a blank line since the last token */
+    int after_skip;            /* the previous game ended by skipping */
+
+    char *arena;
+    size_t alen, acap;
+    cv_pgn_token *tok;
+    size_t ntok, tokcap;
+    cv_pgn_tag *tags;
+    size_t ntags, tagcap;
+    size_t *ml;
+    size_t mlcap;
+    cv_pgn_issue *iss;
+    size_t niss, isscap;
+    cv_pgn_issue pend[4];      /* file-level notes waiting for a game */
+    int npend;
+    long long *cur, *prev;     /* per depth: next ply, ply of the last move */
+    int depthcap;
+
+    long games;
+    int game_open, movetext, force_break, skip, done, skipped, full, novar_told;
+    int tok_blank;             /* a blank line came before this token */
+    int depth;
+    long gline, gcol;
+    long var_line, var_col;    /* the outermost open '(' */
+    long last_line, last_col;  /* just after the last token */
+    long errors, warnings;
+    long result_idx;
+    long ncom_line, ncom_col;  /* a '{' inside the last comment, if any */
+    long com_line, com_col;    /* that comment's opening */
+    size_t peak;
+};
+
+typedef struct cv_pgn_reader R;
+
+cv_pgn_limits cv_pgn_default_limits(void)
+{
+    cv_pgn_limits l;
+    l.max_comment = 1u << 20;
+    l.max_depth = 255;
+    l.max_line = 1u << 20;
+    l.max_tokens = 1u << 20;
+    l.max_game_bytes = 64u << 20;
+    l.max_issues = 100;
+    return l;
+}
+
+static int alloc_limits(R *r)
+{
+    int dc = r->lim.max_depth + 2;
+    long long *c = realloc(r->cur, (size_t)dc * sizeof *c);
+    if (!c) return 0;
+    r->cur = c;
+    long long *p = realloc(r->prev, (size_t)dc * sizeof *p);
+    if (!p) return 0;
+    r->prev = p;
+    r->depthcap = dc;
+    size_t ic = r->lim.max_issues + 1;
+    cv_pgn_issue *is = realloc(r->iss, ic * sizeof *is);
+    if (!is) return 0;
+    r->iss = is;
+    r->isscap = ic;
+    return 1;
+}
+
+void cv_pgn_set_limits(cv_pgn_reader *r, const cv_pgn_limits *lim)
+{
+    cv_pgn_limits old = r->lim;
+    r->lim = *lim;
+    if (r->lim.max_depth < 1) r->lim.max_depth = 1;
+    if (r->lim.max_depth > 100000) r->lim.max_depth = 100000;
+    if (r->lim.max_issues < 1) r->lim.max_issues = 1;
+    if (r->lim.max_line < 16) r->lim.max_line = 16;
+    if (!alloc_limits(r)) r->lim = old;
+}
+
+cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
+{
+    init_classes();
+    R *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->f = f;
+    r->fname = filename ? filename : "-";
+    r->diag = diag;
+    r->flags = flags;
+    r->lim = cv_pgn_default_limits();
+    r->bufsize = CHUNK + LOOK;
+    /* calloc so that lookahead past the data never reads indeterminate bytes */
+    r->buf = calloc(1, r->bufsize + PAD);
+    if (!r->buf || !alloc_limits(r)) {
+        cv_pgn_close(r);
+        return NULL;
+    }
+    r->p = r->end = r->buf;
+    r->line = 1;
+    r->result_idx = -1;
+    return r;
+}
+
+void cv_pgn_close(cv_pgn_reader *r)
+{
+    if (!r) return;
+    free(r->buf);
+    free(r->arena);
+    free(r->tok);
+    free(r->tags);
+    free(r->ml);
+    free(r->iss);
+    free(r->cur);
+    free(r->prev);
+    free(r);
+}
+
+int cv_pgn_io_error(const cv_pgn_reader *r)
+{
+    return r ? r->ioerr != 0 : 0;
+}
+
+static size_t heap_bytes(const R *r)
+{
+    return sizeof *r + r->bufsize + PAD + r->acap + r->tokcap * sizeof *r->tok +
+           r->tagcap * sizeof *r->tags + r->mlcap * sizeof *r->ml +
+           r->isscap * sizeof *r->iss + 2 * (size_t)r->depthcap * sizeof *r->cur;
+}
+
+void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    st->buffer_bytes = r->bufsize + PAD;
+    st->arena_bytes = r->acap;
+    st->table_bytes = r->tokcap * sizeof *r->tok + r->tagcap * sizeof *r->tags +
+                      r->mlcap * sizeof *r->ml + r->isscap * sizeof *r->iss +
+                      2 * (size_t)r->depthcap * sizeof *r->cur;
+    st->total_bytes = heap_bytes(r);
+    st->peak_bytes = r->peak > st->total_bytes ? r->peak : st->total_bytes;
+    st->games = r->games;
+}
+
+/* ---- positions and input ---------------------------------------------- */
+
+static inline long long apos(const R *r, const unsigned char *p)
+{
+    return r->base + (long long)(p - r->buf);
+}
+
+static inline long colof(const R *r, const unsigned char *p)
+{
+    return (long)(apos(r, p) - r->lstart + 1);
+}
+
+/* Keeps [p, end) and reads more after it.  Every pointer into the buffer
+ * other than r->p is invalid afterwards. */
+static void refill(R *r)
+{
+    if (r->eof) return;
+    size_t keep = (size_t)(r->end - r->p);
+    if (r->p > r->buf) {
+        memmove(r->buf, r->p, keep);
+        r->base += r->p - r->buf;
+        r->p = r->buf;
+        r->end = r->buf + keep;
+    }
+    size_t space = r->bufsize - keep;
+    if (space) {
+        size_t n = fread(r->end, 1, space, r->f);
+        r->end += n;
+        if (n < space) {
+            if (ferror(r->f)) r->ioerr = errno ? errno : EIO;
+            r->eof = 1;
+        }
+    }
+    *r->end = 0;
+}
+
+/* ---- problems ----------------------------------------------------------- */
+
+static void open_game(R *r, long line, long col)
+{
+    if (r->game_open) return;
+    r->game_open = 1;
+    r->gline = line;
+    r->gcol = col;
+    r->last_line = line;
+    r->last_col = col;
+    r->after_skip = 0;
+    for (int i = 0; i < r->npend && r->niss < r->isscap; i++) {
+        r->iss[r->niss++] = r->pend[i];
+        if (r->pend[i].level == CV_ERROR) r->errors++;
+        else r->warnings++;
+    }
+    r->npend = 0;
+}
+
+static void vissue(R *r, int tolerated, int pending_ok, long line, long col,
+                   const char *fmt, va_list ap)
+{
+    cv_pgn_issue *is;
+    cv_level lv = (tolerated && !(r->flags & CV_PGN_STRICT)) ? CV_WARNING : CV_ERROR;
+    if (!r->game_open && pending_ok) {
+        if (r->npend >= (int)(sizeof r->pend / sizeof r->pend[0])) return;
+        is = &r->pend[r->npend++];
+        is->level = lv;
+        is->line = line;
+        is->col = col;
+        vsnprintf(is->msg, sizeof is->msg, fmt, ap);
+        return;
+    }
+    open_game(r, line, col);
+    if (r->full) return;
+    is = &r->iss[r->niss++];
+    is->line = line;
+    is->col = col;
+    if (r->niss == r->isscap) {
+        /* The last slot says why the rest of the game is not examined. */
+        is->level = CV_ERROR;
+        snprintf(is->msg, sizeof is->msg,
+                 "more than %zu problems in this game; skipping to the next game",
+                 r->lim.max_issues);
+        r->errors++;
+        r->full = 1;
+        r->skip = 1;
+        return;
+    }
+    is->level = lv;
+    vsnprintf(is->msg, sizeof is->msg, fmt, ap);
+    if (lv == CV_ERROR) r->errors++;
+    else r->warnings++;
+}
+
+__attribute__((format(printf, 5, 6)))
+static void issue(R *r, int tolerated, long line, long col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vissue(r, tolerated, 0, line, col, fmt, ap);
+    va_end(ap);
+}
+
+__attribute__((format(printf, 5, 6)))
+static void file_note(R *r, int tolerated, long line, long col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vissue(r, tolerated, 1, line, col, fmt, ap);
+    va_end(ap);
+}
+
+enum { TOL = 1, ERR = 0 };
+
+/* Quotes at most 40 bytes of s for a message, marking a cut. */
+static const char *clip(char *dst, size_t cap, const void *s, size_t n)
+{
+    size_t m = n > 40 ? 40 : n;
+    if (m > cap - 4) m = cap - 4;
+    memcpy(dst, s, m);
+    if (m < n) memcpy(dst + m, "...", 4);
+    else dst[m] = 0;
+    return dst;
+}
+
+/* ---- storage ------------------------------------------------------------ */
+
+static int arena_reserve(R *r, size_t n)
+{
+    if (r->alen + n <= r->acap) return 1;
+    if (r->skip) return 0;
+    if (r->alen + n > r->lim.max_game_bytes) {
+        issue(r, ERR, r->line, colof(r, r->p),
+              "game text longer than %zu bytes; skipping to the next game",
+              r->lim.max_game_bytes);
+        r->skip = 1;
+        return 0;
+    }
+    size_t cap = r->acap ? r->acap : 4096;
+    while (cap < r->alen + n) cap *= 2;
+    char *a = realloc(r->arena, cap);
+    if (!a) {
+        issue(r, ERR, r->line, colof(r, r->p), "out of memory; skipping to the next game");
+        r->skip = 1;
+        return 0;
+    }
+    r->arena = a;
+    r->acap = cap;
+    if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+    return 1;
+}
+
+/* Appends n bytes and a NUL; returns the offset or (size_t)-1. */
+static size_t arena_put(R *r, const void *s, size_t n)
+{
+    if (!arena_reserve(r, n + 1)) return (size_t)-1;
+    size_t off = r->alen;
+    memcpy(r->arena + off, s, n);
+    r->arena[off + n] = 0;
+    r->alen += n + 1;
+    return off;
+}
+
+static int room_for_item(R *r)
+{
+    if (r->ntok + r->ntags < r->lim.max_tokens) return 1;
+    if (!r->skip) {
+        issue(r, ERR, r->line, colof(r, r->p),
+              "game has more than %zu tokens; skipping to the next game", r->lim.max_tokens);
+        r->skip = 1;
+    }
+    return 0;
+}
+
+static cv_pgn_token *push_token(R *r, cv_pgn_kind kind, long line, long col)
+{
+    if (r->skip || !room_for_item(r)) return NULL;
+    if (r->ntok == r->tokcap) {
+        size_t cap = r->tokcap ? r->tokcap * 2 : 256;
+        cv_pgn_token *t = realloc(r->tok, cap * sizeof *t);
+        if (!t) {
+            issue(r, ERR, line, col, "out of memory; skipping to the next game");
+            r->skip = 1;
+            return NULL;
+        }
+        r->tok = t;
+        r->tokcap = cap;
+        if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+    }
+    cv_pgn_token *t = &r->tok[r->ntok++];
+    memset(t, 0, sizeof *t);
+    t->kind = kind;
+    t->line = line;
+    t->col = col;
+    t->depth = r->depth;
+    return t;
+}
+
+/* Sets a token's text (and norm/suffix to the same or empty). */
+static int token_text(R *r, cv_pgn_token *t, const void *s, size_t n)
+{
+    size_t off = arena_put(r, s, n);
+    if (off == (size_t)-1) {
+        r->ntok--;
+        return 0;
+    }
+    t->text_off = off;
+    t->norm_off = off;
+    t->suffix_off = off + n;  /* the NUL: an empty string */
+    t->len = n;
+    return 1;
+}
+
+static const char *tag_value_off(const R *r, const char *name)
+{
+    for (size_t i = 0; i < r->ntags; i++)
+        if (strcmp(r->arena + r->tags[i].name_off, name) == 0)
+            return r->arena + r->tags[i].value_off;
+    return NULL;
+}
+
+/* ---- line ends ---------------------------------------------------------- */
+
+static void line_too_long(R *r)
+{
+    issue(r, ERR, r->line, (long)(r->lbase - r->lstart + 1),
+          "line longer than %zu bytes; skipping to the next game", r->lim.max_line);
+    r->skip = 1;
+}
+
+/* p is at '\n' or '\r'; consumes the line end (CR LF, LF or a lone CR) and
+ * returns the position after it.  EOL_MOVETEXT applies the line-length
+ * limit and tracks blank lines; inside comments and while skipping
+ * neither applies. */
+enum { EOL_QUIET = 0, EOL_MOVETEXT = 1 };
+static unsigned char *take_eol(R *r, unsigned char *p, int mode)
+{
+    if (*p == '\r') {
+        if (p + 1 == r->end && !r->eof) {
+            r->p = p;
+            refill(r);
+            p = r->p;
+        }
+        if (p[1] == '\n') {
+            if (!r->crlf_seen) {
+                r->crlf_seen = 1;
+                file_note(r, TOL, r->line, colof(r, p),
+                          "CR LF line end (reported once per file)");
+            }
+            p += 2;
+        } else {
+            if (!r->cr_seen) {
+                r->cr_seen = 1;
+                file_note(r, TOL, r->line, colof(r, p),
+                          "CR line end without LF (reported once per file)");
+            }
+            p += 1;
+        }
+    } else {
+        p += 1;
+    }
+    long long a = apos(r, p);
+    if (mode == EOL_MOVETEXT) {
+        if (a - 1 - r->lbase > (long long)r->lim.max_line && !r->skip) line_too_long(r);
+        if (!r->nonblank) r->blank_since_token = 1;
+        r->nonblank = 0;
+    }
+    r->line++;
+    r->lstart = r->lbase = a;
+    return p;
+}
+
+/* Leaves r->p at the '[' of the next line whose first non-blank byte is
+ * '[', or at the end of the input. */
+static void skip_to_next_game(R *r)
+{
+    unsigned char *p = r->p;
+    int at_start = apos(r, p) == r->lstart;
+    for (;;) {
+        if (!at_start) {
+            for (;;) {
+                while (!(cls[*p] & K_LSTOP)) p++;
+                if (*p == '\n' || *p == '\r') {
+                    p = take_eol(r, p, EOL_QUIET);
+                    break;
+                }
+                if (p < r->end) {  /* a NUL byte in the data */
+                    p++;
+                    continue;
+                }
+                r->p = p;
+                if (r->eof) return;
+                refill(r);
+                p = r->p;
+            }
+        }
+        at_start = 0;
+        for (;;) {
+            while (*p == ' ' || *p == '\t') p++;
+            if (p < r->end || r->eof) break;
+            r->p = p;
+            refill(r);
+            p = r->p;
+        }
+        r->p = p;
+        if (*p == '[' || (p == r->end && r->eof)) return;
+    }
+}
+
+/* ---- game boundaries ---------------------------------------------------- */
+
+static void start_movetext(R *r)
+{
+    if (r->movetext) return;
+    r->movetext = 1;
+    /* Numbering starts from the FEN tag's side to move and move number,
+     * so "1... e5" after a Black-to-move FEN lines up. */
+    long long ply = 0;
+    const char *fen = tag_value_off(r, "FEN");
+    if (fen) {
+        const char *s = fen;
+        int field = 0;
+        char side = 'w';
+        long full = 1;
+        while (*s) {
+            while (*s == ' ') s++;
+            if (!*s) break;
+            field++;
+            if (field == 2) side = *s;
+            if (field == 6) {
+                char *e;
+                long v = strtol(s, &e, 10);
+                if (e != s && v > 0 && v < 1000000000) full = v;
+            }
+            while (*s && *s != ' ') s++;
+        }
+        ply = 2LL * (full - 1) + (side == 'b');
+    }
+    r->cur[0] = ply;
+    r->prev[0] = -1;
+}
+
+/* The game ends without its result (end of input or the next game's tags). */
+static void end_unfinished(R *r)
+{
+    if (r->depth > 0)
+        issue(r, ERR, r->var_line, r->var_col, "unclosed variation (opened here)");
+    issue(r, TOL, r->last_line, r->last_col, "missing result; '*' assumed");
+    r->done = 1;
+}
+
+/* ---- tokens ------------------------------------------------------------- */
+
+static void binary_data(R *r, unsigned char *p)
+{
+    issue(r, ERR, r->line, colof(r, p), "binary data (byte 0x%02X); skipping to the next game", *p);
+    r->p = p;
+    r->skip = 1;
+}
+
+static void unexpected(R *r, long line, long col)
+{
+    unsigned char *p = r->p;
+    unsigned c = *p;
+    if (c < 0x80) {
+        if (c == '%')
+            issue(r, ERR, line, col, "unexpected '%%' (escape lines start in column 1)");
+        else if (c == '"' || c == '\'')
+            issue(r, ERR, line, col, "unexpected character %c%c%c", c == '"' ? '\'' : '"', c, c == '"' ? '\'' : '"');
+        else
+            issue(r, ERR, line, col, "unexpected character '%c'", c);
+        r->p = p + 1;
+        return;
+    }
+    int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    unsigned long cp = n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+    int ok = n > 0;
+    for (int i = 1; ok && i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80) ok = 0;  /* the sentinel stops this */
+        else cp = cp << 6 | (p[i] & 0x3F);
+    }
+    if (ok && ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+               (n == 4 && (cp < 0x10000 || cp > 0x10FFFF))))
+        ok = 0;
+    if (ok) {
+        issue(r, ERR, line, col, "unexpected character '%.*s' (U+%04lX)", n, (const char *)p, cp);
+        r->p = p + n;
+    } else {
+        issue(r, ERR, line, col, "unexpected byte 0x%02X (not UTF-8)", c);
+        r->p = p + 1;
+    }
+}
+
+static int is_result_tok(const char *s)
+{
+    return !strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2-1/2") || !strcmp(s, "*");
+}
+
+static void lex_result(R *r, long line, long col, size_t n)
+{
+    start_movetext(r);
+    cv_pgn_token *t = push_token(r, CV_PGN_RESULT, line, col);
+    unsigned char *p = r->p;
+    r->p = p + n;
+    if (!t || !token_text(r, t, p, n)) return;
+    if (r->depth > 0) {
+        issue(r, ERR, r->var_line, r->var_col, "unclosed variation (opened here)");
+        r->depth = 0;
+    }
+    r->result_idx = (long)(t - r->tok);
+    const char *tag = tag_value_off(r, "Result");
+    const char *txt = r->arena + t->text_off;
+    if (tag && is_result_tok(tag) && strcmp(tag, txt) != 0)
+        issue(r, TOL, line, col, "result '%s' differs from Result tag '%s'", txt, tag);
+    r->done = 1;
+}
+
+/* NAG meaning of the "!"/"?" part of an annotation; -1 when unknown. */
+static int ann_nag(const unsigned char *s, size_t n)
+{
+    char b[3];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '!' || s[i] == '?') {
+            if (m == 2) return -1;
+            b[m++] = (char)s[i];
+        }
+    if (m == 0) return 0;
+    if (m == 1) return b[0] == '!' ? 1 : 2;
+    if (b[0] == '!' && b[1] == '!') return 3;
+    if (b[0] == '?' && b[1] == '?') return 4;
+    if (b[0] == '!' && b[1] == '?') return 5;
+    return 6;
+}
+
+static void note_move(R *r, cv_pgn_token *t)
+{
+    int d = r->depth;
+    long long ply = r->cur[d];
+    t->number = (long)(ply / 2 + 1);
+    t->color = (ply & 1) ? 'b' : 'w';
+    r->prev[d] = ply;
+    r->cur[d] = ply + 1;
+}
+
+static int is_castling(const unsigned char *s, size_t n, int *zeros)
+{
+    size_t i = 0;
+    if (n && (cls[s[0]] & K_DIGIT) && n > 1 && s[1] != '-') i = 1;  /* level prefix */
+    int parts = 0;
+    *zeros = 0;
+    for (;;) {
+        if (i >= n) return 0;
+        if (s[i] == '0') *zeros = 1;
+        else if (s[i] != 'O' && s[i] != 'o') return 0;
+        i++;
+        parts++;
+        if (i == n) return parts >= 2 && parts <= 4;
+        if (s[i] != '-') return 0;
+        i++;
+    }
+}
+
+static int has_square(const unsigned char *s, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        if (s[i] >= 'a' && s[i] <= 'z' && (cls[s[i + 1]] & K_DIGIT)) return 1;
+    return 0;
+}
+
+static void lex_symbol(R *r, long line, long col)
+{
+    unsigned char *p = r->p, *q = p;
+    char qb[48];
+    for (;;) {
+        while (cls[*q] & K_SYM) q++;
+        /* a level written after a square, as in Tri-D "Qb9-b4(2)" */
+        if (*q == '(' && (cls[q[1]] & K_DIGIT) && q > p) {
+            unsigned char *t = q + 1;
+            while (cls[*t] & K_DIGIT) t++;
+            if (*t == ')') {
+                q = t + 1;
+                continue;
+            }
+        }
+        break;
+    }
+    size_t n = (size_t)(q - p);
+    if (n > MAX_TOKEN) {
+        issue(r, ERR, line, col, "token longer than %d bytes: '%s'", MAX_TOKEN, clip(qb, sizeof qb, p, n));
+        r->p = q;
+        for (;;) {  /* the rest of it, across refills */
+            while (cls[*r->p] & K_SYM) r->p++;
+            if (r->p < r->end || r->eof) break;
+            refill(r);
+        }
+        return;
+    }
+    /* "exd6e.p." and "exd6 e.p.": kept in the suffix */
+    int ep = 0;
+    unsigned char *sym_end = q, *after;
+    if (n > 1 && q[-1] == 'e' && q[0] == '.' && q[1] == 'p' && q[2] == '.') {
+        sym_end = q - 1;
+        n--;
+        ep = 1;
+    }
+    unsigned char *core_end = sym_end;
+    while (core_end > p && (core_end[-1] == '+' || core_end[-1] == '#')) core_end--;
+    size_t cn = (size_t)(core_end - p);
+    unsigned char *a = sym_end;
+    if (ep) {
+        after = sym_end + 4;
+    } else {
+        while (cls[*a] & K_ANN) a++;
+        after = a;
+        if (a[0] == ' ' && a[1] == 'e' && a[2] == '.' && a[3] == 'p' && a[4] == '.') {
+            ep = 1;
+            after = a + 5;
+        }
+    }
+    if (cn == 0) {
+        issue(r, ERR, line, col, "unrecognized token '%s'", clip(qb, sizeof qb, p, n));
+        r->p = after;
+        return;
+    }
+    const unsigned char *sfx = core_end;
+    size_t sn = (size_t)(a - core_end);
+
+    cv_pgn_kind kind;
+    char norm[MAX_TOKEN + 2];
+    size_t nn = 0;
+    int zeros = 0, changed = 0;
+    if ((cn == 2 && ((p[0] == '-' && p[1] == '-') || (p[0] == 'Z' && p[1] == '0'))) ||
+        (cn == 4 && !memcmp(p, "0000", 4))) {
+        kind = CV_PGN_NULL_MOVE;
+        memcpy(norm, "--", 2);
+        nn = 2;
+        changed = p[0] != '-';
+    } else if (is_castling(p, cn, &zeros)) {
+        kind = CV_PGN_MOVE;
+        for (size_t i = 0; i < cn; i++) {
+            char c = (char)((p[i] == '0' || p[i] == 'o') && !(i == 0 && cn > 1 && p[1] != '-') ? 'O' : p[i]);
+            changed |= c != (char)p[i];
+            norm[nn++] = c;
+        }
+    } else if (has_square(p, cn)) {
+        kind = CV_PGN_MOVE;
+        nn = cn;
+        /* "e8Q": a pawn move ending in a rank digit and a piece letter */
+        if (cn >= 3 && p[0] >= 'a' && p[0] <= 'z' && (cls[p[cn - 2]] & K_DIGIT) &&
+            (p[cn - 1] == 'Q' || p[cn - 1] == 'R' || p[cn - 1] == 'B' || p[cn - 1] == 'N' ||
+             p[cn - 1] == 'K') && !memchr(p, '=', cn)) {
+            memcpy(norm, p, cn);
+            norm[cn - 1] = '=';
+            norm[cn] = (char)p[cn - 1];
+            nn = cn + 1;
+            changed = 1;
+        }
+    } else {
+        issue(r, ERR, line, col, "unrecognized token '%s'", clip(qb, sizeof qb, p, n));
+        r->p = after;
+        return;
+    }
+    start_movetext(r);
+    cv_pgn_token *t = push_token(r, kind, line, col);
+    r->p = after;
+    if (!t) return;
+    /* text, then suffix, then norm, all in the arena */
+    size_t need = cn + 1 + sn + 5 + nn + 1;
+    if (!arena_reserve(r, need)) {
+        r->ntok--;
+        return;
+    }
+    char *ar = r->arena;
+    size_t off = r->alen;
+    memcpy(ar + off, p, cn);
+    ar[off + cn] = 0;
+    t->text_off = off;
+    t->len = cn;
+    off += cn + 1;
+    t->suffix_off = off;
+    memcpy(ar + off, sfx, sn);
+    off += sn;
+    if (ep) {
+        memcpy(ar + off, "e.p.", 4);
+        off += 4;
+    }
+    ar[off++] = 0;
+    if (!changed) {
+        t->norm_off = t->text_off;
+    } else {
+        t->norm_off = off;
+        memcpy(ar + off, norm, nn);
+        ar[off + nn] = 0;
+        off += nn + 1;
+        t->normalized = 1;
+    }
+    r->alen = off;
+    note_move(r, t);
+
+    int nag = ann_nag(sfx, sn);
+    if (nag < 0) {
+        issue(r, TOL, line, col + (long)cn, "unknown annotation '%.*s'", (int)sn, (const char *)sfx);
+        nag = 0;
+    }
+    t->nag = nag;
+    if (zeros) {
+        issue(r, TOL, line, col, "castling written with zeros '%.*s'; read as '%.*s'",
+              (int)cn, r->arena + t->text_off, (int)nn, r->arena + t->norm_off);
+    } else if (kind == CV_PGN_MOVE && t->normalized) {
+        issue(r, TOL, line, col, "promotion without '=' in '%s'; read as '%s'",
+              r->arena + t->text_off, r->arena + t->norm_off);
+    }
+}
+
+static void lex_number(R *r, long line, long col)
+{
+    unsigned char *p = r->p, *q = p;
+    while (cls[*q] & K_DIGIT) q++;
+    size_t nd = (size_t)(q - p);
+    unsigned char *d = q;
+    while (*q == '.') q++;
+    size_t dots = (size_t)(q - d);
+    if (dots == 0 && (cls[*q] & K_SYM)) {  /* 0-0, 1e2-1e4, 0000 ... */
+        lex_symbol(r, line, col);
+        return;
+    }
+    if (nd > 9) {
+        char qb[48];
+        issue(r, ERR, line, col, "move number too large: '%s'", clip(qb, sizeof qb, p, nd));
+        r->p = q;
+        return;
+    }
+    long num = 0;
+    for (unsigned char *s = p; s < d; s++) num = num * 10 + (*s - '0');
+    if (num == 1 && dots == 1 && r->depth == 0 && r->prev[0] >= 0 && r->tok_blank) {
+        /* "1." after a blank line in a game that has moves: the previous
+         * game lost its result and this is a game without tags. */
+        r->blank_since_token = 1;
+        end_unfinished(r);
+        return;
+    }
+    if (nd == 4 && dots == 0 && num == 0) {  /* UCI null move "0000" */
+        lex_symbol(r, line, col);
+        return;
+    }
+    start_movetext(r);
+    cv_pgn_token *t = push_token(r, CV_PGN_MOVE_NUMBER, line, col);
+    r->p = q;
+    if (!t) return;
+    char norm[24];
+    int black = dots >= 2;
+    int changed = (dots != 1 && dots != 3) || p[0] == '0';
+    if (num == 0) {
+        issue(r, ERR, line, col, "move number 0");
+        num = 1;
+    }
+    int nn = 0;
+    if (!changed) {  /* the text is already "12." or "12..." */
+        memcpy(norm, p, (size_t)(q - p));
+        nn = (int)(q - p);
+    } else {
+        char digits[12];
+        int k = 0;
+        for (long v = num; v; v /= 10) digits[k++] = (char)('0' + v % 10);
+        while (k) norm[nn++] = digits[--k];
+        memcpy(norm + nn, black ? "..." : ".", black ? 3 : 1);
+        nn += black ? 3 : 1;
+    }
+    norm[nn] = 0;
+    size_t need = (size_t)(q - p) + 1 + (size_t)nn + 1;
+    if (!arena_reserve(r, need)) {
+        r->ntok--;
+        return;
+    }
+    t->text_off = r->alen;
+    t->len = (size_t)(q - p);
+    memcpy(r->arena + r->alen, p, t->len);
+    r->arena[r->alen + t->len] = 0;
+    r->alen += t->len + 1;
+    t->suffix_off = t->text_off + t->len;
+    if (!changed) {
+        t->norm_off = t->text_off;
+    } else {
+        t->norm_off = r->alen;
+        memcpy(r->arena + r->alen, norm, (size_t)nn + 1);
+        r->alen += (size_t)nn + 1;
+        t->normalized = 1;
+    }
+    t->number = num;
+    t->color = black ? 'b' : 'w';
+    long long want = r->cur[r->depth];
+    /* Many writers (cutechess, fastchess) number a game from a FEN from 1
+     * whatever the FEN's move number: before the first main-line move only
+     * the colour has to agree. */
+    int as_black = black;
+    if (dots == 1) {  /* "1. ... e5": the dots that follow make it Black's */
+        const unsigned char *s = q;
+        while (*s == ' ' || *s == '\t') s++;
+        as_black = s[0] == '.' && s[1] == '.';
+    }
+    int bad = dots ? want != 2LL * (num - 1) + as_black : want / 2 + 1 != num;
+    if (r->depth == 0 && r->prev[0] < 0) bad = dots && (want & 1) != as_black;
+    if (bad)
+        issue(r, TOL, line, col, "move number '%s' where '%lld%s' was expected", norm, want / 2 + 1,
+              (want & 1) ? "..." : ".");
+    r->cur[r->depth] = 2LL * (num - 1) + black;
+    if (dots == 2 || dots > 3)
+        issue(r, TOL, line, col, "move number '%.*s' has %zu dots; read as '%s'",
+              (int)t->len, r->arena + t->text_off, dots, norm);
+}
+
+/* A run of dots: "1. ... e5" when it follows a White move number. */
+static void lex_dots(R *r, long line, long col)
+{
+    unsigned char *p = r->p, *q = p;
+    while (*q == '.') q++;
+    r->p = q;
+    cv_pgn_token *t = r->ntok ? &r->tok[r->ntok - 1] : NULL;
+    if (q - p >= 2 && t && t->kind == CV_PGN_MOVE_NUMBER && t->color == 'w' &&
+        t->depth == r->depth && r->cur[r->depth] == 2LL * (t->number - 1)) {
+        char norm[24];
+        int nn = snprintf(norm, sizeof norm, "%ld...", t->number);
+        size_t off = arena_put(r, norm, (size_t)nn);
+        if (off == (size_t)-1) return;
+        t->norm_off = off;
+        t->normalized = 1;
+        t->color = 'b';
+        r->cur[r->depth]++;
+        issue(r, TOL, line, col, "'%s %.*s' written apart; read as '%s'",
+              r->arena + t->text_off, (int)(q - p), (const char *)p, norm);
+        return;
+    }
+    issue(r, ERR, line, col, "unexpected '%.*s'", (int)(q - p > 10 ? 10 : q - p), (const char *)p);
+}
+
+static void lex_nag(R *r, long line, long col)
+{
+    unsigned char *p = r->p, *q = p + 1;
+    while (cls[*q] & K_DIGIT) q++;
+    size_t nd = (size_t)(q - p - 1);
+    r->p = q;
+    if (nd == 0) {
+        issue(r, ERR, line, col, "'$' without a number");
+        return;
+    }
+    long v = 0;
+    for (unsigned char *s = p + 1; s < q && v < 1000; s++) v = v * 10 + (*s - '0');
+    if (nd > 3 || v > 255) {
+        char qb[48];
+        issue(r, ERR, line, col, "NAG '%s' out of range 0-255", clip(qb, sizeof qb, p, (size_t)(q - p)));
+        return;
+    }
+    start_movetext(r);
+    if (r->prev[r->depth] < 0)
+        issue(r, TOL, line, col, "NAG '%.*s' does not follow a move", (int)(q - p), (const char *)p);
+    cv_pgn_token *t = push_token(r, CV_PGN_NAG, line, col);
+    if (!t || !token_text(r, t, p, (size_t)(q - p))) return;
+    t->nag = (int)v;
+}
+
+static void lex_annotation(R *r, long line, long col)
+{
+    unsigned char *p = r->p, *q = p;
+    while (*q == '!' || *q == '?') q++;
+    r->p = q;
+    int nag = ann_nag(p, (size_t)(q - p));
+    if (nag <= 0) {
+        issue(r, TOL, line, col, "unknown annotation '%.*s'", (int)(q - p > 10 ? 10 : q - p), (const char *)p);
+        return;
+    }
+    start_movetext(r);
+    if (r->prev[r->depth] < 0)
+        issue(r, TOL, line, col, "NAG '%.*s' does not follow a move", (int)(q - p), (const char *)p);
+    cv_pgn_token *t = push_token(r, CV_PGN_NAG, line, col);
+    if (!t || !token_text(r, t, p, (size_t)(q - p))) return;
+    t->nag = nag;
+}
+
+static void lex_open(R *r, long line, long col)
+{
+    r->p++;
+    start_movetext(r);
+    int d = r->depth;
+    if (d >= r->lim.max_depth) {
+        issue(r, ERR, line, col, "variations nested deeper than %d; skipping to the next game",
+              r->lim.max_depth);
+        r->skip = 1;
+        return;
+    }
+    if (!push_token(r, CV_PGN_VARIATION_START, line, col)) return;
+    cv_pgn_token *t = &r->tok[r->ntok - 1];
+    if (!token_text(r, t, "(", 1)) return;
+    if (r->prev[d] < 0 && !r->novar_told) {  /* once: "((((" would flood */
+        r->novar_told = 1;
+        issue(r, ERR, line, col, "variation '(' with no move before it");
+    }
+    if (d == 0) {
+        r->var_line = line;
+        r->var_col = col;
+    }
+    /* a variation replaces the move before it */
+    r->cur[d + 1] = r->prev[d] >= 0 ? r->prev[d] : r->cur[d];
+    r->prev[d + 1] = -1;
+    r->depth = d + 1;
+}
+
+static void lex_close(R *r, long line, long col)
+{
+    r->p++;
+    if (r->depth == 0) {
+        issue(r, ERR, line, col, "unexpected ')' with no open variation");
+        return;
+    }
+    r->depth--;
+    cv_pgn_token *t = push_token(r, CV_PGN_VARIATION_END, line, col);
+    if (t) token_text(r, t, ")", 1);
+}
+
+/* Appends a run of comment text, up to the limit. */
+static void comment_run(R *r, const void *s, size_t n, size_t *stored, int *toolong,
+                        long line, long col)
+{
+    if (*stored + n > r->lim.max_comment) {
+        if (!*toolong) {
+            *toolong = 1;
+            issue(r, ERR, line, col, "comment longer than %zu bytes; the rest of it is ignored",
+                  r->lim.max_comment);
+        }
+        n = r->lim.max_comment - *stored;
+    }
+    if (!n || !arena_reserve(r, n + 1)) return;
+    memcpy(r->arena + r->alen, s, n);
+    r->alen += n;
+    *stored += n;
+}
+
+static void lex_comment(R *r, long line, long col)
+{
+    cv_pgn_token *t = push_token(r, CV_PGN_COMMENT, line, col);
+    r->p++;
+    if (!t) return;
+    size_t idx = r->ntok - 1;
+    size_t off = r->alen, stored = 0;
+    int toolong = 0, closed = 0;
+    r->ncom_line = 0;
+    r->com_line = line;
+    r->com_col = col;
+    unsigned char *p = r->p;
+    for (;;) {
+        unsigned char *q = p;
+        while (!(cls[*q] & K_CSTOP)) q++;
+        int brace = *q == '{';
+        if (brace) {  /* remembered to explain a stray '}' later */
+            if (!r->ncom_line) {
+                r->ncom_line = r->line;
+                r->ncom_col = colof(r, q);
+            }
+            q++;
+        }
+        if (q > p) comment_run(r, p, (size_t)(q - p), &stored, &toolong, line, col);
+        p = q;
+        if (brace && !r->skip) continue;
+        if (r->skip) break;
+        if (*p == '}') {
+            p++;
+            closed = 1;
+            break;
+        }
+        if (*p == '\n' || *p == '\r') {
+            p = take_eol(r, p, EOL_QUIET);
+            comment_run(r, "\n", 1, &stored, &toolong, line, col);
+            /* A runaway comment must not swallow the games after it: a line
+             * opening with [Event " ends it, as no comment writer emits that. */
+            if (r->end - p < 8 && !r->eof) {
+                r->p = p;
+                refill(r);
+                p = r->p;
+            }
+            if (p[0] == '[' && p[1] == 'E' && p[2] == 'v' && p[3] == 'e' && p[4] == 'n' &&
+                p[5] == 't' && p[6] == ' ' && p[7] == '"') {
+                r->force_break = 1;
+                break;
+            }
+            continue;
+        }
+        if (p < r->end) {  /* a NUL byte: kept, comments may hold anything */
+            comment_run(r, p, 1, &stored, &toolong, line, col);
+            p++;
+            continue;
+        }
+        r->p = p;
+        if (r->eof) break;
+        refill(r);
+        p = r->p;
+    }
+    r->p = p;
+    if (r->skip) {
+        r->ntok = idx;
+        return;
+    }
+    if (!arena_reserve(r, 1)) {
+        r->ntok = idx;
+        return;
+    }
+    r->arena[r->alen++] = 0;
+    t = &r->tok[idx];
+    t->text_off = off;
+    t->len = stored;
+    t->norm_off = off;
+    t->suffix_off = off + stored;
+    if (!closed) issue(r, ERR, line, col, "unterminated comment (opened here)");
+    r->lbase = apos(r, p);  /* comment text does not count toward the line limit */
+    r->nonblank = 1;
+}
+
+/* ';' comments and '%' escape lines: the rest of the line. */
+static void lex_rest_of_line(R *r, cv_pgn_kind kind, long line, long col)
+{
+    unsigned char *p = r->p + 1;
+    cv_pgn_token *t = push_token(r, kind, line, col);
+    if (!t) {
+        r->p = p;
+        return;
+    }
+    size_t idx = r->ntok - 1, off = r->alen, n = 0;
+    for (;;) {
+        unsigned char *q = p;
+        while (!(cls[*q] & K_LSTOP)) q++;
+        if (q > p) {
+            if (!arena_reserve(r, (size_t)(q - p) + 1)) break;
+            memcpy(r->arena + r->alen, p, (size_t)(q - p));
+            r->alen += (size_t)(q - p);
+            n += (size_t)(q - p);
+        }
+        p = q;
+        if (apos(r, p) - r->lbase > (long long)r->lim.max_line) {
+            r->p = p;
+            line_too_long(r);
+            break;
+        }
+        if (*p == '\n' || *p == '\r') break;
+        if (p < r->end) {
+            if (!arena_reserve(r, 2)) break;
+            r->arena[r->alen++] = 0;  /* NUL byte kept, as in comments */
+            n++;
+            p++;
+            continue;
+        }
+        r->p = p;
+        if (r->eof) break;
+        refill(r);
+        p = r->p;
+    }
+    r->p = p;
+    if (r->skip) {
+        r->ntok = idx;
+        return;
+    }
+    r->arena[r->alen++] = 0;
+    t = &r->tok[idx];
+    t->text_off = off;
+    t->norm_off = off;
+    t->suffix_off = off + n;
+    t->len = n;
+}
+
+/* ---- tags --------------------------------------------------------------- */
+
+static int looks_like_tag(const unsigned char *p)
+{
+    p++;
+    while (*p == ' ' || *p == '\t') p++;
+    return (cls[*p] & K_SYM) && *p != '-' && *p != '+' && *p != '#' && *p != '=';
+}
+
+/* Skips past the next ']' on this line, or to the line end. */
+static void skip_tag_rest(R *r)
+{
+    for (;;) {
+        unsigned char *p = r->p;
+        while (*p != ']' && !(cls[*p] & K_LSTOP)) p++;
+        r->p = p;
+        if (*p == ']') {
+            r->p++;
+            return;
+        }
+        if (*p == '\n' || *p == '\r' || p < r->end || r->eof) return;
+        refill(r);
+    }
+}
+
+/* A tag section with no movetext can only be followed by another game's
+ * tags; they show by repeating a name the game already has (after a blank
+ * line, or Event at any time). */
+static int repeats_tag(const R *r)
+{
+    const unsigned char *p = r->p + 1;
+    while (*p == ' ' || *p == '\t') p++;
+    const unsigned char *s = p;
+    while (cls[*p] & K_SYM) p++;
+    size_t n = (size_t)(p - s);
+    if (!r->blank_since_token && !(n == 5 && !memcmp(s, "Event", 5))) return 0;
+    for (size_t i = 0; i < r->ntags; i++) {
+        const char *name = r->arena + r->tags[i].name_off;
+        if (strlen(name) == n && !memcmp(name, s, n)) return 1;
+    }
+    return 0;
+}
+
+static void lex_tag(R *r, long line, long col)
+{
+    if (r->game_open && (r->movetext || r->force_break || (r->ntags && repeats_tag(r)))) {
+        if (!looks_like_tag(r->p)) {
+            r->blank_since_token = 0;
+            r->nonblank = 1;
+            unexpected(r, line, col);
+            return;
+        }
+        /* the next game's tags: this game ends here, unfinished */
+        if (r->force_break) r->after_skip = 1;  /* its blank lines went into the comment */
+        end_unfinished(r);
+        return;
+    }
+    int blank = r->blank_since_token;
+    r->blank_since_token = 0;
+    r->nonblank = 1;
+    if (!r->game_open && r->games > 0 && !blank && !r->after_skip) {
+        open_game(r, line, col);
+        issue(r, TOL, line, col, "no blank line between this game and the previous one");
+    }
+    open_game(r, line, col);
+    if (!room_for_item(r)) return;
+    unsigned char *p = r->p + 1;
+    while (*p == ' ' || *p == '\t') p++;
+    unsigned char *name = p;
+    while (cls[*p] & K_SYM) p++;
+    size_t nlen = (size_t)(p - name);
+    char qb[48];
+    if (nlen == 0 || !looks_like_tag(r->p)) {
+        r->p = p;
+        issue(r, ERR, line, col, "malformed tag: no name after '['");
+        skip_tag_rest(r);
+        return;
+    }
+    if (nlen > MAX_TOKEN) {
+        r->p = p;
+        issue(r, ERR, line, col, "tag name longer than %d bytes: '%s'", MAX_TOKEN,
+              clip(qb, sizeof qb, name, nlen));
+        skip_tag_rest(r);
+        return;
+    }
+    size_t name_off = arena_put(r, name, nlen);
+    if (name_off == (size_t)-1) return;
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != '"') {
+        r->p = p;
+        if (*p == ']')
+            issue(r, ERR, line, col, "tag '%s' has no value", r->arena + name_off);
+        else
+            issue(r, ERR, line, col, "malformed tag '%s': the value must be in double quotes",
+                  r->arena + name_off);
+        skip_tag_rest(r);
+        return;
+    }
+    long qline = r->line, qcol = colof(r, p);
+    r->p = p + 1;
+    size_t voff = r->alen, vlen = 0;
+    long long escq = -1;  /* value index of the last '"' that came from \" */
+    int closed = 0, warned = 0;
+    for (;;) {
+        p = r->p;
+        unsigned char *q = p;
+        while (!(cls[*q] & K_VSTOP)) q++;
+        if (q > p) {
+            if (!arena_reserve(r, (size_t)(q - p) + 1)) return;
+            memcpy(r->arena + r->alen, p, (size_t)(q - p));
+            r->alen += (size_t)(q - p);
+            vlen += (size_t)(q - p);
+        }
+        r->p = p = q;
+        if (apos(r, p) - r->lbase > (long long)r->lim.max_line) {
+            line_too_long(r);
+            return;
+        }
+        unsigned c = *p;
+        if (c == '"') {
+            /* The closing quote is the one followed by ']' (or the line
+             * end); any other quote was meant as part of the value. */
+            unsigned char *s = p + 1;
+            while (*s == ' ' || *s == '\t') s++;
+            if (s == r->end && !r->eof && p > r->buf) {
+                refill(r);
+                continue;
+            }
+            if (*s == ']' || *s == '\n' || *s == '\r' || *s == '[' || s == r->end) {
+                r->p = p + 1;
+                closed = 1;
+                break;
+            }
+            if (!warned) {
+                warned = 1;
+                issue(r, TOL, r->line, colof(r, p), "unescaped '\"' inside tag value; read as part of the value");
+            }
+            if (!arena_reserve(r, 2)) return;
+            r->arena[r->alen++] = '"';
+            vlen++;
+            r->p = p + 1;
+            continue;
+        }
+        if (c == '\\') {
+            if (p + 1 == r->end && !r->eof) {
+                refill(r);
+                continue;
+            }
+            if (!arena_reserve(r, 2)) return;
+            if (p[1] == '"' || p[1] == '\\') {
+                if (p[1] == '"') escq = (long long)vlen;
+                r->arena[r->alen++] = (char)p[1];
+                r->p = p + 2;
+            } else {
+                r->arena[r->alen++] = '\\';
+                r->p = p + 1;
+            }
+            vlen++;
+            continue;
+        }
+        if (c == '\n' || c == '\r' || (p == r->end && r->eof)) break;
+        if (p == r->end) {
+            refill(r);
+            continue;
+        }
+        binary_data(r, p);
+        return;
+    }
+    if (!arena_reserve(r, 1)) return;
+    char *v = r->arena + voff;
+    if (!closed) {
+        issue(r, TOL, qline, qcol, "missing closing quote in tag value");
+        while (vlen && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t')) vlen--;
+        if (vlen && v[vlen - 1] == ']') {
+            vlen--;
+            /* [Event "A \"] was meant as a value ending in a backslash */
+            if (vlen && escq == (long long)vlen - 1) v[vlen - 1] = '\\';
+        }
+        r->alen = voff + vlen;
+    } else {
+        p = r->p;
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p == ']') {
+            r->p = p + 1;
+        } else {
+            r->p = p;
+            issue(r, TOL, r->line, colof(r, p), "missing ']' at the end of tag '%s'", r->arena + name_off);
+        }
+    }
+    r->arena[r->alen++] = 0;
+    if (r->ntags == r->tagcap) {
+        size_t cap = r->tagcap ? r->tagcap * 2 : 32;
+        cv_pgn_tag *t = realloc(r->tags, cap * sizeof *t);
+        if (!t) {
+            issue(r, ERR, line, col, "out of memory; skipping to the next game");
+            r->skip = 1;
+            return;
+        }
+        r->tags = t;
+        r->tagcap = cap;
+    }
+    cv_pgn_tag *tg = &r->tags[r->ntags++];
+    tg->name_off = name_off;
+    tg->value_off = voff;
+    tg->line = line;
+    tg->col = col;
+}
+
+/* ---- the game loop ------------------------------------------------------ */
+
+static void dispatch(R *r)
+{
+    unsigned char *p = r->p;
+    unsigned c = *p;
+    long line = r->line, col = colof(r, p);
+    if (c == '[') {  /* it may belong to the next game: lex_tag decides */
+        lex_tag(r, line, col);
+        return;
+    }
+    r->tok_blank = r->blank_since_token;
+    r->blank_since_token = 0;
+    r->nonblank = 1;
+    open_game(r, line, col);
+    switch (c) {
+    case '{': lex_comment(r, line, col); return;
+    case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, line, col); return;
+    case '%':
+        if (col == 1) lex_rest_of_line(r, CV_PGN_ESCAPE, line, col);
+        else unexpected(r, line, col);
+        return;
+    case '(': lex_open(r, line, col); return;
+    case ')': lex_close(r, line, col); return;
+    case '$': lex_nag(r, line, col); return;
+    case '!': case '?': lex_annotation(r, line, col); return;
+    case '.': lex_dots(r, line, col); return;
+    case '*': lex_result(r, line, col, 1); return;
+    case '}':
+        if (r->ncom_line)
+            issue(r, ERR, line, col,
+                  "unexpected '}' with no open comment (comments do not nest: the '{' at %ld:%ld "
+                  "is inside the comment opened at %ld:%ld)",
+                  r->ncom_line, r->ncom_col, r->com_line, r->com_col);
+        else
+            issue(r, ERR, line, col, "unexpected '}' with no open comment");
+        r->ncom_line = 0;
+        r->p++;
+        return;
+    case ']': issue(r, ERR, line, col, "unexpected ']'"); r->p++; return;
+    default: break;
+    }
+    if (cls[c] & K_DIGIT) {
+        if (p[0] == '1' && p[1] == '-' && p[2] == '0' && !(cls[p[3]] & K_SYM))
+            lex_result(r, line, col, 3);
+        else if (p[0] == '0' && p[1] == '-' && p[2] == '1' && !(cls[p[3]] & K_SYM))
+            lex_result(r, line, col, 3);
+        else if (p[0] == '1' && p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' &&
+                 p[5] == '/' && p[6] == '2' && !(cls[p[7]] & K_SYM))
+            lex_result(r, line, col, 7);
+        else
+            lex_number(r, line, col);
+        return;
+    }
+    if (cls[c] & K_SYM) {
+        lex_symbol(r, line, col);
+        return;
+    }
+    if (cls[c] & K_BIN) {
+        binary_data(r, p);
+        return;
+    }
+    unexpected(r, line, col);
+}
+
+static void reset_game(R *r)
+{
+    /* Give back what one unusually large game made us allocate. */
+    if (r->acap > ARENA_KEEP) {
+        free(r->arena);
+        r->arena = NULL;
+        r->acap = 0;
+    }
+    if (r->tokcap > TOK_KEEP) {
+        free(r->tok);
+        r->tok = NULL;
+        r->tokcap = 0;
+    }
+    if (r->mlcap > TOK_KEEP) {
+        free(r->ml);
+        r->ml = NULL;
+        r->mlcap = 0;
+    }
+    if (r->tagcap > TAG_KEEP) {
+        free(r->tags);
+        r->tags = NULL;
+        r->tagcap = 0;
+    }
+    r->alen = r->ntok = r->ntags = r->niss = 0;
+    r->errors = r->warnings = 0;
+    r->game_open = r->movetext = r->force_break = r->skip = r->done = r->skipped = r->full = 0;
+    r->novar_told = 0;
+    r->depth = 0;
+    r->result_idx = -1;
+    r->ncom_line = 0;
+    r->cur[0] = 0;
+    r->prev[0] = -1;
+}
+
+static void finish(R *r, cv_pgn_game *g)
+{
+    for (size_t i = 0; i < r->ntok; i++) {
+        cv_pgn_token *t = &r->tok[i];
+        size_t a = t->text_off, b = t->suffix_off, c = t->norm_off;
+        t->text = r->arena + a;
+        t->suffix = r->arena + b;
+        t->norm = r->arena + c;
+    }
+    for (size_t i = 0; i < r->ntags; i++) {
+        cv_pgn_tag *t = &r->tags[i];
+        size_t a = t->name_off, b = t->value_off;
+        t->name = r->arena + a;
+        t->value = r->arena + b;
+    }
+    size_t nml = 0;
+    for (size_t i = 0; i < r->ntok; i++)
+        if (r->tok[i].depth == 0 &&
+            (r->tok[i].kind == CV_PGN_MOVE || r->tok[i].kind == CV_PGN_NULL_MOVE))
+            nml++;
+    if (nml > r->mlcap) {
+        size_t *m = realloc(r->ml, nml * sizeof *m);
+        if (m) {
+            r->ml = m;
+            r->mlcap = nml;
+        } else {
+            nml = 0;  /* the tokens are all there; only the index is lost */
+        }
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < r->ntok && k < nml; i++)
+        if (r->tok[i].depth == 0 &&
+            (r->tok[i].kind == CV_PGN_MOVE || r->tok[i].kind == CV_PGN_NULL_MOVE))
+            r->ml[k++] = i;
+    r->games++;
+    if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+
+    memset(g, 0, sizeof *g);
+    g->number = r->games;
+    g->line = r->gline;
+    g->col = r->gcol;
+    g->tags = r->tags;
+    g->ntags = r->ntags;
+    g->tokens = r->tok;
+    g->ntokens = r->ntok;
+    g->result = r->result_idx >= 0 ? &r->tok[r->result_idx] : NULL;
+    g->result_text = g->result ? g->result->text : "*";
+    g->mainline = r->ml;
+    g->nmainline = nml;
+    g->issues = r->iss;
+    g->nissues = r->niss;
+    g->errors = r->errors;
+    g->warnings = r->warnings;
+    g->skipped = r->skipped;
+    if (r->diag)
+        for (size_t i = 0; i < r->niss; i++)
+            cv_report(r->diag, r->iss[i].level, r->fname, r->iss[i].line, r->iss[i].col,
+                      "game %ld: %s", g->number, r->iss[i].msg);
+}
+
+int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g)
+{
+    if (!r) return 0;
+    reset_game(r);
+    if (!r->bom_checked) {
+        r->bom_checked = 1;
+        refill(r);
+        if (r->end - r->p >= 3 && r->p[0] == 0xEF && r->p[1] == 0xBB && r->p[2] == 0xBF) {
+            r->p += 3;
+            r->lstart = r->lbase = 3;
+            file_note(r, TOL, 1, 1, "UTF-8 byte-order mark at the start of the file");
+        }
+    }
+    for (;;) {
+        if (r->done) {
+            r->skip = 0;  /* the game has ended anyway; nothing to skip */
+            break;
+        }
+        if (r->skip) {
+            skip_to_next_game(r);
+            r->skip = 0;
+            r->skipped = 1;
+            r->after_skip = 1;
+            break;
+        }
+        unsigned char *p = r->p;
+        for (;;) {
+            unsigned c = *p;
+            if (c == ' ' || c == '\t') {
+                p++;
+            } else if (c == '\n') {
+                p++;
+                long long a = apos(r, p);
+                if (a - 1 - r->lbase > (long long)r->lim.max_line) {
+                    r->p = p - 1;
+                    line_too_long(r);
+                    r->p = p;
+                }
+                r->line++;
+                r->lstart = r->lbase = a;
+                if (!r->nonblank) r->blank_since_token = 1;
+                r->nonblank = 0;
+                if (r->skip) break;
+            } else if (c == '\r') {
+                p = take_eol(r, p, EOL_MOVETEXT);
+                if (r->skip) break;
+            } else if (c == '\f' || c == '\v') {
+                p++;
+            } else {
+                break;
+            }
+        }
+        r->p = p;
+        if (r->skip) continue;
+        if (p == r->end) {
+            if (!r->eof) {
+                refill(r);
+                continue;
+            }
+            if (r->ioerr && !r->io_reported) {
+                r->io_reported = 1;
+                issue(r, ERR, r->line, colof(r, p), "read error: %s", strerror(r->ioerr));
+            }
+            if (!r->game_open) {
+                for (int i = 0; i < r->npend; i++)  /* notes with no game to go with */
+                    if (r->diag)
+                        cv_report(r->diag, r->pend[i].level, r->fname, r->pend[i].line,
+                                  r->pend[i].col, "%s", r->pend[i].msg);
+                r->npend = 0;
+                return 0;
+            }
+            if (!r->skipped && !r->done) end_unfinished(r);
+            break;
+        }
+        if (r->end - p < LOOK && !r->eof) {
+            refill(r);
+            continue;
+        }
+        if (apos(r, p) - r->lbase > (long long)r->lim.max_line) {
+            open_game(r, r->line, colof(r, p));
+            line_too_long(r);
+            continue;
+        }
+        dispatch(r);
+        if (!r->done) {
+            r->last_line = r->line;
+            r->last_col = colof(r, r->p);
+        }
+    }
+    finish(r, g);
+    return 1;
+}
+
+/* ---- small helpers ------------------------------------------------------ */
+
+const char *cv_pgn_tag_value(const cv_pgn_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0) return g->tags[i].value;
+    return NULL;
+}
+
+const char *cv_pgn_kind_name(cv_pgn_kind k)
+{
+    static const char *const names[] = {
+        "MOVE_NUMBER", "MOVE", "NULL_MOVE", "COMMENT", "LINE_COMMENT",
+        "NAG", "VARIATION_START", "VARIATION_END", "RESULT", "ESCAPE"
+    };
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}

@@ -1,0 +1,153 @@
+/* pgn: a streaming PGN reader (syntax only; no chess legality).
+ *
+ * What it promises:
+ *  - One game in memory at a time.  The input is read in 64 KiB chunks and
+ *    never held whole; a game's strings live in one arena that is reused
+ *    (and shrunk back after an unusually large game), so memory does not
+ *    grow with the input size.  cv_pgn_stats() reports the sizes.
+ *  - Every game that was started is returned, with its problems recorded
+ *    in it; nothing is dropped silently.  Pathological input (an overlong
+ *    comment or line, variations nested too deeply, binary data, too many
+ *    errors) gets an error with its line and column and the reader resumes
+ *    at the next line whose first non-blank character is '['.
+ *  - The mess real files contain (byte-order mark, CR LF line ends, no blank
+ *    line between games, "1. ... d5", "0-0", "e8Q", a missing result, a
+ *    result that disagrees with the Result tag, broken tag quoting) is read
+ *    the way it was meant, with a warning; with CV_PGN_STRICT each of those
+ *    is an error instead.
+ *  - Problems are reported through the cv_diag given to cv_pgn_open (if
+ *    any) when the game is complete, as
+ *        FILE:LINE:COL: error: game N: MESSAGE
+ *    and are also kept in the game (issues[]) for tools that print JSON.
+ *  - Lines and columns start at 1; columns count bytes, and the byte-order
+ *    mark, when present, is not counted.
+ */
+#ifndef CV_PGN_H
+#define CV_PGN_H
+#include <stddef.h>
+#include <stdio.h>
+#include "diag.h"
+
+/* Flags for cv_pgn_open. */
+#define CV_PGN_STRICT 1u   /* every tolerated deviation is an error */
+
+typedef enum {
+    CV_PGN_MOVE_NUMBER,     /* "12." or "12..." (number/color filled in) */
+    CV_PGN_MOVE,            /* a move as written, without its suffix */
+    CV_PGN_NULL_MOVE,       /* "--", "Z0" or "0000"; norm is "--" */
+    CV_PGN_COMMENT,         /* text between { and }, as written */
+    CV_PGN_LINE_COMMENT,    /* text after ';' to the end of the line */
+    CV_PGN_NAG,             /* "$5", or a free-standing "!?" (nag = 5) */
+    CV_PGN_VARIATION_START, /* "(" */
+    CV_PGN_VARIATION_END,   /* ")" */
+    CV_PGN_RESULT,          /* "1-0", "0-1", "1/2-1/2" or "*" */
+    CV_PGN_ESCAPE           /* a line starting with '%', without the '%' */
+} cv_pgn_kind;
+
+typedef struct cv_pgn_token {
+    cv_pgn_kind kind;
+    int depth;           /* variation depth: 0 for the main line; a "(" and
+                            its ")" carry the depth they open from */
+    int nag;             /* NAG: its value; MOVE/NULL_MOVE: the NAG its
+                            "!"/"?" suffix stands for (1-6), else 0 */
+    char color;          /* MOVE_NUMBER/MOVE/NULL_MOVE: 'w' or 'b' */
+    unsigned char normalized;  /* MOVE/NULL_MOVE/MOVE_NUMBER: norm differs
+                            from text (0-0, e8Q, Z0, "1. ...") */
+    long line, col;      /* where the token starts */
+    long number;         /* MOVE_NUMBER/MOVE/NULL_MOVE: full-move number */
+    size_t len;          /* bytes in text (comments may hold any byte) */
+    /* The strings are NUL-terminated and owned by the reader; they stay
+     * valid until the next cv_pgn_next or cv_pgn_close.  (The offsets are
+     * the reader's own bookkeeping while a game is being read.) */
+    union { const char *text; size_t text_off; };
+    union { const char *suffix; size_t suffix_off; };  /* "+", "#", "!?",
+                            "+!" ... as written; "" when none */
+    union { const char *norm; size_t norm_off; };      /* MOVE: O-O for 0-0,
+                            e8=Q for e8Q; NULL_MOVE: "--"; MOVE_NUMBER:
+                            "12." or "12..."; otherwise == text */
+} cv_pgn_token;
+
+typedef struct cv_pgn_tag {
+    union { const char *name; size_t name_off; };
+    union { const char *value; size_t value_off; };  /* unescaped */
+    long line, col;      /* of the '[' */
+} cv_pgn_tag;
+
+typedef struct cv_pgn_issue {
+    cv_level level;      /* CV_WARNING or CV_ERROR (strict: always error) */
+    long line, col;
+    char msg[192];       /* without the "game N: " prefix */
+} cv_pgn_issue;
+
+typedef struct cv_pgn_game {
+    long number;                 /* 1-based position in the file */
+    long line, col;              /* where the game starts */
+    const cv_pgn_tag *tags;      /* in file order, duplicates kept */
+    size_t ntags;
+    const cv_pgn_token *tokens;  /* movetext in file order */
+    size_t ntokens;
+    const cv_pgn_token *result;  /* the RESULT token ending the game, or
+                                    NULL when it was missing */
+    const char *result_text;     /* result->text, or "*" when missing */
+    const size_t *mainline;      /* indexes into tokens of the depth-0
+                                    MOVE and NULL_MOVE tokens, in order */
+    size_t nmainline;
+    const cv_pgn_issue *issues;  /* problems in order of discovery */
+    size_t nissues;
+    long errors, warnings;       /* counts by level */
+    int skipped;                 /* part of the game's text was skipped
+                                    after an error */
+} cv_pgn_game;
+
+/* Limits on pathological input; the defaults suit any real file. */
+typedef struct cv_pgn_limits {
+    size_t max_comment;     /* bytes in one {comment}: 1 MiB */
+    int max_depth;          /* variation nesting: 255 */
+    size_t max_line;        /* bytes on one line outside comments: 1 MiB */
+    size_t max_tokens;      /* tokens + tags in one game: 1,048,576 */
+    size_t max_game_bytes;  /* text stored for one game: 64 MiB */
+    size_t max_issues;      /* problems kept per game before skipping: 100 */
+} cv_pgn_limits;
+
+typedef struct cv_pgn_stats {
+    size_t buffer_bytes;  /* input buffer */
+    size_t arena_bytes;   /* current capacity of the string arena */
+    size_t table_bytes;   /* token, tag, main-line and issue arrays */
+    size_t total_bytes;   /* the reader's heap use now */
+    size_t peak_bytes;    /* the largest total_bytes seen */
+    long games;           /* games returned so far */
+} cv_pgn_stats;
+
+typedef struct cv_pgn_reader cv_pgn_reader;
+
+/* Opens a reader on f (not closed by the reader).  filename is used in
+ * messages ("-" or NULL show as <stdin>); diag receives the messages of
+ * each game when it is complete (NULL: messages are only kept in the
+ * game).  Returns NULL when out of memory. */
+cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag,
+                           unsigned flags);
+
+/* Default limits, and replacing them (before the first cv_pgn_next). */
+cv_pgn_limits cv_pgn_default_limits(void);
+void cv_pgn_set_limits(cv_pgn_reader *r, const cv_pgn_limits *lim);
+
+/* Reads the next game into *g.  Returns 1 when a game was read (it may
+ * carry errors), 0 at the end of the input.  The game's contents belong
+ * to the reader and are replaced by the next call. */
+int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g);
+
+/* Nonzero when reading the input failed (the error was also reported in
+ * the game being read at the time). */
+int cv_pgn_io_error(const cv_pgn_reader *r);
+
+void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st);
+
+void cv_pgn_close(cv_pgn_reader *r);
+
+/* The value of the first tag called name, or NULL. */
+const char *cv_pgn_tag_value(const cv_pgn_game *g, const char *name);
+
+/* "MOVE_NUMBER", "MOVE", ... as in the enum without the prefix. */
+const char *cv_pgn_kind_name(cv_pgn_kind k);
+
+#endif

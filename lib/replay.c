@@ -1,0 +1,229 @@
+#include "replay.h"
+#include "fen.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct level {
+    cv_pos cur, prev;
+    int has_prev, dead;
+} level;
+
+struct cv_replayer {
+    level *lv;
+    int cap;
+    uint64_t *keys;             /* main-line repetition keys */
+    size_t nkeys, capkeys;
+};
+
+cv_replayer *cv_replayer_new(void) { return calloc(1, sizeof(cv_replayer)); }
+
+void cv_replayer_free(cv_replayer *r)
+{
+    if (!r) return;
+    free(r->lv);
+    free(r->keys);
+    free(r);
+}
+
+static int need(cv_replayer *r, int depth)
+{
+    if (depth < r->cap) return 0;
+    int cap = r->cap ? r->cap * 2 : 8;
+    while (cap <= depth) cap *= 2;
+    level *n = realloc(r->lv, sizeof *n * (size_t)cap);
+    if (!n) return -1;
+    r->lv = n;
+    r->cap = cap;
+    return 0;
+}
+
+static int push_key(cv_replayer *r, uint64_t k)
+{
+    if (r->nkeys == r->capkeys) {
+        size_t cap = r->capkeys ? r->capkeys * 2 : 256;
+        uint64_t *n = realloc(r->keys, sizeof *n * cap);
+        if (!n) return -1;
+        r->keys = n;
+        r->capkeys = cap;
+    }
+    r->keys[r->nkeys++] = k;
+    return 0;
+}
+
+int cv_replay_start(const cv_pgn_game *g, const cv_variant *deflt, const cv_variant **vout, cv_pos *start,
+                    char *why, size_t whysize, long *line, long *col)
+{
+    const cv_variant *v = deflt;
+    const cv_pgn_tag *vt = NULL, *ft = NULL, *st = NULL;
+    for (size_t i = 0; i < g->ntags; i++) {
+        const cv_pgn_tag *t = &g->tags[i];
+        if (!vt && !strcmp(t->name, "Variant")) vt = t;
+        if (!ft && !strcmp(t->name, "FEN")) ft = t;
+        if (!st && !strcmp(t->name, "SetUp")) st = t;
+    }
+    *line = g->line;
+    *col = g->col;
+    if (vt && vt->value[0] && !cv_variant_is(deflt, vt->value)) {
+        cv_diag quiet = { .out = NULL, .quiet_warnings = 1 };
+        FILE *null = fopen("/dev/null", "w");
+        quiet.out = null;
+        v = cv_variant_cached(vt->value, &quiet);
+        if (null) fclose(null);
+        if (!v) {
+            snprintf(why, whysize, "unknown variant '%s' in the Variant tag", vt->value);
+            *line = vt->line;
+            *col = vt->col;
+            return -1;
+        }
+    }
+    *vout = v;
+    if (st && !strcmp(st->value, "1") && !ft) {
+        snprintf(why, whysize, "SetUp \"1\" without a FEN tag");
+        *line = st->line;
+        *col = st->col;
+        return -1;
+    }
+    if (ft) {
+        cv_fen_errors e;
+        if (cv_fen_read(v, ft->value, CV_FEN_LENIENT, start, &e) < 0 || (cv_pos_validate(start, &e), e.n)) {
+            snprintf(why, whysize, "FEN tag: %s", e.n ? e.e[0].msg : "invalid position");
+            *line = ft->line;
+            *col = ft->col;
+            return -1;
+        }
+        return 0;
+    }
+    return cv_pos_start(v, start) == 0 ? 0 : -1;
+}
+
+static void fill(cv_replay_ev *e, const cv_pgn_game *g, size_t i, int depth, const cv_pos *before,
+                 const cv_movelist *ml, const cv_move_parse *mp)
+{
+    memset(e, 0, sizeof *e);
+    e->tok = i;
+    e->t = &g->tokens[i];
+    e->depth = depth;
+    e->before = before;
+    e->legal = ml;
+    e->parse = mp;
+}
+
+int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const cv_replay_hooks *h, void *arg,
+              cv_replay_result *res, cv_pos *final)
+{
+    memset(res, 0, sizeof *res);
+    if (need(r, 1) < 0) return -1;
+    int d = 0;
+    level *L = &r->lv[0];
+    L->cur = *start;
+    L->has_prev = L->dead = 0;
+    r->nkeys = 0;
+    push_key(r, cv_repetition_key(&L->cur));
+    cv_movelist ml;
+    cv_move_parse mp;
+    cv_replay_ev ev;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const cv_pgn_token *t = &g->tokens[i];
+        switch (t->kind) {
+        case CV_PGN_VARIATION_START: {
+            if (need(r, d + 2) < 0) return -1;
+            level *parent = &r->lv[d];
+            level *c = &r->lv[++d];
+            c->has_prev = 0;
+            c->dead = parent->dead || !parent->has_prev;
+            if (!parent->dead && !parent->has_prev) {
+                fill(&ev, g, i, d, &parent->cur, NULL, NULL);
+                ev.why = "a variation needs a move before it to replace";
+                res->bad_moves++;
+                if (h && h->bad) h->bad(arg, &ev);
+            }
+            if (!c->dead) c->cur = parent->prev;
+            break;
+        }
+        case CV_PGN_VARIATION_END:
+            if (d > 0) d--;
+            break;
+        case CV_PGN_MOVE:
+        case CV_PGN_NULL_MOVE: {
+            level *c = &r->lv[d];
+            if (c->dead) break;
+            cv_gen_legal(&c->cur, &ml);
+            const char *why = NULL;
+            if (t->kind == CV_PGN_NULL_MOVE) {
+                memset(&mp, 0, sizeof mp);
+                if (d == 0) why = "a null move is allowed only in a variation";
+            } else if (cv_move_read(&c->cur, &ml, t->norm, &mp) != CV_MOVE_OK) {
+                why = mp.why;
+            }
+            if (why) {
+                fill(&ev, g, i, d, &c->cur, &ml, &mp);
+                ev.why = why;
+                c->dead = 1;
+                res->bad_moves++;
+                if (h && h->bad) h->bad(arg, &ev);
+                break;
+            }
+            c->prev = c->cur;
+            c->has_prev = 1;
+            cv_undo u;
+            if (t->kind == CV_PGN_NULL_MOVE) cv_make_null(&c->cur, &u);
+            else cv_make(&c->cur, mp.move, &u);
+            if (d == 0) {
+                res->plies++;
+                push_key(r, cv_repetition_key(&c->cur));
+            }
+            if (h && h->move) {
+                fill(&ev, g, i, d, &c->prev, &ml, &mp);
+                ev.after = &c->cur;
+                h->move(arg, &ev);
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    level *M = &r->lv[0];
+    res->mainline_complete = !M->dead;
+    if (final) *final = M->cur;
+    int n = cv_count_legal(&M->cur);
+    int chk = cv_in_check(&M->cur);
+    res->mate = n == 0 && chk;
+    res->stalemate = n == 0 && !chk;
+    if (res->stalemate) res->draws |= CV_DRAW_STALEMATE;
+    const cv_variant *v = M->cur.v;
+    if (v->fifty_move_plies && M->cur.halfmove >= v->fifty_move_plies && !res->mate) res->draws |= CV_DRAW_FIFTY;
+    uint64_t last = r->keys[r->nkeys - 1];
+    int reps = 0;
+    for (size_t k = 0; k < r->nkeys; k++) reps += r->keys[k] == last;
+    res->repetitions = reps;
+    if (v->repetition_count && reps >= v->repetition_count) res->draws |= CV_DRAW_REPETITION;
+    if (cv_insufficient_material(&M->cur)) res->draws |= CV_DRAW_MATERIAL;
+    return res->bad_moves;
+}
+
+int cv_insufficient_material(const cv_pos *p)
+{
+    const cv_variant *v = p->v;
+    const cv_geom *g = &v->geom;
+    int minors[2] = { 0, 0 }, knights = 0, bishops_sq[2] = { 0, 0 };
+    for (int c = 0; c < g->ncells; c++) {
+        uint8_t q = p->board[c];
+        if (!q) continue;
+        const cv_piece *pc = &v->pieces[CV_TYPE(q)];
+        if (pc->royal) continue;
+        if (!strcmp(pc->name, "knight")) {
+            knights++;
+            minors[CV_COLOR(q)]++;
+        } else if (!strcmp(pc->name, "bishop")) {
+            bishops_sq[(g->file[c] + g->rank[c]) & 1]++;
+            minors[CV_COLOR(q)]++;
+        } else {
+            return 0;
+        }
+    }
+    int total = minors[0] + minors[1];
+    if (total <= 1) return 1;
+    /* only bishops, all on squares of one colour */
+    return knights == 0 && (bishops_sq[0] == 0 || bishops_sq[1] == 0);
+}
