@@ -427,9 +427,9 @@ int cv_pos_validate(cv_pos *p, cv_fen_errors *e)
 
 int cv_ep_capturable(cv_pos *p)
 {
-    if (p->ep < 0) return 0;
+    if (p->ep < 0 || p->v->pawn_type < 0) return 0;
     cv_movelist ml;
-    cv_gen_legal(p, &ml);
+    cv_gen_to(p, p->ep, p->v->pawn_type, &ml);
     for (int i = 0; i < ml.n; i++)
         if (ml.m[i].kind == CV_MK_EP) return 1;
     return 0;

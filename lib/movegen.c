@@ -207,3 +207,53 @@ int cv_count_legal(cv_pos *p)
     cv_movelist ml;
     return generate(p, &ml, 0);
 }
+
+/* Candidates found by walking backward from the target along each atom of
+ * the piece type: the first piece met on the way is the only one that can
+ * arrive by that atom.  Each candidate is then played and tested. */
+int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml)
+{
+    const cv_variant *v = p->v;
+    const int n = v->geom.ncells, us = p->side, them = us ^ 1;
+    ml->n = 0;
+    uint8_t target = p->board[to];
+    if (target && CV_COLOR(target) == us) return 0;
+    int ep = !target && to == p->ep && p->ep_victim >= 0 && p->board[p->ep_victim] &&
+             CV_COLOR(p->board[p->ep_victim]) == them;
+    for (int t = type < 0 ? 0 : type; t < v->npieces && (type < 0 || t == type); t++) {
+        const cv_piece *P = &v->pieces[t];
+        const uint8_t want = CV_PIECE(t, us);
+        for (int i = 0; i < P->natoms[us]; i++) {
+            const cv_atom *a = &P->atoms[us][i];
+            int kind = CV_MK_NORMAL;
+            if (target) {
+                if (!(a->mode & CV_MODE_CAPTURE)) continue;
+            } else if (!(a->mode & CV_MODE_MOVE)) {
+                if (!(ep && P->pawn && v->en_passant)) continue;
+                kind = CV_MK_EP;
+            }
+            const int16_t *row = v->geom.nb + v->geom.opposite[a->dir] * n;
+            int maxr = a->range ? a->range : 255, s = to;
+            for (int k = 1; k <= maxr; k++) {
+                s = row[s];
+                if (s < 0) break;
+                uint8_t q = p->board[s];
+                if (!q) continue;
+                if (q == want && k >= (target ? 1 : a->min) &&
+                    !(a->first && !(a->first_ranks >> cv_rel_rank(v, s, us) & 1))) {
+                    int kd = kind;
+                    if (kd == CV_MK_NORMAL && P->pawn && v->en_passant && k >= 2 && a->mode == CV_MODE_MOVE) kd = CV_MK_DOUBLE;
+                    int promo = P->pawn && v->npromo && (v->promo_ranks >> cv_rel_rank(v, to, us) & 1);
+                    for (int j = 0; j < (promo ? v->npromo : 1); j++) {
+                        cv_move m = { (int16_t)s, (int16_t)to, (uint8_t)(promo ? v->promo_types[j] + 1 : 0), (uint8_t)kd, 0, 0 };
+                        int dup = 0;
+                        for (int x = 0; x < ml->n; x++) dup |= cv_move_eq(ml->m[x], m);
+                        if (!dup && ml->n < CV_MAX_MOVES && cv_leaves_royal_safe(p, m)) ml->m[ml->n++] = m;
+                    }
+                }
+                break;
+            }
+        }
+    }
+    return ml->n;
+}

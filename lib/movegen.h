@@ -25,6 +25,10 @@ int cv_gen_legal_slow(cv_pos *p, cv_movelist *ml);
 /* Pseudo-legal moves: as legal, but the mover's royal may be left attacked
  * (used to explain why a move is illegal). */
 int cv_gen_pseudo(cv_pos *p, cv_movelist *ml);
+/* Legal moves other than castling that end on cell to, of piece type
+ * type (-1: any).  Much cheaper than the full list when the target is
+ * known (reading SAN, disambiguating). */
+int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml);
 /* Number of legal moves (perft leaves). */
 int cv_count_legal(cv_pos *p);
 /* Does the move leave the mover's royal safe?  (Plays and takes it back.) */

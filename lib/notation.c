@@ -63,7 +63,7 @@ size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notatio
             out[n++] = v->pieces[t].letter;
             cv_movelist local;
             if (!legal) {
-                cv_gen_legal(p, &local);
+                cv_gen_to(p, m.to, t, &local);
                 legal = &local;
             }
             int others = 0, same_file = 0, same_rank = 0;
@@ -94,6 +94,13 @@ size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notatio
 /* One pattern for every notation; compiled once per process. */
 static pcre2_code *re;
 static pthread_once_t re_once = PTHREAD_ONCE_INIT;
+static _Thread_local pcre2_match_data *md_local;
+
+enum { G_CASTLE, G_LPIECE, G_LFROM, G_LTO, G_LPROMO, G_UFROM, G_UTO, G_UPROMO, G_PIECE, G_FFILE, G_FRANK,
+       G_TO, G_EQ, G_PROMO, NGROUPS };
+static const char *const group_names[NGROUPS] = { "castle", "lpiece", "lfrom", "lto", "lpromo", "ufrom", "uto",
+                                                  "upromo", "piece", "ffile", "frank", "to", "eq", "promo" };
+static int group_no[NGROUPS];
 
 #define SQ "([a-p](?:1[0-6]|[1-9]))"
 static const char PATTERN[] =
@@ -110,17 +117,24 @@ static void re_init(void)
     int errc;
     PCRE2_SIZE erro;
     re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, 0, &errc, &erro, NULL);
-    if (re) pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+    if (!re) return;
+    pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+    for (int i = 0; i < NGROUPS; i++) group_no[i] = pcre2_substring_number_from_name(re, (PCRE2_SPTR)group_names[i]);
 }
 
-static int group(pcre2_code *code, pcre2_match_data *md, const char *subject, const char *name, char *out, size_t size)
+/* Copies group g of the last match into out; nonzero when it matched
+ * something. */
+static int group(pcre2_match_data *md, const char *subject, int g, char *out, size_t size)
 {
-    PCRE2_SIZE len = size;
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+    int no = group_no[g];
     out[0] = 0;
-    int rc = pcre2_substring_copy_byname(md, (PCRE2_SPTR)name, (PCRE2_UCHAR *)out, &len);
-    (void)code;
-    (void)subject;
-    return rc == 0 && len > 0;
+    if (no <= 0 || (uint32_t)no >= pcre2_get_ovector_count(md) || ov[2 * no] == PCRE2_UNSET) return 0;
+    size_t len = ov[2 * no + 1] - ov[2 * no];
+    if (len >= size) len = size - 1;
+    memcpy(out, subject + ov[2 * no], len);
+    out[len] = 0;
+    return len > 0;
 }
 
 static const char *piece_name(const cv_variant *v, int t) { return v->pieces[t].name[0] ? v->pieces[t].name : "piece"; }
@@ -174,64 +188,62 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         set_why(r, "internal error: move pattern did not compile");
         return r->status = CV_MOVE_SYNTAX;
     }
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    if (!md_local) md_local = pcre2_match_data_create_from_pattern(re, NULL);
+    pcre2_match_data *md = md_local;
     int rc = md ? pcre2_match(re, (PCRE2_SPTR)text, strlen(text), 0, 0, md, NULL) : -1;
     if (rc < 0) {
-        if (md) pcre2_match_data_free(md);
         set_why(r, "'%s' is not a move", text);
         return r->status = CV_MOVE_SYNTAX;
     }
     char b[16];
     want w = { 0, -1, -1, -1, -1, -1, -1, 0 };
     int pawn_move = 0;
-    if (group(re, md, text, "castle", b, sizeof b)) {
+    if (group(md, text, G_CASTLE, b, sizeof b)) {
         w.castle = (int)(strlen(b) + 1) / 2;
         if (b[0] != 'O') r->lax = 1;
-    } else if (group(re, md, text, "lfrom", b, sizeof b)) {
+    } else if (group(md, text, G_LFROM, b, sizeof b)) {
         w.from = cv_geom_parse_cell(g, b, (int)strlen(b));
-        group(re, md, text, "lto", b, sizeof b);
+        group(md, text, G_LTO, b, sizeof b);
         w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
-        if (group(re, md, text, "lpiece", b, sizeof b)) {
+        if (group(md, text, G_LPIECE, b, sizeof b)) {
             w.type = v->by_letter[(int)b[0]];
             if (w.type < 0) goto unknown_piece;
         }
-        if (group(re, md, text, "lpromo", b, sizeof b)) {
+        if (group(md, text, G_LPROMO, b, sizeof b)) {
             w.promo = v->by_letter[(int)b[0]];
             if (w.promo < 0) goto unknown_piece;
         }
-    } else if (group(re, md, text, "ufrom", b, sizeof b)) {
+    } else if (group(md, text, G_UFROM, b, sizeof b)) {
         w.from = cv_geom_parse_cell(g, b, (int)strlen(b));
-        group(re, md, text, "uto", b, sizeof b);
+        group(md, text, G_UTO, b, sizeof b);
         w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
-        if (group(re, md, text, "upromo", b, sizeof b)) {
+        if (group(md, text, G_UPROMO, b, sizeof b)) {
             w.promo = v->by_letter[toupper((unsigned char)b[0])];
             if (w.promo < 0) goto unknown_piece;
         }
     } else {
-        group(re, md, text, "to", b, sizeof b);
+        group(md, text, G_TO, b, sizeof b);
         w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
-        if (group(re, md, text, "piece", b, sizeof b)) {
+        if (group(md, text, G_PIECE, b, sizeof b)) {
             w.type = v->by_letter[(int)b[0]];
             if (w.type < 0) goto unknown_piece;
         } else {
             w.type = v->pawn_type;
             pawn_move = 1;
         }
-        if (group(re, md, text, "ffile", b, sizeof b)) w.ffile = b[0] - 'a';
-        if (group(re, md, text, "frank", b, sizeof b)) {
+        if (group(md, text, G_FFILE, b, sizeof b)) w.ffile = b[0] - 'a';
+        if (group(md, text, G_FRANK, b, sizeof b)) {
             int rk;
             sscanf(b, "%d", &rk);
             w.frank = rk - 1;
         }
-        if (group(re, md, text, "promo", b, sizeof b)) {
+        if (group(md, text, G_PROMO, b, sizeof b)) {
             w.promo = v->by_letter[(int)b[0]];
             if (w.promo < 0) goto unknown_piece;
             char eq[4];
-            if (!group(re, md, text, "eq", eq, sizeof eq)) r->lax = 1;
+            if (!group(md, text, G_EQ, eq, sizeof eq)) r->lax = 1;
         }
     }
-    pcre2_match_data_free(md);
-    md = NULL;
     if (w.to < 0 && !w.castle) {
         set_why(r, "no square %s on this board", b);
         return r->status = CV_MOVE_SYNTAX;
@@ -242,7 +254,10 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
     }
     cv_movelist local;
     if (!legal) {
-        cv_gen_legal(p, &local);
+        /* Only castling is not found by walking back from the target. */
+        int full = w.castle || (w.from >= 0 && w.from == p->royal[p->side]);
+        if (full) cv_gen_legal(p, &local);
+        else cv_gen_to(p, w.to, w.type, &local);
         legal = &local;
     }
     for (int i = 0; i < legal->n; i++)
@@ -306,7 +321,6 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
     return r->status = CV_MOVE_ILLEGAL;
 
 unknown_piece:
-    pcre2_match_data_free(md);
     set_why(r, "unknown piece letter '%c'", b[0]);
     return r->status = CV_MOVE_SYNTAX;
 }

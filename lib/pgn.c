@@ -742,7 +742,7 @@ static void lex_symbol(R *r, long line, long col)
     cv_pgn_kind kind;
     char norm[MAX_TOKEN + 2];
     size_t nn = 0;
-    int zeros = 0, changed = 0;
+    int zeros = 0, changed = 0, promo = 0;
     if ((cn == 2 && ((p[0] == '-' && p[1] == '-') || (p[0] == 'Z' && p[1] == '0'))) ||
         (cn == 4 && !memcmp(p, "0000", 4))) {
         kind = CV_PGN_NULL_MOVE;
@@ -767,7 +767,7 @@ static void lex_symbol(R *r, long line, long col)
             norm[cn - 1] = '=';
             norm[cn] = (char)p[cn - 1];
             nn = cn + 1;
-            changed = 1;
+            changed = promo = 1;
         }
     } else {
         issue(r, ERR, line, col, "unrecognized token '%s'", clip(qb, sizeof qb, p, n));
@@ -820,7 +820,7 @@ static void lex_symbol(R *r, long line, long col)
     if (zeros) {
         issue(r, TOL, line, col, "castling written with zeros '%.*s'; read as '%.*s'",
               (int)cn, r->arena + t->text_off, (int)nn, r->arena + t->norm_off);
-    } else if (kind == CV_PGN_MOVE && t->normalized) {
+    } else if (promo) {
         issue(r, TOL, line, col, "promotion without '=' in '%s'; read as '%s'",
               r->arena + t->text_off, r->arena + t->norm_off);
     }
@@ -1166,7 +1166,7 @@ static void lex_rest_of_line(R *r, cv_pgn_kind kind, long line, long col)
         p = r->p;
     }
     r->p = p;
-    if (r->skip) {
+    if (r->skip || !arena_reserve(r, 1)) {
         r->ntok = idx;
         return;
     }

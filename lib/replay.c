@@ -119,7 +119,6 @@ int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const c
     L->has_prev = L->dead = 0;
     r->nkeys = 0;
     push_key(r, cv_repetition_key(&L->cur));
-    cv_movelist ml;
     cv_move_parse mp;
     cv_replay_ev ev;
     for (size_t i = 0; i < g->ntokens; i++) {
@@ -147,16 +146,15 @@ int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const c
         case CV_PGN_NULL_MOVE: {
             level *c = &r->lv[d];
             if (c->dead) break;
-            cv_gen_legal(&c->cur, &ml);
             const char *why = NULL;
             if (t->kind == CV_PGN_NULL_MOVE) {
                 memset(&mp, 0, sizeof mp);
                 if (d == 0) why = "a null move is allowed only in a variation";
-            } else if (cv_move_read(&c->cur, &ml, t->norm, &mp) != CV_MOVE_OK) {
+            } else if (cv_move_read(&c->cur, NULL, t->norm, &mp) != CV_MOVE_OK) {
                 why = mp.why;
             }
             if (why) {
-                fill(&ev, g, i, d, &c->cur, &ml, &mp);
+                fill(&ev, g, i, d, &c->cur, NULL, &mp);
                 ev.why = why;
                 c->dead = 1;
                 res->bad_moves++;
@@ -173,7 +171,7 @@ int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const c
                 push_key(r, cv_repetition_key(&c->cur));
             }
             if (h && h->move) {
-                fill(&ev, g, i, d, &c->prev, &ml, &mp);
+                fill(&ev, g, i, d, &c->prev, NULL, &mp);
                 ev.after = &c->cur;
                 h->move(arg, &ev);
             }

@@ -17,7 +17,7 @@ typedef struct cv_replay_ev {
     const cv_pgn_token *t;
     int depth;                  /* 0 main line */
     const cv_pos *before;       /* position the move is played in */
-    const cv_movelist *legal;   /* its legal moves */
+    const cv_movelist *legal;   /* its legal moves when known, else NULL */
     const cv_move_parse *parse; /* how the text was read */
     const cv_pos *after;        /* the position reached (played moves only) */
     const char *why;            /* bad moves: the reason */

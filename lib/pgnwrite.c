@@ -1,0 +1,163 @@
+#include "pgnwrite.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct wr {
+    FILE *out;
+    int col;            /* characters on the current line */
+    int glue;           /* the next word follows without a space: "(e4" */
+} wr;
+
+static void newline(wr *w)
+{
+    if (w->col) fputc('\n', w->out);
+    w->col = 0;
+}
+
+/* One unbreakable word, on a new line when it would pass column 80. */
+static void word(wr *w, const char *s, size_t n)
+{
+    int space = w->col && !w->glue;
+    if (w->col && w->col + space + (int)n > 80) {
+        newline(w);
+        space = 0;
+    }
+    if (space) {
+        fputc(' ', w->out);
+        w->col++;
+    }
+    fwrite(s, 1, n, w->out);
+    w->col += (int)n;
+    w->glue = 0;
+}
+
+static void words(wr *w, const char *s)
+{
+    word(w, s, strlen(s));
+}
+
+/* A brace comment broken at its blanks; a word longer than a line stays
+ * whole (PGN has no way to break it). */
+static void comment(wr *w, const char *text)
+{
+    const char *p = text;
+    int first = 1;
+    for (;;) {
+        while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++;
+        const char *e = p;
+        while (*e && *e != ' ' && *e != '\n' && *e != '\r' && *e != '\t') e++;
+        size_t n = (size_t)(e - p);
+        const char *rest = e + strspn(e, " \n\r\t");
+        int last = !*rest;
+        char *buf = malloc(n + 3);
+        if (!buf) return;
+        size_t k = 0;
+        if (first) buf[k++] = '{';
+        memcpy(buf + k, p, n);
+        k += n;
+        if (last) buf[k++] = '}';
+        word(w, buf, k);
+        free(buf);
+        first = 0;
+        if (last) break;
+        p = rest;
+    }
+}
+
+static void tag(FILE *out, const char *name, const char *value)
+{
+    fprintf(out, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\') fputc('\\', out);
+        fputc(*p, out);
+    }
+    fputs("\"]\n", out);
+}
+
+static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
+static const char *const placeholder[7] = { "?", "?", "????.??.??", "?", "?", "?", "*" };
+
+void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int keep_suffix)
+{
+    for (int i = 0; i < 7; i++) {
+        const char *v = cv_pgn_tag_value(g, roster[i]);
+        if (i == 6 && g->result_text && (!v || strcmp(v, g->result_text))) v = v ? v : g->result_text;
+        tag(out, roster[i], v ? v : placeholder[i]);
+    }
+    for (size_t i = 0; i < g->ntags; i++) {
+        int in_roster = 0;
+        for (int k = 0; k < 7; k++) in_roster |= !strcmp(g->tags[i].name, roster[k]);
+        if (!in_roster) tag(out, g->tags[i].name, g->tags[i].value);
+    }
+    fputc('\n', out);
+    wr w = { out, 0, 0 };
+    int need_number = 1;    /* the next black move needs "N..." */
+    char buf[160];
+    int have_result = 0;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const cv_pgn_token *t = &g->tokens[i];
+        switch (t->kind) {
+        case CV_PGN_MOVE_NUMBER:
+            break;          /* numbers are rewritten from the moves */
+        case CV_PGN_MOVE:
+        case CV_PGN_NULL_MOVE: {
+            /* the number and its move wrap as one unit */
+            size_t n = 0;
+            if (t->color == 'w') n = (size_t)snprintf(buf, sizeof buf, "%ld. ", t->number);
+            else if (need_number) n = (size_t)snprintf(buf, sizeof buf, "%ld... ", t->number);
+            need_number = 0;
+            const char *m = move_text && move_text[i] ? move_text[i] : t->norm;
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", m);
+            if (keep_suffix) {
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", t->suffix);
+            } else if (!move_text || !move_text[i]) {
+                /* text as read: keep its check mark, turn "!?" into a NAG */
+                for (const char *s = t->suffix; *s; s++)
+                    if ((*s == '+' || *s == '#') && n + 1 < sizeof buf) buf[n++] = *s, buf[n] = 0;
+            }
+            word(&w, buf, n < sizeof buf ? n : sizeof buf - 1);
+            if (!keep_suffix && t->nag) {
+                snprintf(buf, sizeof buf, "$%d", t->nag);
+                words(&w, buf);
+            }
+            break;
+        }
+        case CV_PGN_COMMENT:
+            comment(&w, t->text);
+            need_number = 1;
+            break;
+        case CV_PGN_LINE_COMMENT:
+            word(&w, ";", 1);
+            fputs(t->text, out);
+            w.col = 1;      /* the comment runs to the end of its line */
+            newline(&w);
+            need_number = 1;
+            break;
+        case CV_PGN_NAG:
+            snprintf(buf, sizeof buf, "$%d", t->nag);
+            words(&w, buf);
+            break;
+        case CV_PGN_VARIATION_START:
+            words(&w, "(");
+            w.glue = 1;
+            need_number = 1;
+            break;
+        case CV_PGN_VARIATION_END:
+            w.glue = 1;
+            words(&w, ")");
+            need_number = 1;
+            break;
+        case CV_PGN_RESULT:
+            words(&w, t->text);
+            have_result = 1;
+            break;
+        case CV_PGN_ESCAPE:
+            newline(&w);
+            fprintf(out, "%%%s\n", t->text);
+            break;
+        }
+    }
+    if (!have_result) words(&w, g->result_text ? g->result_text : "*");
+    newline(&w);
+    fputc('\n', out);
+}
