@@ -178,6 +178,75 @@ static int matches(const cv_pos *p, const want *w, cv_move m)
     return 1;
 }
 
+static const char *const cname[2] = { "white", "black" };
+
+/* Why castling toward side (+1 king-side) is not legal. */
+static void explain_castle(cv_pos *p, int side, cv_move_parse *r)
+{
+    const cv_variant *v = p->v;
+    const cv_geom *g = &v->geom;
+    const char *me = cname[p->side], *which = side > 0 ? "king-side" : "queen-side";
+    const cv_castle *c = NULL;
+    int has_right = 0;
+    for (int i = 0; i < p->ncastle; i++)
+        if (p->castle[i].color == p->side && castle_side(p, &p->castle[i]) == side) {
+            c = &p->castle[i];
+            has_right = p->castling >> i & 1;
+        }
+    if (!c || !has_right) {
+        set_why(r, "%s has no right to castle %s (the king or that rook has moved)", me, which);
+        return;
+    }
+    if (cv_in_check(p)) {
+        set_why(r, "%s cannot castle out of check", me);
+        return;
+    }
+    for (int cell = 0; cell < g->ncells; cell++)
+        if ((c->empty[cell >> 6] >> (cell & 63) & 1) && p->board[cell]) {
+            set_why(r, "%s cannot castle %s: %s is occupied", me, which, g->name[cell]);
+            return;
+        }
+    for (int j = 0; j < c->nsafe; j++)
+        if (cv_attacked(p, c->safe[j], p->side ^ 1)) {
+            set_why(r, "%s cannot castle %s: the king would %s %s, which is attacked", me, which,
+                    c->safe[j] == c->king_to ? "land on" : "pass", g->name[c->safe[j]]);
+            return;
+        }
+    set_why(r, "%s cannot castle %s: the king would be in check", me, which);
+}
+
+/* A piece of the wanted type that would reach the target but for a piece
+ * in the way: "the bishop on f1 is blocked by the pawn on e2". */
+static int explain_blocked(cv_pos *p, const want *w, cv_move_parse *r)
+{
+    const cv_variant *v = p->v;
+    const cv_geom *g = &v->geom;
+    if (w->type < 0) return 0;
+    const cv_piece *P = &v->pieces[w->type];
+    uint8_t target = p->board[w->to];
+    for (int i = 0; i < P->natoms[p->side]; i++) {
+        const cv_atom *a = &P->atoms[p->side][i];
+        if (!(a->mode & (target ? CV_MODE_CAPTURE : CV_MODE_MOVE))) continue;
+        int back = g->opposite[a->dir], maxr = a->range ? a->range : 255, s = w->to, blocker = -1;
+        for (int k = 1; k <= maxr; k++) {
+            s = cv_geom_next(g, back, s);
+            if (s < 0) break;
+            uint8_t q = p->board[s];
+            if (!q) continue;
+            if (q == CV_PIECE(w->type, p->side) && blocker >= 0 &&
+                (w->ffile < 0 || g->file[s] == w->ffile) && (w->frank < 0 || g->rank[s] == w->frank)) {
+                uint8_t b = p->board[blocker];
+                set_why(r, "the %s on %s is blocked by the %s on %s", piece_name(v, w->type), g->name[s],
+                        piece_name(v, CV_TYPE(b)), g->name[blocker]);
+                return 1;
+            }
+            if (blocker >= 0) break;
+            blocker = s;
+        }
+    }
+    return 0;
+}
+
 cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r)
 {
     const cv_variant *v = p->v;
@@ -283,7 +352,6 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
     }
     /* Explain: first the pseudo-legal moves (then the royal is the issue),
      * then what is missing. */
-    static const char *const cname[2] = { "white", "black" };
     const char *me = cname[p->side];
     cv_movelist ps;
     cv_gen_pseudo(p, &ps);
@@ -293,7 +361,7 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
             return r->status = CV_MOVE_ILLEGAL;
         }
     if (w.castle) {
-        set_why(r, "%s cannot castle %s here", me, w.castle == 2 ? "king-side" : "queen-side");
+        explain_castle(p, w.castle == 2 ? 1 : -1, r);
         return r->status = CV_MOVE_ILLEGAL;
     }
     if (w.from >= 0) {
@@ -316,7 +384,7 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         set_why(r, "a pawn reaching %s must promote", g->name[w.to]);
     else if (w.promo >= 0 && !(v->promo_ranks >> cv_rel_rank(v, w.to, p->side) & 1))
         set_why(r, "no promotion on %s", g->name[w.to]);
-    else
+    else if (!explain_blocked(p, &w, r))
         set_why(r, "no %s %s can move to %s", me, piece_name(v, w.type), g->name[w.to]);
     return r->status = CV_MOVE_ILLEGAL;
 
