@@ -211,8 +211,35 @@ int cv_count_legal(cv_pos *p)
 /* Candidates found by walking backward from the target along each atom of
  * the piece type: the first piece met on the way is the only one that can
  * arrive by that atom.  Each candidate is then played and tested. */
+/* Legality of a move that is not the royal's, not en passant and not
+ * castling, when the royal is not in check: only a pin can make it
+ * illegal, and a pin lies on the rider line from the royal through from. */
+static int safe_unless_pinned(cv_pos *p, cv_move m)
+{
+    const cv_variant *v = p->v;
+    const int n = v->geom.ncells, us = p->side, k = p->royal[us];
+    uint8_t d = v->line[k * n + m.from];
+    if (d == 0) return 1;
+    if (d == 255) return cv_leaves_royal_safe(p, m);
+    const int w = d - 1;
+    const int16_t *row = v->geom.nb + w * n;
+    int s = k, dist = 0, passed = 0;
+    for (;;) {
+        s = row[s];
+        dist++;
+        if (s < 0) return 1;
+        if (s == m.from) { passed = 1; continue; }
+        if (s == m.to) return 1;
+        uint8_t q = p->board[s];
+        if (!q) continue;
+        if (!passed) return 1;
+        return !(CV_COLOR(q) != us && v->att_range[us ^ 1][w][CV_TYPE(q)] >= dist);
+    }
+}
+
 int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml)
 {
+    int in_check = -1;  /* computed when first needed */
     const cv_variant *v = p->v;
     const int n = v->geom.ncells, us = p->side, them = us ^ 1;
     ml->n = 0;
@@ -248,7 +275,15 @@ int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml)
                         cv_move m = { (int16_t)s, (int16_t)to, (uint8_t)(promo ? v->promo_types[j] + 1 : 0), (uint8_t)kd, 0, 0 };
                         int dup = 0;
                         for (int x = 0; x < ml->n; x++) dup |= cv_move_eq(ml->m[x], m);
-                        if (!dup && ml->n < CV_MAX_MOVES && cv_leaves_royal_safe(p, m)) ml->m[ml->n++] = m;
+                        if (dup || ml->n >= CV_MAX_MOVES) continue;
+                        int ok;
+                        if (v->fast_legal && v->line && p->royal[us] >= 0 && kd != CV_MK_EP && t != v->royal_type) {
+                            if (in_check < 0) in_check = cv_in_check(p);
+                            ok = in_check ? cv_leaves_royal_safe(p, m) : safe_unless_pinned(p, m);
+                        } else {
+                            ok = cv_leaves_royal_safe(p, m);
+                        }
+                        if (ok) ml->m[ml->n++] = m;
                     }
                 }
                 break;

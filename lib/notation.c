@@ -95,22 +95,28 @@ size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notatio
 static pcre2_code *re;
 static pthread_once_t re_once = PTHREAD_ONCE_INIT;
 static _Thread_local pcre2_match_data *md_local;
+static int jit_ok;
 
 enum { G_CASTLE, G_LPIECE, G_LFROM, G_LTO, G_LPROMO, G_UFROM, G_UTO, G_UPROMO, G_PIECE, G_FFILE, G_FRANK,
-       G_TO, G_EQ, G_PROMO, NGROUPS };
+       G_TO, G_PFILE, G_PTO, G_EQ, G_PROMO, NGROUPS };
 static const char *const group_names[NGROUPS] = { "castle", "lpiece", "lfrom", "lto", "lpromo", "ufrom", "uto",
-                                                  "upromo", "piece", "ffile", "frank", "to", "eq", "promo" };
+                                                  "upromo", "piece", "ffile", "frank", "to", "pfile", "pto",
+                                                  "eq", "promo" };
 static int group_no[NGROUPS];
 
 #define SQ "([a-p](?:1[0-6]|[1-9]))"
+/* Alternatives in order of frequency in real files: piece moves, pawn
+ * moves, castling, long algebraic, UCI.  Pawn SAN never names a rank of
+ * origin, which keeps UCI ("g1f3") out of the SAN branches. */
 static const char PATTERN[] =
     "^(?:"
-    "(?<castle>[O0o](?:-[O0o])+)"
-    "|(?<lpiece>[A-Z])?(?<lfrom>[a-p](?:1[0-6]|[1-9]))(?<lsep>[-x:])(?<lto>[a-p](?:1[0-6]|[1-9]))(?:=?(?<lpromo>[A-Z]))?"
+    "(?<piece>[A-Z])(?<ffile>[a-p])?(?<frank>1[0-6]|[1-9])?[x:]?(?<to>[a-p](?:1[0-6]|[1-9]))"
+    "|(?:(?<pfile>[a-p])[x:])?(?<pto>[a-p](?:1[0-6]|[1-9]))(?<eq>=?)\\(?(?<promo>[A-Z])?\\)?"
+    "|(?<castle>[O0o](?:-[O0o])+)"
+    "|(?<lpiece>[A-Z])?(?<lfrom>[a-p](?:1[0-6]|[1-9]))[-x:](?<lto>[a-p](?:1[0-6]|[1-9]))(?:=?(?<lpromo>[A-Z]))?"
     "|(?<ufrom>[a-p](?:1[0-6]|[1-9]))(?<uto>[a-p](?:1[0-6]|[1-9]))(?<upromo>[a-z])?"
-    "|(?<piece>[A-Z])?(?<ffile>[a-p])?(?<frank>1[0-6]|[1-9])?(?<cap>[x:])?(?<to>[a-p](?:1[0-6]|[1-9]))(?<eq>=?)\\(?(?<promo>[A-Z])?\\)?"
     ")"
-    "(?<ep>\\s*e\\.?p\\.?)?(?<check>[+#]{0,2}|\\+\\+)(?<annot>[!?]{0,2})$";
+    "(?:\\s*e\\.?p\\.?)?(?:[+#]{0,2})(?:[!?]{0,2})$";
 
 static void re_init(void)
 {
@@ -118,7 +124,7 @@ static void re_init(void)
     PCRE2_SIZE erro;
     re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, 0, &errc, &erro, NULL);
     if (!re) return;
-    pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+    jit_ok = pcre2_jit_compile(re, PCRE2_JIT_COMPLETE) == 0;
     for (int i = 0; i < NGROUPS; i++) group_no[i] = pcre2_substring_number_from_name(re, (PCRE2_SPTR)group_names[i]);
 }
 
@@ -259,7 +265,7 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
     }
     if (!md_local) md_local = pcre2_match_data_create_from_pattern(re, NULL);
     pcre2_match_data *md = md_local;
-    int rc = md ? pcre2_match(re, (PCRE2_SPTR)text, strlen(text), 0, 0, md, NULL) : -1;
+    int rc = md ? (jit_ok ? pcre2_jit_match : pcre2_match)(re, (PCRE2_SPTR)text, strlen(text), 0, 0, md, NULL) : -1;
     if (rc < 0) {
         set_why(r, "'%s' is not a move", text);
         return r->status = CV_MOVE_SYNTAX;
@@ -267,7 +273,25 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
     char b[16];
     want w = { 0, -1, -1, -1, -1, -1, -1, 0 };
     int pawn_move = 0;
-    if (group(md, text, G_CASTLE, b, sizeof b)) {
+    if (group(md, text, G_PIECE, b, sizeof b)) {
+        w.type = v->by_letter[(int)b[0]];
+        if (w.type < 0) goto unknown_piece;
+        if (group(md, text, G_FFILE, b, sizeof b)) w.ffile = b[0] - 'a';
+        if (group(md, text, G_FRANK, b, sizeof b)) w.frank = atoi(b) - 1;
+        group(md, text, G_TO, b, sizeof b);
+        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+    } else if (group(md, text, G_PTO, b, sizeof b)) {
+        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+        w.type = v->pawn_type;
+        pawn_move = 1;
+        if (group(md, text, G_PFILE, b, sizeof b)) w.ffile = b[0] - 'a';
+        if (group(md, text, G_PROMO, b, sizeof b)) {
+            w.promo = v->by_letter[(int)b[0]];
+            if (w.promo < 0) goto unknown_piece;
+            char eq[4];
+            if (!group(md, text, G_EQ, eq, sizeof eq)) r->lax = 1;
+        }
+    } else if (group(md, text, G_CASTLE, b, sizeof b)) {
         w.castle = (int)(strlen(b) + 1) / 2;
         if (b[0] != 'O') r->lax = 1;
     } else if (group(md, text, G_LFROM, b, sizeof b)) {
@@ -282,35 +306,14 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
             w.promo = v->by_letter[(int)b[0]];
             if (w.promo < 0) goto unknown_piece;
         }
-    } else if (group(md, text, G_UFROM, b, sizeof b)) {
+    } else {
+        group(md, text, G_UFROM, b, sizeof b);
         w.from = cv_geom_parse_cell(g, b, (int)strlen(b));
         group(md, text, G_UTO, b, sizeof b);
         w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
         if (group(md, text, G_UPROMO, b, sizeof b)) {
             w.promo = v->by_letter[toupper((unsigned char)b[0])];
             if (w.promo < 0) goto unknown_piece;
-        }
-    } else {
-        group(md, text, G_TO, b, sizeof b);
-        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
-        if (group(md, text, G_PIECE, b, sizeof b)) {
-            w.type = v->by_letter[(int)b[0]];
-            if (w.type < 0) goto unknown_piece;
-        } else {
-            w.type = v->pawn_type;
-            pawn_move = 1;
-        }
-        if (group(md, text, G_FFILE, b, sizeof b)) w.ffile = b[0] - 'a';
-        if (group(md, text, G_FRANK, b, sizeof b)) {
-            int rk;
-            sscanf(b, "%d", &rk);
-            w.frank = rk - 1;
-        }
-        if (group(md, text, G_PROMO, b, sizeof b)) {
-            w.promo = v->by_letter[(int)b[0]];
-            if (w.promo < 0) goto unknown_piece;
-            char eq[4];
-            if (!group(md, text, G_EQ, eq, sizeof eq)) r->lax = 1;
         }
     }
     if (w.to < 0 && !w.castle) {

@@ -49,7 +49,7 @@ typedef struct cv_pos {
     uint32_t castling;          /* bit i: castle[i] still allowed */
     int ncastle;
     cv_castle castle[CV_MAX_CASTLE];
-    uint32_t castle_clear[CV_MAX_CELLS]; /* rights lost when a move touches the cell */
+    uint8_t castle_clear[CV_MAX_CELLS]; /* rights lost when a move touches the cell (CV_MAX_CASTLE <= 8) */
     int halfmove, fullmove;
     uint64_t hash;
 } cv_pos;

@@ -3,9 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A line being played.  The position before its last move is rebuilt
+ * from that move only when a variation needs it, which saves copying a
+ * position at every ply. */
 typedef struct level {
-    cv_pos cur, prev;
-    int has_prev, dead;
+    cv_pos cur;
+    cv_move last;
+    cv_undo last_undo;
+    int has_prev, last_null, dead;
 } level;
 
 struct cv_replayer {
@@ -136,7 +141,11 @@ int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const c
                 res->bad_moves++;
                 if (h && h->bad) h->bad(arg, &ev);
             }
-            if (!c->dead) c->cur = parent->prev;
+            if (!c->dead) {
+                c->cur = parent->cur;
+                if (parent->last_null) cv_unmake_null(&c->cur, &parent->last_undo);
+                else cv_unmake(&c->cur, parent->last, &parent->last_undo);
+            }
             break;
         }
         case CV_PGN_VARIATION_END:
@@ -161,17 +170,19 @@ int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const c
                 if (h && h->bad) h->bad(arg, &ev);
                 break;
             }
-            c->prev = c->cur;
+            cv_pos before;
+            if (h && h->move) before = c->cur;
             c->has_prev = 1;
-            cv_undo u;
-            if (t->kind == CV_PGN_NULL_MOVE) cv_make_null(&c->cur, &u);
-            else cv_make(&c->cur, mp.move, &u);
+            c->last_null = t->kind == CV_PGN_NULL_MOVE;
+            c->last = mp.move;
+            if (c->last_null) cv_make_null(&c->cur, &c->last_undo);
+            else cv_make(&c->cur, mp.move, &c->last_undo);
             if (d == 0) {
                 res->plies++;
                 push_key(r, cv_repetition_key(&c->cur));
             }
             if (h && h->move) {
-                fill(&ev, g, i, d, &c->prev, NULL, &mp);
+                fill(&ev, g, i, d, &before, NULL, &mp);
                 ev.after = &c->cur;
                 h->move(arg, &ev);
             }

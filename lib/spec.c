@@ -490,6 +490,25 @@ static void compile_attacks(cv_variant *v)
     }
 }
 
+static void compile_lines(cv_variant *v)
+{
+    int n = v->geom.ncells;
+    free(v->line);
+    v->line = calloc((size_t)n * (size_t)n, 1);
+    if (!v->line) return;
+    uint8_t is_slide[CV_MAX_DIRS] = { 0 };
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < v->nslide_dirs[c]; i++) is_slide[v->slide_dirs[c][i]] = 1;
+    for (int a = 0; a < n; a++)
+        for (int w = 0; w < v->geom.ndirs; w++) {
+            if (!is_slide[w]) continue;
+            for (int b = cv_geom_next(&v->geom, w, a); b >= 0; b = cv_geom_next(&v->geom, w, b)) {
+                uint8_t *x = &v->line[a * n + b];
+                *x = *x ? 255 : (uint8_t)(w + 1);
+            }
+        }
+}
+
 static void finish(ld *L, yaml_node_t *root)
 {
     cv_variant *v = L->v;
@@ -503,6 +522,7 @@ static void finish(ld *L, yaml_node_t *root)
     if (cv_geom_finish(&v->geom) < 0) err(L, root, "board", "out of memory");
     compile_attacks(v);
     v->fast_legal = v->royal_type >= 0;
+    compile_lines(v);
 }
 
 static void parse_root(ld *L, yaml_node_t *root)
@@ -615,6 +635,7 @@ void cv_variant_free(cv_variant *v)
 {
     if (!v) return;
     cv_geom_free(&v->geom);
+    free(v->line);
     free(v);
 }
 

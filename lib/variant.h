@@ -86,6 +86,9 @@ typedef struct cv_variant {
     uint8_t slide_dirs[2][CV_MAX_DIRS]; /* walk directions with a rider (pins) */
     int nslide_dirs[2];
     int fast_legal;             /* one royal per side: pin/check filtering is exact */
+    /* line[a * ncells + b]: 1 + the rider walk direction leading from a to
+     * b, 0 when none does, 255 when two do (then moves are played to test) */
+    uint8_t *line;
 } cv_variant;
 
 /* Loads and compiles a spec file.  Every problem is reported through d as
