@@ -21,8 +21,11 @@ static void usage(void)
            "                       'ambiguous: WHY'\n"
            "  -a, --apply M...     play the moves (several per argument, space\n"
            "                       separated; repeatable) and print the FEN reached\n"
-           "  -d, --diagram        also draw the position (after --apply: the result)\n"
-           "  -n, --notation N     san (default), lan or uci\n"
+           "  -d, --diagram[=STYLE] also draw the position (after --apply: the result);\n"
+           "                       STYLE: ascii (default), pbm-large, pbm-small\n"
+           "  -n, --notation N     san (default), lan or uci; pbm: read moves as the\n"
+           "                       pbmserv server does (letters in either case, both\n"
+           "                       readings tried), write SAN\n"
            "  -l, --lenient        read the loose FEN dialect\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
@@ -34,6 +37,8 @@ static void usage(void)
 typedef struct ctx {
     const cv_variant *v;
     int count, diagram;
+    const char *style;
+    unsigned read_flags_move;
     cv_notation nt;
     unsigned read_flags;
     const char *test;
@@ -74,7 +79,7 @@ static int apply_moves(ctx *C, cv_pos *p, const char *file, long line)
         char *save = NULL;
         for (char *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
             cv_move_parse r;
-            if (cv_move_read(p, NULL, tok, &r) != CV_MOVE_OK) {
+            if (cv_move_read_as(p, NULL, tok, C->read_flags_move, &r) != CV_MOVE_OK) {
                 cv_report(NULL, CV_ERROR, file, line, 0, "%s: %s", tok, r.why);
                 free(copy);
                 return 1;
@@ -98,7 +103,7 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
     }
     if (C->test) {
         cv_move_parse r;
-        cv_move_read(&p, NULL, C->test, &r);
+        cv_move_read_as(&p, NULL, C->test, C->read_flags_move, &r);
         char a[32], b[32];
         switch (r.status) {
         case CV_MOVE_OK:
@@ -118,11 +123,11 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
         }
         char fen[2048];
         cv_fen_write(&p, 0, fen, sizeof fen);
-        if (C->diagram) cv_diagram(&p, stdout);
+        if (C->diagram) cv_diagram_styled(&p, C->style, stdout);
         puts(fen);
         return 0;
     }
-    if (C->diagram) cv_diagram(&p, stdout);
+    if (C->diagram) cv_diagram_styled(&p, C->style, stdout);
     list_moves(C, &p);
     return 0;
 }
@@ -157,7 +162,7 @@ int main(int argc, char **argv)
         { "fen", required_argument, 0, 'f' }, { "start", no_argument, 0, 's' },
         { "list", no_argument, 0, 'L' }, { "count", no_argument, 0, 'c' },
         { "move", required_argument, 0, 'm' }, { "apply", required_argument, 0, 'a' },
-        { "diagram", no_argument, 0, 'd' }, { "notation", required_argument, 0, 'n' },
+        { "diagram", optional_argument, 0, 'd' }, { "notation", required_argument, 0, 'n' },
         { "lenient", no_argument, 0, 'l' }, { "variant", required_argument, 0, 'V' },
         { "spec", required_argument, 0, O_SPEC },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
@@ -171,11 +176,23 @@ int main(int argc, char **argv)
         case 'c': C.count = 1; break;
         case 'm': C.test = optarg; break;
         case 'a': C.apply[C.napply++] = optarg; break;
-        case 'd': C.diagram = 1; break;
+        case 'd':
+            C.diagram = 1;
+            if (optarg && !cv_diagram_style_known(optarg)) {
+                free(C.apply);
+                return cv_cli_usage_error(tool, "unknown diagram style '%s' (ascii, pbm-large, pbm-small)", optarg);
+            }
+            C.style = optarg;
+            break;
         case 'n':
+            if (!strcmp(optarg, "pbm")) {
+                C.read_flags_move = CV_READ_PBM;
+                C.nt = CV_SAN;
+                break;
+            }
             if ((rc = cv_notation_from_name(optarg)) < 0) {
                 free(C.apply);
-                return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci)", optarg);
+                return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci, pbm)", optarg);
             }
             C.nt = (cv_notation)rc;
             break;

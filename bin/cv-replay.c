@@ -24,6 +24,9 @@ static void usage(void)
            "                       fifty moves, threefold repetition, insufficient material)\n"
            "      --json           one JSON object per game; with --check only the summary\n"
            "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
+           "      --notation N     how moves are read: san (default; SAN, LAN and UCI),\n"
+           "                       pbm (pbmserv: letters in either case, both readings\n"
+           "                       tried, only true ambiguity refused)\n"
            "  -q, --quiet          no warnings\n"
            "      --fail-fast      stop at the first invalid game\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
@@ -206,13 +209,15 @@ int main(int argc, char **argv)
     ctx *C = calloc(1, sizeof *C);
     if (!C) return 2;
     const char *variant = NULL, *spec = NULL;
-    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_JSON, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION };
+    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_JSON, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_NOTATION };
+    unsigned read_flags = 0;
     static const struct option lo[] = {
         { "check", no_argument, 0, 'c' }, { "fen", no_argument, 0, O_FEN },
         { "final", no_argument, 0, O_FINAL }, { "draws", no_argument, 0, O_DRAWS },
         { "json", no_argument, 0, O_JSON }, { "strict", no_argument, 0, O_STRICT },
         { "quiet", no_argument, 0, 'q' }, { "fail-fast", no_argument, 0, O_FAILFAST },
         { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
+        { "notation", required_argument, 0, O_NOTATION },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
@@ -228,6 +233,10 @@ int main(int argc, char **argv)
         case O_FAILFAST: C->fail_fast = 1; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
+        case O_NOTATION:
+            if (!strcmp(optarg, "pbm")) read_flags = CV_READ_PBM;
+            else if (strcmp(optarg, "san")) { free(C); return cv_cli_usage_error(tool, "unknown notation '%s' (san, pbm)", optarg); }
+            break;
         case O_HELP: usage(); free(C); return 0;
         case O_VERSION: cv_cli_version(tool); free(C); return 0;
         case ':': free(C); return cv_cli_usage_error(tool, "option '%s' needs a value", argv[optind - 1]);
@@ -238,6 +247,7 @@ int main(int argc, char **argv)
     if (!v) { free(C); return 2; }
     C->v = v;
     C->rp = cv_replayer_new();
+    cv_replayer_set_read_flags(C->rp, read_flags);
     cv_json_init(&C->js, stdout);
     int status = 0;
     if (cv_cli_each_file(tool, argv + optind, argc - optind, ".pgn", replay_file, C, &status)) status = 2;

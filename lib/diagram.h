@@ -8,4 +8,11 @@
 
 void cv_diagram(const cv_pos *p, FILE *out);
 
+/* The diagram styles: "ascii" (the default above), and the two boards of
+ * the pbmserv play-by-mail server: "pbm-large" (Black as *X*, dark empty
+ * squares as ':::', White on dark squares as ':X:') and "pbm-small"
+ * (Black in CAPITALS, White in lower case, dark empty squares '-'). */
+int cv_diagram_style_known(const char *style);
+void cv_diagram_styled(const cv_pos *p, const char *style, FILE *out);
+
 #endif

@@ -201,7 +201,7 @@ static void read_castling(const cv_variant *v, const char *s, int len, int col0,
         }
         cv_pos_add_castle(p, ri, c, king, rook, ch);
     }
-    if (out_of_order && !lenient) {
+    if (out_of_order && !lenient && !v->castle_any_order) {
         char want[32];
         int n = 0;
         for (int c = 0; c < 2; c++)

@@ -19,11 +19,6 @@ int cv_notation_from_name(const char *s)
 
 /* ---- writing ---- */
 
-static int castle_side(const cv_pos *p, const cv_castle *c)
-{
-    const cv_geom *g = &p->v->geom;
-    return g->file[c->rook_from] > g->file[c->king_from] ? 1 : -1;
-}
 
 static void check_suffix(cv_pos *p, cv_move m, char *out, size_t *n)
 {
@@ -50,7 +45,8 @@ size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notatio
         return (size_t)snprintf(buf, size, "%s", out);
     }
     if (m.kind == CV_MK_CASTLE) {
-        n = (size_t)sprintf(out, "%s", castle_side(p, &p->castle[m.castle]) > 0 ? "O-O" : "O-O-O");
+        int os = v->castle_rules[p->castle[m.castle].rule].os;
+        for (int k = 0; k < os; k++) n += (size_t)sprintf(out + n, k ? "-O" : "O");
     } else if (nt == CV_LAN) {
         if (!v->pieces[t].pawn) out[n++] = v->pieces[t].letter;
         n += (size_t)sprintf(out + n, "%s%c%s", g->name[m.from], cv_is_capture(p, m) ? 'x' : '-', g->name[m.to]);
@@ -165,15 +161,16 @@ static int matches(const cv_pos *p, const want *w, cv_move m)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
-    if (w->castle) {
-        if (m.kind != CV_MK_CASTLE) return 0;
-        int side = castle_side(p, &p->castle[m.castle]);
-        return (w->castle == 2 && side > 0) || (w->castle == 3 && side < 0);
-    }
+    if (w->castle) return m.kind == CV_MK_CASTLE && p->v->castle_rules[p->castle[m.castle].rule].os == w->castle;
     if (m.kind == CV_MK_CASTLE) {
+        const cv_castle *c = &p->castle[m.castle];
+        /* "Kk1" for a castling whose spec says so (pbmserv) */
+        if (w->from < 0 && w->type == p->v->royal_type && p->v->castle_rules[c->rule].alias)
+            return w->to == c->king_to && (w->ffile < 0 || w->ffile == g->file[c->king_from]) &&
+                   (w->frank < 0 || w->frank == g->rank[c->king_from]);
         /* a king move written as from-to may mean castling (e1g1, e1h1) */
         if (w->from != m.from) return 0;
-        return w->to == m.to || w->to == p->castle[m.castle].rook_from;
+        return w->to == m.to || w->to == c->rook_from;
     }
     if (w->to != m.to) return 0;
     if (w->from >= 0 && w->from != m.from) return 0;
@@ -186,16 +183,28 @@ static int matches(const cv_pos *p, const want *w, cv_move m)
 
 static const char *const cname[2] = { "white", "black" };
 
-/* Why castling toward side (+1 king-side) is not legal. */
-static void explain_castle(cv_pos *p, int side, cv_move_parse *r)
+/* Why the castling written with os O's is not legal. */
+static void explain_castle(cv_pos *p, int os, cv_move_parse *r)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
-    const char *me = cname[p->side], *which = side > 0 ? "king-side" : "queen-side";
+    const char *me = cname[p->side];
     const cv_castle *c = NULL;
-    int has_right = 0;
+    int has_right = 0, rule = -1;
+    for (int k = 0; k < v->ncastle_rules; k++)
+        if (v->castle_rules[k].os == os) rule = k;
+    char which[64];
+    if (rule < 0) {
+        set_why(r, "no castling is written with %d O's in %s", os, v->name);
+        return;
+    }
+    if (v->ncastle_rules <= 2) snprintf(which, sizeof which, "%s", v->castle_rules[rule].side > 0 ? "king-side" : "queen-side");
+    else {
+        int k = 0;
+        for (int q = 0; q < os; q++) k += snprintf(which + k, sizeof which - (size_t)k, q ? "-O" : "O");
+    }
     for (int i = 0; i < p->ncastle; i++)
-        if (p->castle[i].color == p->side && castle_side(p, &p->castle[i]) == side) {
+        if (p->castle[i].color == p->side && p->castle[i].rule == rule) {
             c = &p->castle[i];
             has_right = p->castling >> i & 1;
         }
@@ -327,7 +336,8 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
     cv_movelist local;
     if (!legal) {
         /* Only castling is not found by walking back from the target. */
-        int full = w.castle || (w.from >= 0 && w.from == p->royal[p->side]);
+        int full = w.castle || (w.from >= 0 && w.from == p->royal[p->side]) ||
+                   (w.type >= 0 && w.type == v->royal_type && p->castling && v->castle_alias);
         if (full) cv_gen_legal(p, &local);
         else cv_gen_to(p, w.to, w.type, &local);
         legal = &local;
@@ -364,7 +374,7 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
             return r->status = CV_MOVE_ILLEGAL;
         }
     if (w.castle) {
-        explain_castle(p, w.castle == 2 ? 1 : -1, r);
+        explain_castle(p, w.castle, r);
         return r->status = CV_MOVE_ILLEGAL;
     }
     if (w.from >= 0) {
@@ -394,4 +404,41 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
 unknown_piece:
     set_why(r, "unknown piece letter '%c'", b[0]);
     return r->status = CV_MOVE_SYNTAX;
+}
+
+cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
+                               cv_move_parse *r)
+{
+    if (!(flags & CV_READ_PBM) || !isalpha((unsigned char)text[0]))
+        return cv_move_read(p, legal, text, r);
+    const cv_variant *v = p->v;
+    char up[64], low[64];
+    snprintf(up, sizeof up, "%s", text);
+    snprintf(low, sizeof low, "%s", text);
+    up[0] = (char)toupper((unsigned char)text[0]);
+    low[0] = (char)tolower((unsigned char)text[0]);
+    int piece_ok = v->by_letter[(int)(unsigned char)up[0]] >= 0;
+    int file_ok = low[0] - 'a' < v->geom.files;
+    if (!piece_ok || !file_ok) {
+        /* only one reading exists; take it in the case that gives it */
+        return cv_move_read(p, legal, piece_ok ? up : low, r);
+    }
+    cv_move_parse a, b;
+    cv_move_read(p, legal, up, &a);
+    cv_move_read(p, legal, low, &b);
+    if (a.status == CV_MOVE_OK && b.status == CV_MOVE_OK && !cv_move_eq(a.move, b.move)) {
+        *r = a;
+        r->ncand = 2;
+        r->cand[1] = b.move;
+        char sa[32], sb[32];
+        cv_move_format(p, legal, a.move, CV_SAN, sa, sizeof sa);
+        cv_move_format(p, legal, b.move, CV_SAN, sb, sizeof sb);
+        snprintf(r->why, sizeof r->why, "ambiguous in pbmserv notation: %s or %s", sa, sb);
+        return r->status = CV_MOVE_AMBIGUOUS;
+    }
+    if (a.status == CV_MOVE_OK) { *r = a; return r->status; }
+    if (b.status == CV_MOVE_OK) { *r = b; return r->status; }
+    /* neither: explain the reading as written */
+    *r = isupper((unsigned char)text[0]) ? a : b;
+    return r->status;
 }

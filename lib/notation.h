@@ -38,4 +38,13 @@ typedef struct cv_move_parse {
 /* Resolves text against p's legal moves (legal may be NULL). */
 cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
 
+enum {
+    /* pbmserv "shorthand algebraic": letters are read in either case, so
+     * "Bc4" may be a bishop or the b-pawn and "kxl4" the king or the
+     * k-pawn; both readings are tried and only true ambiguity refused. */
+    CV_READ_PBM = 1,
+};
+cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
+                               cv_move_parse *r);
+
 #endif

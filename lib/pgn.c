@@ -37,27 +37,23 @@ enum {
     K_DIGIT = 32,
     K_ANN = 64    /* '!', '?', '+', '#' after a move */
 };
-static unsigned char cls[256];
-
-static void init_classes(void)
-{
-    static int ready;
-    if (ready) return;
-    for (int c = 0; c < 256; c++) {
-        unsigned char k = 0;
-        int alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-        if (alnum || (c && strchr("-+#=@,/:_", c))) k |= K_SYM;
-        if (c >= '0' && c <= '9') k |= K_DIGIT;
-        if (c == '}' || c == '{' || c == '\n' || c == '\r' || c == 0) k |= K_CSTOP;
-        if (c == '\\' || c == '"' || (c < 0x20 && c != '\t') || c == 0x7f) k |= K_VSTOP;
-        if (c == '\n' || c == '\r' || c == 0) k |= K_LSTOP;
-        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v') || c == 0x7f)
-            k |= K_BIN;
-        if (c == '!' || c == '?' || c == '+' || c == '#') k |= K_ANN;
-        cls[c] = k;
-    }
-    ready = 1;
-}
+/* The table is a constant (no run-time set-up to race on when several
+ * threads open readers). */
+#define ALNUM(c) (((c) >= '0' && (c) <= '9') || ((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z'))
+#define KSYM(c) ((ALNUM(c) || (c) == '-' || (c) == '+' || (c) == '#' || (c) == '=' || (c) == '@' || \
+                  (c) == ',' || (c) == '/' || (c) == ':' || (c) == '_') ? K_SYM : 0)
+#define KDIGIT(c) (((c) >= '0' && (c) <= '9') ? K_DIGIT : 0)
+#define KCSTOP(c) (((c) == '}' || (c) == '{' || (c) == '\n' || (c) == '\r' || (c) == 0) ? K_CSTOP : 0)
+#define KVSTOP(c) (((c) == '\\' || (c) == '"' || ((c) < 0x20 && (c) != '\t') || (c) == 0x7f) ? K_VSTOP : 0)
+#define KLSTOP(c) (((c) == '\n' || (c) == '\r' || (c) == 0) ? K_LSTOP : 0)
+#define KBIN(c) ((((c) < 0x20 && (c) != '\t' && (c) != '\n' && (c) != '\r' && (c) != '\f' && (c) != '\v') || \
+                  (c) == 0x7f) ? K_BIN : 0)
+#define KANN(c) (((c) == '!' || (c) == '?' || (c) == '+' || (c) == '#') ? K_ANN : 0)
+#define K(c) (unsigned char)(KSYM(c) | KDIGIT(c) | KCSTOP(c) | KVSTOP(c) | KLSTOP(c) | KBIN(c) | KANN(c))
+#define K4(c) K(c), K((c) + 1), K((c) + 2), K((c) + 3)
+#define K16(c) K4(c), K4((c) + 4), K4((c) + 8), K4((c) + 12)
+#define K64(c) K16(c), K16((c) + 16), K16((c) + 32), K16((c) + 48)
+static const unsigned char cls[256] = { K64(0), K64(64), K64(128), K64(192) };
 
 /* ---- the reader --------------------------------------------------------- */
 
@@ -154,7 +150,6 @@ void cv_pgn_set_limits(cv_pgn_reader *r, const cv_pgn_limits *lim)
 
 cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
 {
-    init_classes();
     R *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->f = f;
@@ -1616,7 +1611,8 @@ int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g)
                 r->npend = 0;
                 return 0;
             }
-            if (!r->skipped && !r->done) end_unfinished(r);
+            /* after a read error the result may simply not have been read */
+            if (!r->skipped && !r->done && !r->ioerr) end_unfinished(r);
             break;
         }
         if (r->end - p < LOOK && !r->eof) {

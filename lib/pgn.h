@@ -121,9 +121,10 @@ typedef struct cv_pgn_stats {
 typedef struct cv_pgn_reader cv_pgn_reader;
 
 /* Opens a reader on f (not closed by the reader).  filename is used in
- * messages ("-" or NULL show as <stdin>); diag receives the messages of
- * each game when it is complete (NULL: messages are only kept in the
- * game).  Returns NULL when out of memory. */
+ * messages ("-" or NULL show as <stdin>) and must stay valid while the
+ * reader is open; diag receives the messages of each game when it is
+ * complete (NULL: messages are only kept in the game).  Returns NULL when
+ * out of memory. */
 cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag,
                            unsigned flags);
 

@@ -89,6 +89,7 @@ int cv_pos_add_castle(cv_pos *p, int rule, int color, int king_from, int rook_fr
     cv_castle *c = &p->castle[p->ncastle];
     memset(c, 0, sizeof *c);
     c->color = (int8_t)color;
+    c->rule = (int8_t)rule;
     c->letter = letter;
     c->king_from = (int16_t)king_from;
     c->rook_from = (int16_t)rook_from;

@@ -13,6 +13,7 @@
 
 typedef struct cv_castle {
     int8_t color;
+    int8_t rule;                /* index in the variant's castle_rules */
     char letter;                /* right letter as read: K Q k q or a file letter */
     int16_t king_from, king_to, rook_from, rook_to;
     uint64_t empty[CV_OCC_WORDS];  /* must be empty except for king and rook */

@@ -17,10 +17,13 @@ struct cv_replayer {
     level *lv;
     int cap;
     uint64_t *keys;             /* main-line repetition keys */
+    unsigned read_flags;
     size_t nkeys, capkeys;
 };
 
 cv_replayer *cv_replayer_new(void) { return calloc(1, sizeof(cv_replayer)); }
+
+void cv_replayer_set_read_flags(cv_replayer *r, unsigned flags) { r->read_flags = flags; }
 
 void cv_replayer_free(cv_replayer *r)
 {
@@ -159,7 +162,7 @@ int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const c
             if (t->kind == CV_PGN_NULL_MOVE) {
                 memset(&mp, 0, sizeof mp);
                 if (d == 0) why = "a null move is allowed only in a variation";
-            } else if (cv_move_read(&c->cur, NULL, t->norm, &mp) != CV_MOVE_OK) {
+            } else if (cv_move_read_as(&c->cur, NULL, t->norm, r->read_flags, &mp) != CV_MOVE_OK) {
                 why = mp.why;
             }
             if (why) {

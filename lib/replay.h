@@ -42,6 +42,8 @@ typedef struct cv_replay_result {
 typedef struct cv_replayer cv_replayer;
 
 cv_replayer *cv_replayer_new(void);
+/* Flags for reading moves (CV_READ_PBM); 0 by default. */
+void cv_replayer_set_read_flags(cv_replayer *r, unsigned flags);
 void cv_replayer_free(cv_replayer *r);
 
 /* Chooses the game's variant and start position.  Returns 0, or -1 with

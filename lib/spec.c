@@ -373,10 +373,15 @@ static int file_of(ld *L, yaml_node_t *n, const char *key, int *out)
 static void parse_castling(ld *L, yaml_node_t *n)
 {
     cv_variant *v = L->v;
-    if (want_kind(L, n, YAML_MAPPING_NODE, "castling")) return;
-    static const char *const keys[] = { "style", "king-rank", "moves", NULL };
-    check_keys(L, n, "castling", keys);
     yaml_node_t *x;
+    if (want_kind(L, n, YAML_MAPPING_NODE, "castling")) return;
+    static const char *const keys[] = { "style", "king-rank", "order", "moves", NULL };
+    check_keys(L, n, "castling", keys);
+    if ((x = get(L, n, "order"))) {
+        const char *s = want_str(L, x, "castling.order");
+        if (s && !strcmp(s, "any")) v->castle_any_order = 1;
+        else if (s && strcmp(s, "strict")) err(L, x, "castling.order", "expected strict or any, found '%s'", s);
+    }
     if ((x = get(L, n, "style"))) {
         const char *s = want_str(L, x, "castling.style");
         if (s && !strcmp(s, "fide")) v->castle_style = CV_CASTLE_FIDE;
@@ -395,7 +400,8 @@ static void parse_castling(ld *L, yaml_node_t *n)
         snprintf(path, sizeof path, "castling.moves[%d]", i);
         yaml_node_t *m = node(L, *it);
         if (want_kind(L, m, YAML_MAPPING_NODE, path)) continue;
-        static const char *const mk[] = { "letter", "side", "king-to", "rook-to", "king-from", "rook-from", NULL };
+        static const char *const mk[] = { "letter", "side", "king-to", "rook-to", "king-from", "rook-from",
+                                          "notation", "king-move-alias", NULL };
         check_keys(L, m, path, mk);
         if (v->ncastle_rules >= CV_MAX_CASTLE / 2) { err(L, m, path, "more than %d castlings per side", CV_MAX_CASTLE / 2); return; }
         cv_castle_rule *r = &v->castle_rules[v->ncastle_rules];
@@ -425,7 +431,32 @@ static void parse_castling(ld *L, yaml_node_t *n)
             if (!(x = get(L, m, fk[k]))) { if (k < 2) { err(L, m, key, "missing"); bad = 1; } }
             else if (file_of(L, x, key, dst[k])) bad = 1;
         }
-        if (!bad) v->ncastle_rules++;
+        r->os = r->side > 0 ? 2 : 3;
+        snprintf(key, sizeof key, "%s.notation", path);
+        if ((x = get(L, m, "notation"))) {
+            const char *s = want_str(L, x, key);
+            int os = 0, okn = s && s[0] == 'O';
+            for (const char *q = s; okn && *q; q++) {
+                if (*q == 'O') os++;
+                else if (*q != '-' || q[1] != 'O') okn = 0;
+            }
+            if (!okn || os < 2 || os > 8) {
+                if (s) err(L, x, key, "expected O-O, O-O-O, O-O-O-O ..., found '%s'", s);
+                bad = 1;
+            } else r->os = os;
+        }
+        snprintf(key, sizeof key, "%s.king-move-alias", path);
+        int b;
+        if ((x = get(L, m, "king-move-alias")) && !want_bool(L, x, key, &b)) r->alias = b;
+        for (int k = 0; k < v->ncastle_rules && !bad; k++)
+            if (v->castle_rules[k].os == r->os) {
+                err(L, m, path, "two castlings written %s", r->os == 2 ? "O-O" : r->os == 3 ? "O-O-O" : "with the same number of O's");
+                bad = 1;
+            }
+        if (!bad) {
+            v->ncastle_rules++;
+            if (r->alias) v->castle_alias = 1;
+        }
     }
 }
 

@@ -46,6 +46,8 @@ typedef struct cv_castle_rule {
     int side;           /* +1 toward higher files, -1 toward lower files */
     int king_to_file, rook_to_file;
     int king_file, rook_file;   /* -1 = found from the position */
+    int os;                     /* O's in its SAN: 2 for O-O, 3 for O-O-O, ... */
+    int alias;                  /* a king move to king-to also means it */
 } cv_castle_rule;
 
 typedef enum { CV_CASTLE_FIDE, CV_CASTLE_960 } cv_castle_style;
@@ -67,6 +69,8 @@ typedef struct cv_variant {
     int ncastle_rules;
     cv_castle_rule castle_rules[CV_MAX_CASTLE / 2];
     int castle_rank;            /* 0-based rank of White's king, mirrored for Black */
+    int castle_any_order;       /* strict FEN accepts castling letters in any order */
+    int castle_alias;           /* some castling may be written as a king move */
     /* promotion */
     uint32_t promo_ranks;       /* bit r = relative rank r (0-based) promotes */
     int npromo;
