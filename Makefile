@@ -50,12 +50,16 @@ check: all
 check-slow: all
 	CVKIT_SPECS=$(CURDIR)/specs CVKIT_SLOW=1 prove -f tests/slow/
 
-# The whole suite under AddressSanitizer and UBSan, in a separate build tree
-# copy so normal objects are not mixed with instrumented ones.
+# The whole suite under AddressSanitizer and UBSan.  It runs in a copy of
+# the tree (build/asan) so the normal build is left alone.
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 asan:
-	$(MAKE) clean-objs
-	$(MAKE) check OPT=-O1 CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined"
-	$(MAKE) clean-objs
+	rm -rf build/asan && mkdir -p build/asan
+	tar cf - --exclude=./build --exclude=./.git --exclude='*.o' --exclude='*.a' --exclude=./tests/bin \
+	  --exclude=./fuzz/bin --exclude=./fuzz/corpus . | tar xf - -C build/asan
+	$(MAKE) -C build/asan clean-objs
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $(MAKE) -C build/asan check CFLAGS="-O1 -g $(SAN)" LDFLAGS="$(SAN)"
 
 FUZZ_TIME ?= 30
 fuzz:

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Deep perft counts (depth 6 of the CPW suite, depth 5 of Double Chess):
+# minutes of work, so only `make check-slow` runs them.
+cd "$(dirname "$0")/../.." || exit 1
+echo 1..2
+out=$(bin/cv-perft --suite corpus/chess/perft.txt -d 6 --threads 2 2>&1); rc=$?
+if [ $rc -eq 0 ] && [ "$out" = "corpus/chess/perft.txt: 65 counts checked, 0 mismatched" ]; then
+    echo "ok 1 - CPW suite to depth 6"
+else
+    echo "not ok 1 - CPW suite to depth 6"; echo "$out" | sed 's/^/# /'
+fi
+if [ -f corpus/doublechess/perft.txt ]; then
+    out=$(bin/cv-perft --suite corpus/doublechess/perft.txt -d 5 --threads 2 2>&1); rc=$?
+    case "$out" in
+        *", 0 mismatched") [ $rc -eq 0 ] && echo "ok 2 - Double Chess suite to depth 5" || echo "not ok 2 - exit $rc" ;;
+        *) echo "not ok 2 - Double Chess suite to depth 5"; echo "$out" | sed 's/^/# /' ;;
+    esac
+else
+    echo "not ok 2 - corpus/doublechess/perft.txt missing"
+fi
