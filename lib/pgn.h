@@ -4,12 +4,13 @@
  *  - One game in memory at a time.  The input is read in 64 KiB chunks and
  *    never held whole; a game's strings live in one arena that is reused
  *    (and shrunk back after an unusually large game), so memory does not
- *    grow with the input size.  cv_pgn_stats() reports the sizes.
+ *    grow with the input size.  cv_pgn_stats_get() reports the sizes.
  *  - Every game that was started is returned, with its problems recorded
  *    in it; nothing is dropped silently.  Pathological input (an overlong
- *    comment or line, variations nested too deeply, binary data, too many
- *    errors) gets an error with its line and column and the reader resumes
- *    at the next line whose first non-blank character is '['.
+ *    line, variations nested too deeply, binary data, too many errors) gets
+ *    an error with its line and column and the reader resumes at the next
+ *    line whose first non-blank character is '['; an overlong comment is
+ *    cut at the limit and the game goes on.
  *  - The mess real files contain (byte-order mark, CR LF line ends, no blank
  *    line between games, "1. ... d5", "0-0", "e8Q", a missing result, a
  *    result that disagrees with the Result tag, broken tag quoting) is read
