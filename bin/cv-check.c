@@ -49,6 +49,7 @@ static int check_one(ctx *C, const char *file, long line, const char *text, int 
     cv_fen_errors e;
     int usable = cv_fen_read(C->v, text, C->read_flags, &p, &e) == 0;
     if (usable) cv_pos_validate(&p, &e);
+    cv_fen_sort_errors(&e);
     int bad = e.n > 0;
     C->checked++;
     C->invalid += bad;
@@ -91,11 +92,20 @@ static int check_file(const char *path, FILE *f, void *arg)
     while ((n = cv_getline(&line, &cap, f)) >= 0) {
         lineno++;
         if ((long)strlen(line) != n) {
-            cv_report(NULL, CV_ERROR, path, lineno, (long)strlen(line) + 1, "NUL byte in the line");
-            if (!C->quiet && !C->json) puts("invalid");
+            long col = (long)strlen(line) + 1;
             C->checked++;
             C->invalid++;
             status = 1;
+            if (C->json) {
+                fputs("{\"file\":", stdout);
+                cv_json_write_cstring(stdout, cv_display_name(path));
+                printf(",\"line\":%ld,\"input\":", lineno);
+                cv_json_write_string(stdout, line, (size_t)n);
+                printf(",\"valid\":false,\"problems\":[{\"column\":%ld,\"kind\":\"syntax\",\"message\":\"NUL byte in the line\"}]}\n", col);
+            } else {
+                cv_report(NULL, CV_ERROR, path, lineno, col, "NUL byte in the line");
+                if (!C->quiet) puts("invalid");
+            }
             continue;
         }
         const char *s = line;

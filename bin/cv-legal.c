@@ -78,6 +78,8 @@ static int apply_moves(ctx *C, cv_pos *p, const char *file, long line)
         if (!copy) return 2;
         char *save = NULL;
         for (char *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+            /* "exd6 e.p." written with its usual space */
+            if (!strcmp(tok, "e.p.") || !strcmp(tok, "ep")) continue;
             cv_move_parse r;
             if (cv_move_read_as(p, NULL, tok, C->read_flags_move, &r) != CV_MOVE_OK) {
                 cv_report(NULL, CV_ERROR, file, line, 0, "%s: %s", tok, r.why);
@@ -215,7 +217,7 @@ int main(int argc, char **argv)
     int status = 0;
     if (fen || start) {
         if (optind < argc) status = cv_cli_usage_error(tool, "give either --fen/--start or files, not both");
-        else status = one(&C, "--fen", 1, fen ? fen : v->setup, 1);
+        else status = one(&C, fen ? "--fen" : "--start", 1, fen ? fen : v->setup, 1);
     } else if (cv_cli_each_file(tool, argv + optind, argc - optind, ".fen", each_file, &C, &status)) {
         status = 2;
     }

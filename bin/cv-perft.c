@@ -1,5 +1,6 @@
 /* cv-perft: counts the legal move tree of a position to a depth. */
 #include "cvkit.h"
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@ static const char *tool = "cv-perft";
 static void usage(void)
 {
     printf("Usage: %s [OPTION]... -d DEPTH\n"
-           "       %s [OPTION]... --suite FILE...\n"
+           "       %s [OPTION]... --suite FILE [--suite FILE]...\n"
            "Count the leaf nodes of the legal move tree (perft).\n\n"
            "  -d, --depth N        depth to count (in --suite mode: the deepest to check)\n"
            "      --fen FEN        position to count from (default: the variant's start)\n"
@@ -47,7 +48,8 @@ static void divide_cb(void *arg, const cv_pos *p, cv_move m, uint64_t nodes)
     const opts *o = arg;
     char buf[64];
     cv_move_format((cv_pos *)p, NULL, m, o->notation, buf, sizeof buf);
-    printf("%s %llu\n", buf, (unsigned long long)nodes);
+    if (o->json) printf("{\"move\":\"%s\",\"nodes\":%llu}\n", buf, (unsigned long long)nodes);
+    else printf("%s %llu\n", buf, (unsigned long long)nodes);
 }
 
 static int count(cv_pos *p, int depth, const opts *o, uint64_t *out)
@@ -66,19 +68,23 @@ static int count(cv_pos *p, int depth, const opts *o, uint64_t *out)
     return 0;
 }
 
-static void print_json(const cv_pos *p, int depth, uint64_t n, double secs)
+/* expected < 0: no expectation (a plain count) */
+static void print_json(const cv_pos *p, int depth, uint64_t n, double secs, long long expected)
 {
     char fen[2048];
     cv_fen_write(p, 0, fen, sizeof fen);
-    printf("{\"fen\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"seconds\":%.3f}\n", fen, depth,
+    printf("{\"fen\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"seconds\":%.3f", fen, depth,
            (unsigned long long)n, secs);
+    if (expected >= 0)
+        printf(",\"expected\":%lld,\"match\":%s", expected, (unsigned long long)expected == n ? "true" : "false");
+    puts("}");
 }
 
 static int run_suite(const char *path, const cv_variant *v0, const opts *o)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f) {
-        fprintf(stderr, "%s: %s: cannot open\n", tool, path);
+        fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
         return 2;
     }
     const cv_variant *v = v0;
@@ -136,7 +142,7 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
                 double t0 = now();
                 if (count(&p, d, o, &got) < 0) { status = 2; break; }
                 checked++;
-                if (o->json) print_json(&p, d, got, now() - t0);
+                if (o->json) print_json(&p, d, got, now() - t0, (long long)want);
                 if (got != want) {
                     cv_report(NULL, CV_ERROR, path, lineno, (int)(q - line) + 1,
                               "depth %d: counted %llu, expected %llu", d, (unsigned long long)got, want);
@@ -151,7 +157,7 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
     free(line);
     if (f != stdin) fclose(f);
     cv_variant_free(owned);
-    if (!o->json) printf("%s: %d counts checked, %d mismatched\n", path, checked, bad);
+    if (!o->json) printf("%s: %d counts checked, %d mismatched\n", cv_display_name(path), checked, bad);
     return status;
 }
 
@@ -238,7 +244,7 @@ int main(int argc, char **argv)
         uint64_t n;
         double t0 = now();
         if (count(&p, o.depth, &o, &n) < 0) status = 2;
-        else if (o.json) print_json(&p, o.depth, n, now() - t0);
+        else if (o.json) print_json(&p, o.depth, n, now() - t0, -1);
         else if (o.divide) printf("total %llu\n", (unsigned long long)n);
         else printf("%llu\n", (unsigned long long)n);
     }

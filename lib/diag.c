@@ -1,6 +1,8 @@
 #include "diag.h"
 #include <string.h>
 
+extern char *program_invocation_short_name; /* glibc */
+
 cv_diag cv_diag_default;
 
 const char *cv_display_name(const char *path)
@@ -19,7 +21,10 @@ void cv_vreport(cv_diag *d, cv_level lv, const char *file, long line, long col,
         if (d->quiet_warnings) return;
     }
     FILE *o = d->out ? d->out : stderr;
-    fputs(cv_display_name(file), o);
+    /* "" means no place: the message is about the run, so the program
+     * names itself, as GNU tools do */
+    if (file && !*file) fputs(program_invocation_short_name, o);
+    else fputs(cv_display_name(file), o);
     if (line > 0) {
         fprintf(o, ":%ld", line);
         if (col > 0) fprintf(o, ":%ld", col);

@@ -19,7 +19,8 @@ typedef struct cv_diag {
 extern cv_diag cv_diag_default;
 
 /* Prints "FILE:LINE:COL: level: message" (LINE/COL omitted when <= 0,
- * FILE "-" or NULL shown as "<stdin>") and counts it. */
+ * FILE "-" or NULL shown as "<stdin>", FILE "" as the program's name for
+ * messages about the whole run) and counts it. */
 void cv_report(cv_diag *d, cv_level lv, const char *file, long line, long col,
                const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void cv_vreport(cv_diag *d, cv_level lv, const char *file, long line, long col,

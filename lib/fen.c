@@ -152,6 +152,7 @@ static void read_castling(const cv_variant *v, const char *s, int len, int col0,
     const cv_geom *g = &v->geom;
     int last_order = -1, out_of_order = 0;
     uint32_t seen = 0;
+    char seen_letter[2][CV_MAX_CASTLE] = { { 0 } };
     for (int i = 0; i < len; i++) {
         char ch = s[i];
         int col = col0 + i;
@@ -187,10 +188,17 @@ static void read_castling(const cv_variant *v, const char *s, int len, int col0,
         }
         int order = c * 64 + (ri >= 0 ? ri : 63);
         if (ri >= 0 && (seen >> (c * 16 + ri) & 1)) {
-            add(e, col, CV_FE_SYNTAX, "castling right '%c' given twice", ch);
+            if (seen_letter[c][ri] == ch)
+                add(e, col, CV_FE_SYNTAX, "castling right '%c' given twice", ch);
+            else
+                add(e, col, CV_FE_SYNTAX, "castling rights '%c' and '%c' both castle %s %s", seen_letter[c][ri], ch,
+                    color_name[c], v->castle_rules[ri].side > 0 ? "king-side" : "queen-side");
             return;
         }
-        if (ri >= 0) seen |= 1u << (c * 16 + ri);
+        if (ri >= 0) {
+            seen |= 1u << (c * 16 + ri);
+            seen_letter[c][ri] = ch;
+        }
         if (order < last_order) out_of_order = 1;
         last_order = order;
         uint8_t rq = rook >= 0 ? p->board[rook] : 0;
@@ -208,20 +216,27 @@ static void read_castling(const cv_variant *v, const char *s, int len, int col0,
             for (int k = 0; k < v->ncastle_rules && n < 30; k++)
                 want[n++] = c ? (char)tolower((unsigned char)v->castle_rules[k].letter) : v->castle_rules[k].letter;
         want[n] = 0;
-        add(e, col0, CV_FE_LAX, "castling field '%.*s' is not in %s order", len, s, want);
+        if (v->castle_style == CV_CASTLE_960)
+            add(e, col0, CV_FE_LAX, "castling field '%.*s' is not in order (White first, each side's king-side rook first)",
+                len, s);
+        else
+            add(e, col0, CV_FE_LAX, "castling field '%.*s' is not in %s order", len, s, want);
     }
 }
 
 /* ---- the whole record ---- */
 
+/* -1 not a number, -2 too large (clocks are kept in an int). */
 static int read_uint(const char *s, int len, long *out)
 {
-    if (len == 0 || len > 9) return -1;
+    if (len == 0) return -1;
     long v = 0;
     for (int i = 0; i < len; i++) {
         if (!isdigit((unsigned char)s[i])) return -1;
+        if (v > 99999999) return -2;
         v = v * 10 + (s[i] - '0');
     }
+    if (v > 999999999) return -2;
     *out = v;
     return 0;
 }
@@ -293,19 +308,31 @@ int cv_fen_read(const cv_variant *v, const char *fen, unsigned flags, cv_pos *p,
             return -1;
         }
         p->ep = (int16_t)cell;
-        int dir = p->side ? 1 : -1; /* the pawn that just moved stands beyond the target */
-        p->ep_victim = (int16_t)cv_geom_cell(&v->geom, v->geom.file[cell], v->geom.rank[cell] - dir);
+        /* the pawn that just moved stands one rank beyond the target, seen
+         * from the side that moved it */
+        int dir = p->side ? 1 : -1;
+        p->ep_victim = (int16_t)cv_geom_cell(&v->geom, v->geom.file[cell], v->geom.rank[cell] + dir);
     }
     long n;
     if (nf > 4) {
-        if (read_uint(fs[4], fl[4], &n) < 0) {
+        int rc = read_uint(fs[4], fl[4], &n);
+        if (rc == -2) {
+            add(e, fc[4], CV_FE_SYNTAX, "halfmove clock %.*s is too large", fl[4], fs[4]);
+            return -1;
+        }
+        if (rc < 0) {
             add(e, fc[4], CV_FE_SYNTAX, "halfmove clock must be a number, found '%.*s'", fl[4], fs[4]);
             return -1;
         }
         p->halfmove = (int)n;
     }
     if (nf > 5) {
-        if (read_uint(fs[5], fl[5], &n) < 0) {
+        int rc = read_uint(fs[5], fl[5], &n);
+        if (rc == -2) {
+            add(e, fc[5], CV_FE_SYNTAX, "fullmove number %.*s is too large", fl[5], fs[5]);
+            return -1;
+        }
+        if (rc < 0) {
             add(e, fc[5], CV_FE_SYNTAX, "fullmove number must be a number, found '%.*s'", fl[5], fs[5]);
             return -1;
         }
@@ -417,7 +444,13 @@ int cv_pos_validate(cv_pos *p, cv_fen_errors *e)
                 int dist = df > dr ? df : dr;
                 if (dist > 1 && (df == 0 || dr == 0 || df == dr)) rider = 1;
             }
-            if (!rider) add(e, c1, CV_FE_POSITION, "impossible check: two pieces give check and neither could have been uncovered");
+            /* two checkers on one line through the king, one each side:
+             * neither could have uncovered the other */
+            int df0 = g->file[chk[0]] - g->file[k], dr0 = g->rank[chk[0]] - g->rank[k];
+            int df1 = g->file[chk[1]] - g->file[k], dr1 = g->rank[chk[1]] - g->rank[k];
+            int opposite = df0 * dr1 == df1 * dr0 && (df0 * df1 < 0 || dr0 * dr1 < 0);
+            if (!rider || opposite)
+                add(e, c1, CV_FE_POSITION, "impossible check: two pieces give check and neither could have been uncovered");
         }
     }
     return e->n - before;
@@ -514,4 +547,14 @@ uint64_t cv_repetition_key(cv_pos *p)
 {
     if (p->ep >= 0 && !cv_ep_capturable(p)) return p->hash ^ cv_zobrist_ep(p->ep);
     return p->hash;
+}
+
+void cv_fen_sort_errors(cv_fen_errors *e)
+{
+    for (int i = 1; i < e->n; i++)
+        for (int j = i; j > 0 && e->e[j].col < e->e[j - 1].col; j--) {
+            cv_fen_error t = e->e[j];
+            e->e[j] = e->e[j - 1];
+            e->e[j - 1] = t;
+        }
 }

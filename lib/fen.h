@@ -53,6 +53,9 @@ int cv_ep_capturable(cv_pos *p);
  * of the FEN's first character in its line.  Returns how many. */
 int cv_fen_report(cv_diag *d, const char *file, long line, int col0, const cv_fen_errors *errs);
 
+/* Orders errs by column (stable), as a reader of the line expects. */
+void cv_fen_sort_errors(cv_fen_errors *errs);
+
 /* The variant's start position. */
 int cv_pos_start(const cv_variant *v, cv_pos *p);
 

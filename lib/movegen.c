@@ -7,6 +7,7 @@ typedef struct gen {
     int us, them, nchk;
     uint64_t pinned[CV_OCC_WORDS];
     int exact;          /* play and test every move */
+    int pseudo;         /* keep moves that leave the royal attacked */
 } gen;
 
 int cv_leaves_royal_safe(cv_pos *p, cv_move m)
@@ -97,7 +98,7 @@ static void gen_piece(gen *G, int from, uint8_t pc)
                 else if (s == p->ep && ep_ok && (a->mode & CV_MODE_CAPTURE) && p->ep_victim >= 0 &&
                          p->board[p->ep_victim] && CV_COLOR(p->board[p->ep_victim]) == them) {
                     cv_move m = { (int16_t)from, (int16_t)s, 0, CV_MK_EP, 0, 0 };
-                    if (G->exact || cv_leaves_royal_safe(p, m)) add(G, from, s, CV_MK_EP, pawn);
+                    if (G->exact || G->pseudo || cv_leaves_royal_safe(p, m)) add(G, from, s, CV_MK_EP, pawn);
                 }
             } else {
                 if (CV_COLOR(q) == them && (a->mode & CV_MODE_CAPTURE)) add(G, from, s, CV_MK_NORMAL, pawn);
@@ -175,6 +176,7 @@ static int generate(cv_pos *p, cv_movelist *ml, int mode)
     int k0 = p->royal[G.us];
     int fast = v->fast_legal && k0 >= 0 && mode == 0;
     G.nchk = 0;
+    G.pseudo = mode == 2;
     if (fast) find_checks_and_pins(&G);
     for (int w = 0; w < p->nwords; w++) {
         uint64_t bits = p->occ[G.us][w];

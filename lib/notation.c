@@ -107,7 +107,7 @@ static int group_no[NGROUPS];
 static const char PATTERN[] =
     "^(?:"
     "(?<piece>[A-Z])(?<ffile>[a-p])?(?<frank>1[0-6]|[1-9])?[x:]?(?<to>[a-p](?:1[0-6]|[1-9]))"
-    "|(?:(?<pfile>[a-p])[x:])?(?<pto>[a-p](?:1[0-6]|[1-9]))(?<eq>=?)\\(?(?<promo>[A-Z])?\\)?"
+    "|(?:(?<pfile>[a-p])[x:]?)?(?<pto>[a-p](?:1[0-6]|[1-9]))(?<eq>=?)\\(?(?<promo>[A-Z])?\\)?"
     "|(?<castle>[O0o](?:-[O0o])+)"
     "|(?<lpiece>[A-Z])?(?<lfrom>[a-p](?:1[0-6]|[1-9]))[-x:](?<lto>[a-p](?:1[0-6]|[1-9]))(?:=?(?<lpromo>[A-Z]))?"
     "|(?<ufrom>[a-p](?:1[0-6]|[1-9]))(?<uto>[a-p](?:1[0-6]|[1-9]))(?<upromo>[a-z])?"
@@ -137,6 +137,16 @@ static int group(pcre2_match_data *md, const char *subject, int g, char *out, si
     memcpy(out, subject + ov[2 * no], len);
     out[len] = 0;
     return len > 0;
+}
+
+/* The cell named by group gi, or -1 with its text kept in bad. */
+static int square(pcre2_match_data *md, const char *text, int gi, const cv_geom *g, char *bad, size_t badsize)
+{
+    char b[16];
+    if (!group(md, text, gi, b, sizeof b)) return -1;
+    int c = cv_geom_parse_cell(g, b, (int)strlen(b));
+    if (c < 0 && !bad[0]) snprintf(bad, badsize, "%s", b);
+    return c;
 }
 
 static const char *piece_name(const cv_variant *v, int t) { return v->pieces[t].name[0] ? v->pieces[t].name : "piece"; }
@@ -279,7 +289,7 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         set_why(r, "'%s' is not a move", text);
         return r->status = CV_MOVE_SYNTAX;
     }
-    char b[16];
+    char b[16], badsq[16] = "";
     want w = { 0, -1, -1, -1, -1, -1, -1, 0 };
     int pawn_move = 0;
     if (group(md, text, G_PIECE, b, sizeof b)) {
@@ -287,10 +297,9 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         if (w.type < 0) goto unknown_piece;
         if (group(md, text, G_FFILE, b, sizeof b)) w.ffile = b[0] - 'a';
         if (group(md, text, G_FRANK, b, sizeof b)) w.frank = atoi(b) - 1;
-        group(md, text, G_TO, b, sizeof b);
-        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+        w.to = square(md, text, G_TO, g, badsq, sizeof badsq);
     } else if (group(md, text, G_PTO, b, sizeof b)) {
-        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+        w.to = square(md, text, G_PTO, g, badsq, sizeof badsq);
         w.type = v->pawn_type;
         pawn_move = 1;
         if (group(md, text, G_PFILE, b, sizeof b)) w.ffile = b[0] - 'a';
@@ -304,9 +313,8 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         w.castle = (int)(strlen(b) + 1) / 2;
         if (b[0] != 'O') r->lax = 1;
     } else if (group(md, text, G_LFROM, b, sizeof b)) {
-        w.from = cv_geom_parse_cell(g, b, (int)strlen(b));
-        group(md, text, G_LTO, b, sizeof b);
-        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+        w.from = square(md, text, G_LFROM, g, badsq, sizeof badsq);
+        w.to = square(md, text, G_LTO, g, badsq, sizeof badsq);
         if (group(md, text, G_LPIECE, b, sizeof b)) {
             w.type = v->by_letter[(int)b[0]];
             if (w.type < 0) goto unknown_piece;
@@ -316,18 +324,25 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
             if (w.promo < 0) goto unknown_piece;
         }
     } else {
-        group(md, text, G_UFROM, b, sizeof b);
-        w.from = cv_geom_parse_cell(g, b, (int)strlen(b));
-        group(md, text, G_UTO, b, sizeof b);
-        w.to = cv_geom_parse_cell(g, b, (int)strlen(b));
+        w.from = square(md, text, G_UFROM, g, badsq, sizeof badsq);
+        w.to = square(md, text, G_UTO, g, badsq, sizeof badsq);
         if (group(md, text, G_UPROMO, b, sizeof b)) {
             w.promo = v->by_letter[toupper((unsigned char)b[0])];
             if (w.promo < 0) goto unknown_piece;
         }
     }
-    if (w.to < 0 && !w.castle) {
-        set_why(r, "no square %s on this board", b);
+    if (badsq[0]) {
+        set_why(r, "no square %s on this board", badsq);
         return r->status = CV_MOVE_SYNTAX;
+    }
+    if (w.promo >= 0) {
+        int ok = 0;
+        for (int i = 0; i < v->npromo; i++) ok |= v->promo_types[i] == w.promo;
+        if (!ok) {
+            set_why(r, "a %s cannot promote to a %s", v->pawn_type >= 0 ? piece_name(v, v->pawn_type) : "pawn",
+                    piece_name(v, w.promo));
+            return r->status = CV_MOVE_ILLEGAL;
+        }
     }
     if ((w.from >= 0 || w.to >= 0) && (w.ffile >= g->files || w.frank >= g->ranks)) {
         set_why(r, "'%s' names a square that is not on the board", text);
@@ -385,6 +400,9 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
             set_why(r, "the piece on %s is a %s, not a %s", g->name[w.from], piece_name(v, CV_TYPE(q)), piece_name(v, w.type));
         else if (w.promo >= 0 && !v->pieces[CV_TYPE(q)].pawn)
             set_why(r, "only a pawn can promote");
+        else if (w.promo < 0 && v->pieces[CV_TYPE(q)].pawn && v->npromo &&
+                 (v->promo_ranks >> cv_rel_rank(v, w.to, p->side) & 1))
+            set_why(r, "a pawn reaching %s must promote", g->name[w.to]);
         else set_why(r, "the %s on %s cannot move to %s", piece_name(v, CV_TYPE(q)), g->name[w.from], g->name[w.to]);
         return r->status = CV_MOVE_ILLEGAL;
     }

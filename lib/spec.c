@@ -116,10 +116,16 @@ static void check_keys(ld *L, yaml_node_t *m, const char *path, const char *cons
         int ok = 0;
         for (int i = 0; ks && allowed[i]; i++)
             if (!strcmp(ks, allowed[i])) ok = 1;
-        if (!ok) {
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s%s%s", path, *path ? "." : "", ks ? ks : "?");
-            err(L, k, buf, "unknown key");
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s%s%s", path, *path ? "." : "", ks ? ks : "?");
+        if (!ok) err(L, k, buf, "unknown key");
+        /* YAML forbids a key twice; libyaml keeps both, so say it */
+        for (yaml_node_pair_t *q = m->data.mapping.pairs.start; ok && ks && q < p; q++) {
+            const char *qs = scalar(node(L, q->key));
+            if (qs && !strcmp(qs, ks)) {
+                err(L, k, buf, "duplicate key");
+                break;
+            }
         }
     }
 }
@@ -316,14 +322,16 @@ static void parse_piece(ld *L, yaml_node_t *n, int idx)
     yaml_node_t *ln = get(L, n, "letter");
     snprintf(key, sizeof key, "%s.letter", path);
     const char *letter = ln ? want_str(L, ln, key) : NULL;
-    if (!ln) { err(L, n, key, "missing"); return; }
-    if (!letter) return;
-    if (strlen(letter) != 1 || !isupper((unsigned char)letter[0])) {
+    /* a bad letter still lets the rest of the piece be checked */
+    int letter_ok = 0;
+    if (!ln) err(L, n, key, "missing");
+    else if (letter && (strlen(letter) != 1 || !isupper((unsigned char)letter[0])))
         err(L, ln, key, "a piece letter is one upper-case letter A-Z, found '%s'", letter);
-        return;
-    }
-    if (v->by_letter[(int)letter[0]] >= 0) { err(L, ln, key, "letter '%s' is used by two pieces", letter); return; }
-    pc->letter = letter[0];
+    else if (letter && v->by_letter[(int)letter[0]] >= 0)
+        err(L, ln, key, "letter '%s' is used by two pieces", letter);
+    else if (letter)
+        letter_ok = 1;
+    pc->letter = letter_ok ? letter[0] : '?';
     yaml_node_t *x;
     if ((x = get(L, n, "name"))) {
         snprintf(key, sizeof key, "%s.name", path);
@@ -343,6 +351,7 @@ static void parse_piece(ld *L, yaml_node_t *n, int idx)
         snprintf(key, sizeof key, "%s.moves[%d]", path, i);
         parse_atom(L, node(L, *it), key, pc);
     }
+    if (!letter_ok) return;
     v->by_letter[(int)pc->letter] = (int8_t)v->npieces;
     v->npieces++;
 }
@@ -592,12 +601,18 @@ static void parse_root(ld *L, yaml_node_t *root)
     }
     cv_geom_rect(&v->geom, files, ranks);
     x = get(L, root, "pieces");
+    /* the setup can be read once the board is sound and every piece has
+     * its letter (a piece with a bad move still has one) */
+    int pieces_ok = L->errors == 0, nentries = 0;
     if (!x) err(L, root, "pieces", "missing");
     else if (!want_kind(L, x, YAML_SEQUENCE_NODE, "pieces")) {
         int i = 0;
         for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++, i++)
             parse_piece(L, node(L, *it), i);
+        nentries = i;
     }
+    pieces_ok = pieces_ok && nentries == v->npieces;
+    int before_castling = L->errors;
     if ((x = get(L, root, "castling"))) parse_castling(L, x);
     if ((x = get(L, root, "promotion"))) parse_promotion(L, x);
     int b;
@@ -608,11 +623,25 @@ static void parse_root(ld *L, yaml_node_t *root)
     if (!x) err(L, root, "setup", "missing");
     else {
         const char *s = want_str(L, x, "setup");
-        if (s && L->errors == 0) {
+        if (s && pieces_ok) {
             snprintf(v->setup, sizeof v->setup, "%s", s);
             cv_pos p;
             cv_fen_errors fe;
-            if (cv_fen_read(v, s, 0, &p, &fe) < 0 || fe.n)
+            /* with a broken castling section, only what it does not
+             * decide is checked: the castling field is read as '-' */
+            char text[sizeof v->setup];
+            snprintf(text, sizeof text, "%s", s);
+            if (L->errors > before_castling) {
+                char *f = strchr(text, ' ');
+                if (f) f = strchr(f + 1, ' ');
+                if (f) {
+                    char *end = strchr(f + 1, ' ');
+                    char rest[sizeof text];
+                    snprintf(rest, sizeof rest, "%s", end ? end : "");
+                    snprintf(f + 1, sizeof text - (size_t)(f + 1 - text), "-%s", rest);
+                }
+            }
+            if (cv_fen_read(v, text, 0, &p, &fe) < 0 || fe.n)
                 err(L, x, "setup", "%s (column %d of the FEN)", fe.n ? fe.e[0].msg : "invalid FEN",
                     fe.n ? fe.e[0].col : 1);
         }
@@ -714,7 +743,10 @@ static int spec_dirs(char dirs[][512], int max)
         char *slash = strrchr(exe, '/');
         if (slash) {
             *slash = 0;
+            /* beside the built tools (bin/../specs) and as installed
+             * (PREFIX/bin/../share/cvkit/specs), wherever PREFIX is */
             snprintf(dirs[n++], 512, "%.490s/../specs", exe);
+            if (n < max) snprintf(dirs[n++], 512, "%.480s/../share/cvkit/specs", exe);
         }
     }
     if (n < max) snprintf(dirs[n++], 512, "%s", CV_SPECDIR);
@@ -737,28 +769,30 @@ cv_variant *cv_variant_find(const char *name, cv_diag *d)
     }
     /* Otherwise an alias: read every spec until one claims the name. */
     cv_diag quiet = { .out = fopen("/dev/null", "w") };
-    for (int k = 0; k < nd; k++) {
-        DIR *dir = opendir(dirs[k]);
-        if (!dir) continue;
-        struct dirent *e;
-        while ((e = readdir(dir))) {
-            size_t n = strlen(e->d_name);
-            if (n < 6 || strcmp(e->d_name + n - 5, ".yaml")) continue;
-            char path[1024];
-            snprintf(path, sizeof path, "%.500s/%.255s", dirs[k], e->d_name);
-            cv_variant *v = cv_variant_load(path, &quiet);
-            if (v && name_matches(v, name)) {
-                closedir(dir);
-                if (quiet.out) fclose(quiet.out);
-                return v;
+    cv_variant *found = NULL;
+    for (int k = 0; k < nd && !found; k++) {
+        struct dirent **names = NULL;
+        int nn = scandir(dirs[k], &names, NULL, alphasort);
+        for (int i = 0; i < nn; i++) {
+            size_t n = strlen(names[i]->d_name);
+            if (!found && n >= 6 && !strcmp(names[i]->d_name + n - 5, ".yaml")) {
+                char path[1024];
+                snprintf(path, sizeof path, "%.500s/%.255s", dirs[k], names[i]->d_name);
+                cv_variant *v = cv_variant_load(path, &quiet);
+                if (v && name_matches(v, name)) found = v;
+                else cv_variant_free(v);
             }
-            cv_variant_free(v);
+            free(names[i]);
         }
-        closedir(dir);
+        free(names);
+    }
+    if (found) {
+        if (quiet.out) fclose(quiet.out);
+        return found;
     }
     if (quiet.out) fclose(quiet.out);
-    cv_report(d, CV_ERROR, NULL, 0, 0, "unknown variant '%s' (no spec of that name or alias in $CVKIT_SPECS, "
-              "the tools' ../specs or " CV_SPECDIR ")", name);
+    cv_report(d, CV_ERROR, "", 0, 0, "unknown variant '%s' (no spec of that name or alias in $CVKIT_SPECS, "
+              "the tools' ../specs, ../share/cvkit/specs or " CV_SPECDIR ")", name);
     return NULL;
 }
 

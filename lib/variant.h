@@ -102,9 +102,12 @@ cv_variant *cv_variant_load(const char *path, cv_diag *d);
 /* The same from an open stream; path names it in diagnostics. */
 cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d);
 
-/* Finds a spec by name or alias (case-insensitive) in the spec search path:
- * $CVKIT_SPECS (colon-separated), ./specs, the tool's ../specs, and the
- * install directory.  Reports and returns NULL when not found. */
+/* Finds a spec by name or alias (ignoring case, spaces, '-' and '_') in
+ * the spec search path: $CVKIT_SPECS (colon-separated), the running
+ * program's ../specs and ../share/cvkit/specs, and the directory compiled
+ * in.  The first file NAME.yaml wins; otherwise the first spec (in
+ * directory order, files sorted) that claims the name.  Reports and
+ * returns NULL when not found. */
 cv_variant *cv_variant_find(const char *name, cv_diag *d);
 
 /* Either --spec FILE (when path is set) or -V NAME (default "chess"). */

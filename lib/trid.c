@@ -1,0 +1,831 @@
+/* trid: geometry, positions, move generation and perft of Tri-D chess.
+ * See trid.h for what the module promises and rules/trid.md for the rules. */
+#include "trid.h"
+#include <string.h>
+
+/* ---- pins and places ----
+ * Index n = pin >> 1 (Meder's number minus one).  The tables say where the
+ * main-board corner is and which two ranks a board there covers; the level
+ * follows from the main board's level. */
+static const int8_t pin_main_level[6] = { 2, 2, 4, 4, 6, 6 };
+static const int8_t pin_corner_rank[6] = { 1, 4, 3, 6, 5, 8 };
+static const int8_t pin_rank_min[6] = { 0, 4, 2, 6, 4, 8 };
+
+static const char *const pin_names[CV_TRID_PINS] = {
+    "QL1", "KL1", "QL2", "KL2", "QL3", "KL3", "QL4", "KL4", "QL5", "KL5", "QL6", "KL6",
+};
+static const char *const board_names[CV_TRID_BOARDS] = { "QLW", "KLW", "QLB", "KLB" };
+static const int8_t start_pin[CV_TRID_BOARDS] = { 0, 1, 10, 11 };
+
+int cv_trid_pin_main_level(int pin) { return pin_main_level[pin >> 1]; }
+int cv_trid_pin_level(int pin, int inverted) { return pin_main_level[pin >> 1] + (inverted ? -1 : 1); }
+int cv_trid_pin_min_rank(int pin) { return pin_rank_min[pin >> 1]; }
+int cv_trid_pin_corner(int pin) { return pin_corner_rank[pin >> 1] * 6 + ((pin & 1) ? 4 : 1); }
+static inline int pin_file_min(int pin) { return (pin & 1) ? 4 : 0; }
+/* The lowest cell a board on the pin covers; the others are +1, +6, +7. */
+static inline int pin_cell0(int pin) { return pin_rank_min[pin >> 1] * 6 + pin_file_min(pin); }
+
+int cv_trid_place_of(int sq)
+{
+    if (sq < 0 || sq >= CV_TRID_SQUARES) return -1;
+    int f = CV_TRID_FILE(sq), r = CV_TRID_RANK(sq), l = CV_TRID_LEVEL(sq);
+    if (f == 2 || f == 3 || !(l & 1)) return -1;
+    for (int inv = 0; inv < 2; inv++)
+        for (int n = 0; n < 6; n++)
+            if (pin_main_level[n] + (inv ? -1 : 1) == l && (r == pin_rank_min[n] || r == pin_rank_min[n] + 1))
+                return 2 * n + (f >= 4) + 12 * inv;
+    return -1;
+}
+
+int cv_trid_board_of(const cv_trid_pos *p, int sq)
+{
+    int pl = cv_trid_place_of(sq);
+    if (pl < 0) return -1;
+    int b = p->pinboard[pl % 12];
+    return b >= 0 && p->board[b].inverted == pl / 12 ? b : -1;
+}
+
+static int main_square(int sq)
+{
+    int f = CV_TRID_FILE(sq), r = CV_TRID_RANK(sq), l = CV_TRID_LEVEL(sq);
+    if (f < 1 || f > 4) return 0;
+    switch (l) {
+    case 2: return r >= 1 && r <= 4;
+    case 4: return r >= 3 && r <= 6;
+    case 6: return r >= 5 && r <= 8;
+    default: return 0;
+    }
+}
+
+/* ---- names ---- */
+
+const char *cv_trid_pin_name(int pin) { return pin >= 0 && pin < CV_TRID_PINS ? pin_names[pin] : "?"; }
+const char *cv_trid_board_name(int b) { return b >= 0 && b < CV_TRID_BOARDS ? board_names[b] : "?"; }
+
+int cv_trid_pin_parse(const char *s)
+{
+    if ((s[0] != 'Q' && s[0] != 'K') || s[1] != 'L' || s[2] < '1' || s[2] > '6') return -1;
+    return 2 * (s[2] - '1') + (s[0] == 'K');
+}
+
+int cv_trid_board_parse(const char *s)
+{
+    if ((s[0] != 'Q' && s[0] != 'K') || s[1] != 'L' || (s[2] != 'W' && s[2] != 'B')) return -1;
+    return (s[0] == 'K') + 2 * (s[2] == 'B');
+}
+
+size_t cv_trid_sq_name(int sq, char *buf, size_t size)
+{
+    char tmp[8];
+    int n = 0;
+    if (sq >= 0 && sq < CV_TRID_SQUARES && CV_TRID_LEVEL(sq) >= 1) {
+        tmp[n++] = (char)('a' + CV_TRID_FILE(sq));
+        tmp[n++] = (char)('0' + CV_TRID_RANK(sq));
+        tmp[n++] = '(';
+        tmp[n++] = (char)('0' + CV_TRID_LEVEL(sq));
+        tmp[n++] = ')';
+    } else {
+        tmp[n++] = '?';
+    }
+    tmp[n] = 0;
+    if (size) {
+        size_t k = (size_t)n < size - 1 ? (size_t)n : size - 1;
+        memcpy(buf, tmp, k);
+        buf[k] = 0;
+    }
+    return (size_t)n;
+}
+
+int cv_trid_sq_parse(const char *s, int *len)
+{
+    if (s[0] < 'a' || s[0] > 'f' || s[1] < '0' || s[1] > '9' || s[2] != '(' || s[3] < '1' || s[3] > '7' ||
+        s[4] != ')')
+        return -1;
+    if (len) *len = 5;
+    return CV_TRID_SQ(s[0] - 'a', s[1] - '0', s[3] - '0');
+}
+
+char cv_trid_piece_char(uint8_t pc)
+{
+    static const char w[] = "?PNBRQK?";
+    char c = w[CV_TRID_TYPE(pc)];
+    return CV_TRID_COLOR(pc) ? (char)(c + 'a' - 'A') : c;
+}
+
+/* ---- options ---- */
+
+static uint16_t pinbit(int n, int kl) { return (uint16_t)(1u << (2 * (n - 1) + kl)); }
+
+void cv_trid_opts_default(cv_trid_opts *o, cv_trid_ruleset rs)
+{
+    memset(o, 0, sizeof *o);
+    o->ruleset = rs;
+    o->promo_types = 1u << CV_TRID_QUEEN | 1u << CV_TRID_ROOK | 1u << CV_TRID_BISHOP | 1u << CV_TRID_KNIGHT;
+    if (rs == CV_TRID_TOURNAMENT) {
+        o->block = CV_TRID_BLOCK_ANY_PIECE;
+        o->void_passes = 1;
+        o->load = CV_TRID_LOAD_ONE_PIECE;
+        o->backward = CV_TRID_BACK_EMPTY_ONLY;
+        o->promo = CV_TRID_PROMO_TRUE_LAST;
+        o->castle = CV_TRID_CASTLE_NOT_MOVE_ONE;
+        /* Same side +-1 and +-2, and QLn <-> KLn. */
+        for (int n = 1; n <= 6; n++)
+            for (int kl = 0; kl < 2; kl++) {
+                uint16_t m = pinbit(n, !kl);
+                for (int d = -2; d <= 2; d++)
+                    if (d && n + d >= 1 && n + d <= 6) m |= pinbit(n + d, kl);
+                o->adj[2 * (n - 1) + kl] = m;
+            }
+    } else {
+        o->block = CV_TRID_BLOCK_LEVEL;
+        o->void_passes = 0;
+        o->load = CV_TRID_LOAD_OWN_PAWN;
+        o->backward = CV_TRID_BACK_ALWAYS;
+        o->promo = CV_TRID_PROMO_FIXED;
+        o->castle = CV_TRID_CASTLE_ANY_TIME;
+        /* Roth's map, "within two squares", never across. */
+        static const int8_t edges[][2] = { { 1, 3 }, { 3, 2 }, { 3, 5 }, { 2, 5 }, { 2, 4 }, { 5, 4 }, { 4, 6 } };
+        for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+            for (int kl = 0; kl < 2; kl++) {
+                o->adj[2 * (edges[i][0] - 1) + kl] |= pinbit(edges[i][1], kl);
+                o->adj[2 * (edges[i][1] - 1) + kl] |= pinbit(edges[i][0], kl);
+            }
+    }
+    o->ep = CV_TRID_EP_ANY_FREE;
+    o->inversion = 0;
+}
+
+const char *cv_trid_ruleset_name(cv_trid_ruleset rs)
+{
+    return rs == CV_TRID_TOURNAMENT ? "trid-tournament" : "trid-standard";
+}
+
+int cv_trid_ruleset_from_name(const char *name)
+{
+    static const struct { const char *s; int rs; } names[] = {
+        { "trid-standard", CV_TRID_STANDARD }, { "standard", CV_TRID_STANDARD },
+        { "federation", CV_TRID_STANDARD },    { "trid-federation", CV_TRID_STANDARD },
+        { "trid-tournament", CV_TRID_TOURNAMENT }, { "tournament", CV_TRID_TOURNAMENT },
+        { "meder", CV_TRID_TOURNAMENT },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i].s) == 0) return names[i].rs;
+    return -1;
+}
+
+/* ---- position ---- */
+
+static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
+{
+    uint8_t old = p->pc[c][l];
+    if (old) {
+        int oc = CV_TRID_COLOR(old);
+        p->occ[oc][c] &= (uint8_t)~(1u << l);
+        if (!p->occ[oc][c]) p->cells[oc] &= ~(1ull << c);
+    }
+    p->pc[c][l] = pc;
+    if (pc) {
+        int nc = CV_TRID_COLOR(pc);
+        p->occ[nc][c] |= (uint8_t)(1u << l);
+        p->cells[nc] |= 1ull << c;
+        if (CV_TRID_TYPE(pc) == CV_TRID_KING) p->king[nc] = (int16_t)(c * 8 + l);
+    }
+}
+
+/* The board's pieces by colour: bit 0 white present, bit 1 black. */
+unsigned cv_trid_board_colors(const cv_trid_pos *p, int b)
+{
+    if (p->board[b].pin < 0) return 0;
+    int c0 = pin_cell0(p->board[b].pin), l = cv_trid_pin_level(p->board[b].pin, p->board[b].inverted);
+    unsigned w = (unsigned)(p->occ[0][c0] | p->occ[0][c0 + 1] | p->occ[0][c0 + 6] | p->occ[0][c0 + 7]);
+    unsigned k = (unsigned)(p->occ[1][c0] | p->occ[1][c0 + 1] | p->occ[1][c0 + 6] | p->occ[1][c0 + 7]);
+    return (w >> l & 1) | (k >> l & 1) << 1;
+}
+
+/* Control goes to the side that stands alone on a board; empty and
+ * rooted (mixed) boards keep theirs.  Returns 1 when it changed. */
+static int update_ctrl(cv_trid_pos *p, int b)
+{
+    if (b < 0) return 0;
+    unsigned cs = cv_trid_board_colors(p, b);
+    int c = cs == 1 ? 0 : cs == 2 ? 1 : -1;
+    if (c < 0 || c == p->board[b].ctrl) return 0;
+    p->board[b].ctrl = (int8_t)c;
+    return 1;
+}
+
+static void set_exist(cv_trid_pos *p, int pin, int inv, int on)
+{
+    int c0 = pin_cell0(pin);
+    uint8_t bit = (uint8_t)(1u << cv_trid_pin_level(pin, inv));
+    static const int8_t off[4] = { 0, 1, 6, 7 };
+    for (int i = 0; i < 4; i++) {
+        if (on) p->exist[c0 + off[i]] |= bit;
+        else p->exist[c0 + off[i]] &= (uint8_t)~bit;
+    }
+}
+
+void cv_trid_clear(cv_trid_pos *p, const cv_trid_opts *o)
+{
+    memset(p, 0, sizeof *p);
+    if (o) p->o = *o;
+    else cv_trid_opts_default(&p->o, CV_TRID_STANDARD);
+    for (int r = 0; r < CV_TRID_RANKS; r++)
+        for (int f = 1; f <= 4; f++)
+            for (int l = 2; l <= 6; l += 2)
+                if (main_square(CV_TRID_SQ(f, r, l))) p->exist[r * 6 + f] |= (uint8_t)(1u << l);
+    memset(p->pinboard, -1, sizeof p->pinboard);
+    for (int b = 0; b < CV_TRID_BOARDS; b++) {
+        p->board[b].pin = start_pin[b];
+        p->board[b].inverted = 0;
+        p->board[b].ctrl = (int8_t)(b >= 2);
+        p->pinboard[start_pin[b]] = (int8_t)b;
+        set_exist(p, start_pin[b], 0, 1);
+    }
+    p->king[0] = p->king[1] = -1;
+    p->ep = -1;
+    p->fullmove = 1;
+}
+
+static void recount_kings(cv_trid_pos *p)
+{
+    p->king[0] = p->king[1] = -1;
+    int n[2] = { 0, 0 };
+    for (int c = 0; c < CV_TRID_CELLS; c++)
+        for (int l = 1; l <= 7; l++) {
+            uint8_t pc = p->pc[c][l];
+            if (pc && CV_TRID_TYPE(pc) == CV_TRID_KING) {
+                n[CV_TRID_COLOR(pc)]++;
+                p->king[CV_TRID_COLOR(pc)] = (int16_t)(c * 8 + l);
+            }
+        }
+    for (int s = 0; s < 2; s++)
+        if (n[s] != 1) p->king[s] = -1;
+}
+
+int cv_trid_put(cv_trid_pos *p, int sq, uint8_t piece)
+{
+    if (!cv_trid_exists(p, sq)) return -1;
+    uint8_t old = cv_trid_at(p, sq);
+    set_piece(p, sq >> 3, sq & 7, piece);
+    if ((old && CV_TRID_TYPE(old) == CV_TRID_KING) || (piece && CV_TRID_TYPE(piece) == CV_TRID_KING))
+        recount_kings(p);
+    update_ctrl(p, cv_trid_board_of(p, sq));
+    return 0;
+}
+
+/* Moves board b to (pin, inv) with its pieces keeping their places on it
+ * (a translation: a2(5) on QL3 lands on a0(3) on QL1, as 24... QLW-b1(2)Q
+ * of the sample game needs). */
+static void move_board(cv_trid_pos *p, int b, int pin, int inv)
+{
+    int from = p->board[b].pin, finv = p->board[b].inverted;
+    static const int8_t off[4] = { 0, 1, 6, 7 };
+    uint8_t load[4] = { 0, 0, 0, 0 };
+    if (from >= 0) {
+        int c0 = pin_cell0(from), l0 = cv_trid_pin_level(from, finv);
+        for (int i = 0; i < 4; i++) {
+            load[i] = p->pc[c0 + off[i]][l0];
+            if (load[i]) set_piece(p, c0 + off[i], l0, 0);
+        }
+        set_exist(p, from, finv, 0);
+        p->pinboard[from] = -1;
+    }
+    p->board[b].pin = (int8_t)pin;
+    p->board[b].inverted = (int8_t)inv;
+    if (pin < 0) return;
+    int c1 = pin_cell0(pin), l1 = cv_trid_pin_level(pin, inv);
+    p->pinboard[pin] = (int8_t)b;
+    set_exist(p, pin, inv, 1);
+    for (int i = 0; i < 4; i++)
+        if (load[i]) set_piece(p, c1 + off[i], l1, load[i]);
+}
+
+int cv_trid_place_board(cv_trid_pos *p, int b, int pin, int inverted)
+{
+    if (b < 0 || b >= CV_TRID_BOARDS || pin < -1 || pin >= CV_TRID_PINS) return -1;
+    if (pin < 0) inverted = 0;
+    if (p->pinboard[pin] >= 0 && p->pinboard[pin] != b) return -1;
+    move_board(p, b, pin, inverted != 0);
+    recount_kings(p);
+    return 0;
+}
+
+static const char start_fen[] =
+    "nbbn/pppp/4/4|4/4/4/4|4/4/PPPP/NBBN QL1:w:PP/RQ,KL1:w:PP/KR,QL6:b:rq/pp,KL6:b:kr/pp w KQkq - 0 1";
+
+const char *cv_trid_start_fen(cv_trid_ruleset rs)
+{
+    (void)rs;
+    return start_fen;
+}
+
+void cv_trid_start(cv_trid_pos *p, const cv_trid_opts *o)
+{
+    cv_trid_clear(p, o);
+    static const struct { char pc; int f, r, l; } w[] = {
+        { 'R', 0, 0, 3 }, { 'Q', 1, 0, 3 }, { 'K', 4, 0, 3 }, { 'R', 5, 0, 3 },
+        { 'P', 0, 1, 3 }, { 'P', 1, 1, 3 }, { 'P', 4, 1, 3 }, { 'P', 5, 1, 3 },
+        { 'N', 1, 1, 2 }, { 'B', 2, 1, 2 }, { 'B', 3, 1, 2 }, { 'N', 4, 1, 2 },
+        { 'P', 1, 2, 2 }, { 'P', 2, 2, 2 }, { 'P', 3, 2, 2 }, { 'P', 4, 2, 2 },
+    };
+    static const char types[] = "PNBRQK";
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        int t = (int)(strchr(types, w[i].pc) - types) + 1;
+        /* Black mirrors the ranks (9 - r); its boards stand four levels up. */
+        set_piece(p, w[i].r * 6 + w[i].f, w[i].l, CV_TRID_PIECE(t, 0));
+        set_piece(p, (9 - w[i].r) * 6 + w[i].f, w[i].l + 4, CV_TRID_PIECE(t, 1));
+    }
+    p->castling = 15;
+}
+
+/* ---- path rules ---- */
+
+/* Levels toward which a ride may pass cell c: bit L set when a piece
+ * heading for a square on level L gets through.  The whole blocking rule
+ * of each rule set is this function. */
+static inline unsigned passmask(const cv_trid_pos *p, int c)
+{
+    unsigned ex = p->exist[c], oc = (unsigned)(p->occ[0][c] | p->occ[1][c]);
+    if (!ex) return p->o.void_passes ? CV_TRID_LEVELS : 0;
+    switch (p->o.block) {
+    case CV_TRID_BLOCK_LEVEL: {
+        unsigned fr = ex & ~oc;
+        return fr ? (fr | (CV_TRID_LEVELS & ~ex)) : 0;
+    }
+    case CV_TRID_BLOCK_ANY_PIECE: return oc ? 0 : CV_TRID_LEVELS;
+    default: return (ex & ~oc) ? CV_TRID_LEVELS : 0;
+    }
+}
+
+static const int8_t king_df[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int8_t king_dr[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+static const int8_t knight_df[8] = { 1, 2, 2, 1, -1, -2, -2, -1 };
+static const int8_t knight_dr[8] = { 2, 1, -1, -2, -2, -1, 1, 2 };
+
+static inline int cell_at(int f, int r) { return (unsigned)f < 6 && (unsigned)r < 10 ? r * 6 + f : -1; }
+
+/* Promotion squares.  pins: the pin table to judge by (a board move asks
+ * about the position after it). */
+static int last_rank(const cv_trid_pos *p, const int8_t *pins, int file, int color)
+{
+    if (p->o.promo == CV_TRID_PROMO_FIXED) return color ? 0 : 9;
+    switch (file) {
+    case 2: case 3: return color ? 1 : 8;
+    case 0: case 5: return color ? 0 : 9;
+    default: {
+        int pin = color ? (file == 4) : 10 + (file == 4);
+        int covered = pins[pin] >= 0;
+        return color ? (covered ? 0 : 1) : (covered ? 9 : 8);
+    }
+    }
+}
+
+static int promo_sq_pins(const cv_trid_pos *p, const int8_t *pins, int sq, int color)
+{
+    int r = CV_TRID_RANK(sq);
+    if (p->o.promo == CV_TRID_PROMO_FIXED) {
+        /* The main boards' paths end at rank 8 (1) even under an attack board. */
+        if (color == 0) return r == 9 || (r == 8 && CV_TRID_LEVEL(sq) == 6);
+        return r == 0 || (r == 1 && CV_TRID_LEVEL(sq) == 2);
+    }
+    int last = last_rank(p, pins, CV_TRID_FILE(sq), color);
+    return color ? r <= last : r >= last;
+}
+
+static inline int promo_sq(const cv_trid_pos *p, int sq, int color) { return promo_sq_pins(p, p->pinboard, sq, color); }
+unsigned cv_trid_passmask(const cv_trid_pos *p, int cell) { return passmask(p, cell); }
+int cv_trid_promotes(const cv_trid_pos *p, int sq, int color) { return promo_sq_pins(p, p->pinboard, sq, color); }
+
+/* Standard pawn squares: the only places a double step starts from. */
+static int start_pawn_sq(int sq, int color)
+{
+    int f = CV_TRID_FILE(sq), r = CV_TRID_RANK(sq), l = CV_TRID_LEVEL(sq);
+    if (color) { r = 9 - r; l -= 4; }
+    return (r == 1 && l == 3 && (f == 0 || f == 1 || f == 4 || f == 5)) || (r == 2 && l == 2 && f >= 1 && f <= 4);
+}
+
+/* ---- attacks ---- */
+
+static int attack_scan(const cv_trid_pos *p, int sq, int by, int16_t *out, int max)
+{
+    int c = sq >> 3, L = sq & 7, f = c % 6, r = c / 6, n = 0;
+#define HIT(cc, l) do { if (!out) return 1; if (n < max) out[n] = (int16_t)((cc) * 8 + (l)); n++; } while (0)
+    /* Pawns capture toward the enemy: they stand one rank behind. */
+    int pr = r - (by ? -1 : 1);
+    for (int df = -1; df <= 1; df += 2) {
+        int cc = cell_at(f + df, pr);
+        if (cc < 0) continue;
+        for (unsigned m = p->occ[by][cc]; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (CV_TRID_TYPE(p->pc[cc][l]) == CV_TRID_PAWN) HIT(cc, l);
+        }
+    }
+    for (int d = 0; d < 8; d++) {
+        int cc = cell_at(f + knight_df[d], r + knight_dr[d]);
+        if (cc < 0) continue;
+        for (unsigned m = p->occ[by][cc]; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (CV_TRID_TYPE(p->pc[cc][l]) == CV_TRID_KNIGHT) HIT(cc, l);
+        }
+    }
+    for (int d = 0; d < 8; d++) {
+        int diag = d & 1, ff = f, rr = r, k = 0;
+        for (;;) {
+            ff += king_df[d];
+            rr += king_dr[d];
+            int cc = cell_at(ff, rr);
+            if (cc < 0) break;
+            k++;
+            for (unsigned m = p->occ[by][cc]; m; m &= m - 1) {
+                int l = __builtin_ctz(m), t = CV_TRID_TYPE(p->pc[cc][l]);
+                if (t == CV_TRID_QUEEN || t == (diag ? CV_TRID_BISHOP : CV_TRID_ROOK) || (k == 1 && t == CV_TRID_KING))
+                    HIT(cc, l);
+            }
+            if (!(passmask(p, cc) >> L & 1)) break;
+        }
+    }
+#undef HIT
+    return n;
+}
+
+int cv_trid_attacked(const cv_trid_pos *p, int sq, int by) { return attack_scan(p, sq, by, NULL, 0) != 0; }
+int cv_trid_attackers(const cv_trid_pos *p, int sq, int by, int16_t *out, int max) { return attack_scan(p, sq, by, out, max); }
+
+int cv_trid_in_check(const cv_trid_pos *p)
+{
+    int k = p->king[p->side];
+    return k >= 0 && cv_trid_attacked(p, k, !p->side);
+}
+
+/* ---- move generation ---- */
+
+static inline void push(cv_trid_movelist *ml, int from, int to, int kind, int promo)
+{
+    if (ml->n >= CV_TRID_MAX_MOVES) return;
+    cv_trid_move *m = &ml->m[ml->n++];
+    m->from = (int16_t)from;
+    m->to = (int16_t)to;
+    m->kind = (uint8_t)kind;
+    m->promo = (uint8_t)promo;
+    m->promo2 = 0;
+    m->board = 0;
+}
+
+static const uint8_t promo_order[4] = { CV_TRID_QUEEN, CV_TRID_ROOK, CV_TRID_BISHOP, CV_TRID_KNIGHT };
+
+static void push_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int from, int to, int us)
+{
+    if (!promo_sq(p, to, us)) {
+        push(ml, from, to, CV_TRID_MK_NORMAL, 0);
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        if (p->o.promo_types >> promo_order[i] & 1) push(ml, from, to, CV_TRID_MK_NORMAL, promo_order[i]);
+}
+
+static void gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us)
+{
+    int f = c % 6, r = c / 6, dir = us ? -1 : 1, from = c * 8 + l;
+    int c1 = cell_at(f, r + dir);
+    if (c1 < 0) return;
+    unsigned all1 = (unsigned)(p->occ[0][c1] | p->occ[1][c1]);
+    for (unsigned m = p->exist[c1] & ~all1; m; m &= m - 1) push_pawn(p, ml, from, c1 * 8 + __builtin_ctz(m), us);
+    for (int df = -1; df <= 1; df += 2) {
+        int cc = cell_at(f + df, r + dir);
+        if (cc < 0) continue;
+        for (unsigned m = p->occ[!us][cc]; m; m &= m - 1) push_pawn(p, ml, from, cc * 8 + __builtin_ctz(m), us);
+    }
+    if (start_pawn_sq(from, us)) {
+        int c2 = cell_at(f, r + 2 * dir);
+        if (c2 < 0) return;
+        unsigned free2 = p->exist[c2] & ~(unsigned)(p->occ[0][c2] | p->occ[1][c2]);
+        for (unsigned m = free2 & passmask(p, c1); m; m &= m - 1)
+            push(ml, from, c2 * 8 + __builtin_ctz(m), CV_TRID_MK_DOUBLE, 0);
+    }
+}
+
+static void gen_leaps(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us, const int8_t *df, const int8_t *dr)
+{
+    int f = c % 6, r = c / 6, from = c * 8 + l;
+    for (int d = 0; d < 8; d++) {
+        int cc = cell_at(f + df[d], r + dr[d]);
+        if (cc < 0) continue;
+        for (unsigned m = p->exist[cc] & ~(unsigned)p->occ[us][cc]; m; m &= m - 1)
+            push(ml, from, cc * 8 + __builtin_ctz(m), CV_TRID_MK_NORMAL, 0);
+    }
+}
+
+/* A ride keeps, per target level, whether every cell passed so far lets
+ * a piece heading for that level through; the first cell is a single
+ * step and always reached. */
+static void gen_rides(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us, int d0, int dstep)
+{
+    int f = c % 6, r = c / 6, from = c * 8 + l;
+    for (int d = d0; d < 8; d += dstep) {
+        int ff = f, rr = r;
+        unsigned reach = CV_TRID_LEVELS;
+        for (;;) {
+            ff += king_df[d];
+            rr += king_dr[d];
+            int cc = cell_at(ff, rr);
+            if (cc < 0) break;
+            for (unsigned m = p->exist[cc] & reach & ~(unsigned)p->occ[us][cc]; m; m &= m - 1)
+                push(ml, from, cc * 8 + __builtin_ctz(m), CV_TRID_MK_NORMAL, 0);
+            reach &= passmask(p, cc);
+            if (!reach) break;
+        }
+    }
+}
+
+static int castle_allowed_now(const cv_trid_pos *p)
+{
+    switch (p->o.castle) {
+    case CV_TRID_CASTLE_ANY_TIME: return 1;
+    case CV_TRID_CASTLE_NOT_MOVE_ONE: return p->fullmove > 1;
+    default: return 0;
+    }
+}
+
+/* Castling squares of colour c: king, king's rook, queen's rook, queen. */
+#define K_SQ(c)  ((c) ? CV_TRID_SQ(4, 9, 7) : CV_TRID_SQ(4, 0, 3))
+#define KR_SQ(c) ((c) ? CV_TRID_SQ(5, 9, 7) : CV_TRID_SQ(5, 0, 3))
+#define QR_SQ(c) ((c) ? CV_TRID_SQ(0, 9, 7) : CV_TRID_SQ(0, 0, 3))
+#define Q_SQ(c)  ((c) ? CV_TRID_SQ(1, 9, 7) : CV_TRID_SQ(1, 0, 3))
+
+static void gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
+{
+    unsigned rk = us ? CV_TRID_CASTLE_BK : CV_TRID_CASTLE_WK, rq = rk << 1;
+    if (!(p->castling & (rk | rq)) || !castle_allowed_now(p)) return;
+    int ks = K_SQ(us);
+    if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, us)) return;
+    if (cv_trid_attacked(p, ks, !us)) return;
+    int krs = KR_SQ(us), qrs = QR_SQ(us), qs = Q_SQ(us);
+    if ((p->castling & rk) && cv_trid_exists(p, krs) && cv_trid_at(p, krs) == CV_TRID_PIECE(CV_TRID_ROOK, us))
+        push(ml, ks, krs, CV_TRID_MK_CASTLE_K, 0);
+    if ((p->castling & rq) && cv_trid_exists(p, qrs) && cv_trid_at(p, qrs) == CV_TRID_PIECE(CV_TRID_ROOK, us) &&
+        cv_trid_exists(p, qs) && !cv_trid_at(p, qs))
+        push(ml, ks, qs, CV_TRID_MK_CASTLE_Q, 0);
+}
+
+/* Is a board move from pin a to pin b backward for colour c?  Measured by
+ * the ranks the board covers; QLn <-> KLn keeps them (sideways). */
+static int backward(int a, int b, int c)
+{
+    int ra = pin_rank_min[a >> 1], rb = pin_rank_min[b >> 1];
+    return c ? rb > ra : rb < ra;
+}
+
+static void gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
+{
+    static const int8_t off[4] = { 0, 1, 6, 7 };
+    for (int b = 0; b < CV_TRID_BOARDS; b++) {
+        const cv_trid_board *bd = &p->board[b];
+        if (bd->ctrl != us || bd->pin < 0) continue;
+        int c0 = pin_cell0(bd->pin), l0 = cv_trid_pin_level(bd->pin, bd->inverted);
+        int nload = 0, at = -1;
+        for (int i = 0; i < 4; i++)
+            if (p->pc[c0 + off[i]][l0]) { nload++; at = i; }
+        uint8_t load = at >= 0 ? p->pc[c0 + off[at]][l0] : 0;
+        switch (p->o.load) {
+        case CV_TRID_LOAD_OWN_PAWN:
+            if (nload > 1 || (nload == 1 && load != CV_TRID_PIECE(CV_TRID_PAWN, us))) continue;
+            break;
+        case CV_TRID_LOAD_ONE_PIECE:
+            if (nload > 1 || (nload == 1 && CV_TRID_COLOR(load) != us)) continue;
+            break;
+        default:
+            if (nload) continue;
+        }
+        for (unsigned m = p->o.adj[bd->pin]; m; m &= m - 1) {
+            int q = __builtin_ctz(m);
+            if (q >= CV_TRID_PINS || p->pinboard[q] >= 0) continue;
+            if (p->o.backward == CV_TRID_BACK_NEVER || (nload && p->o.backward == CV_TRID_BACK_EMPTY_ONLY))
+                if (backward(bd->pin, q, us)) continue;
+            /* Which pawns the move promotes, judged on the boards as they
+             * will stand: the carried one, and one left on its corner. */
+            int8_t pins[CV_TRID_PINS];
+            memcpy(pins, p->pinboard, sizeof pins);
+            pins[bd->pin] = -1;
+            pins[q] = (int8_t)b;
+            int need1 = 0, need2 = 0;
+            if (load && CV_TRID_TYPE(load) == CV_TRID_PAWN) {
+                int to = (pin_cell0(q) + off[at]) * 8 + cv_trid_pin_level(q, bd->inverted);
+                need1 = promo_sq_pins(p, pins, to, CV_TRID_COLOR(load));
+            }
+            int corner = cv_trid_pin_corner(bd->pin) * 8 + pin_main_level[bd->pin >> 1];
+            uint8_t left = cv_trid_at(p, corner);
+            if (left && CV_TRID_TYPE(left) == CV_TRID_PAWN && promo_sq_pins(p, pins, corner, CV_TRID_COLOR(left)) &&
+                !promo_sq(p, corner, CV_TRID_COLOR(left)))
+                need2 = 1;
+            for (int i = 0; i < (need1 ? 4 : 1); i++) {
+                if (need1 && !(p->o.promo_types >> promo_order[i] & 1)) continue;
+                for (int j = 0; j < (need2 ? 4 : 1); j++) {
+                    if (need2 && !(p->o.promo_types >> promo_order[j] & 1)) continue;
+                    if (ml->n >= CV_TRID_MAX_MOVES) return;
+                    cv_trid_move *mv = &ml->m[ml->n++];
+                    mv->from = bd->pin;
+                    mv->to = (int16_t)q;
+                    mv->kind = CV_TRID_MK_BOARD;
+                    mv->promo = need1 ? promo_order[i] : 0;
+                    mv->promo2 = need2 ? promo_order[j] : 0;
+                    mv->board = (uint8_t)b;
+                }
+            }
+        }
+    }
+}
+
+static void gen_ep(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
+{
+    if (p->ep < 0 || p->o.ep == CV_TRID_EP_NONE) return;
+    int ec = p->ep >> 3, f = ec % 6, r = ec / 6;
+    int passed = cell_at(f, r + (us ? -1 : 1));
+    if (passed < 0) return;
+    unsigned land = p->exist[passed] & ~(unsigned)(p->occ[0][passed] | p->occ[1][passed]);
+    if (!land) return;
+    for (int df = -1; df <= 1; df += 2) {
+        int cc = cell_at(f + df, r);
+        if (cc < 0) continue;
+        for (unsigned m = p->occ[us][cc]; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (p->pc[cc][l] != CV_TRID_PIECE(CV_TRID_PAWN, us)) continue;
+            for (unsigned t = land; t; t &= t - 1) push(ml, cc * 8 + l, passed * 8 + __builtin_ctz(t), CV_TRID_MK_EP, 0);
+        }
+    }
+}
+
+int cv_trid_gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml)
+{
+    int us = p->side;
+    ml->n = 0;
+    for (uint64_t cs = p->cells[us]; cs; cs &= cs - 1) {
+        int c = __builtin_ctzll(cs);
+        for (unsigned m = p->occ[us][c]; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            switch (CV_TRID_TYPE(p->pc[c][l])) {
+            case CV_TRID_PAWN: gen_pawn(p, ml, c, l, us); break;
+            case CV_TRID_KNIGHT: gen_leaps(p, ml, c, l, us, knight_df, knight_dr); break;
+            case CV_TRID_BISHOP: gen_rides(p, ml, c, l, us, 1, 2); break;
+            case CV_TRID_ROOK: gen_rides(p, ml, c, l, us, 0, 2); break;
+            case CV_TRID_QUEEN: gen_rides(p, ml, c, l, us, 0, 1); break;
+            case CV_TRID_KING: gen_leaps(p, ml, c, l, us, king_df, king_dr); break;
+            }
+        }
+    }
+    gen_ep(p, ml, us);
+    gen_castles(p, ml, us);
+    gen_boards(p, ml, us);
+    return ml->n;
+}
+
+/* ---- make ---- */
+
+static const uint8_t castle_mask_sq[2][3] = {
+    /* rights lost when a move touches e0(3)/f0(3)/a0(3) (White) and the
+     * black counterparts */
+    { CV_TRID_CASTLE_WK | CV_TRID_CASTLE_WQ, CV_TRID_CASTLE_WK, CV_TRID_CASTLE_WQ },
+    { CV_TRID_CASTLE_BK | CV_TRID_CASTLE_BQ, CV_TRID_CASTLE_BK, CV_TRID_CASTLE_BQ },
+};
+
+static void touch_rights(cv_trid_pos *p, int sq)
+{
+    for (int c = 0; c < 2; c++) {
+        if (sq == K_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][0];
+        else if (sq == KR_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][1];
+        else if (sq == QR_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][2];
+    }
+}
+
+unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
+{
+    int us = p->side;
+    unsigned changed = 0;
+    int epsq = p->ep;
+    p->ep = -1;
+    p->halfmove++;
+    if (m.kind == CV_TRID_MK_BOARD) {
+        static const int8_t off[4] = { 0, 1, 6, 7 };
+        int b = m.board, from = m.from, inv = p->board[b].inverted;
+        int corner = cv_trid_pin_corner(from) * 8 + pin_main_level[from >> 1];
+        move_board(p, b, m.to, inv);
+        if (m.promo) {
+            int c0 = pin_cell0(m.to), l = cv_trid_pin_level(m.to, inv);
+            for (int i = 0; i < 4; i++) {
+                uint8_t pc = p->pc[c0 + off[i]][l];
+                if (pc && CV_TRID_TYPE(pc) == CV_TRID_PAWN) set_piece(p, c0 + off[i], l, CV_TRID_PIECE(m.promo, CV_TRID_COLOR(pc)));
+            }
+        }
+        if (m.promo2) {
+            uint8_t pc = cv_trid_at(p, corner);
+            if (pc && CV_TRID_TYPE(pc) == CV_TRID_PAWN) set_piece(p, corner >> 3, corner & 7, CV_TRID_PIECE(m.promo2, CV_TRID_COLOR(pc)));
+        }
+        if (m.promo || m.promo2) p->halfmove = 0;
+        /* A board leaving a home corner takes the king or rook with it (or
+         * they had already left). */
+        if (from == 0) p->castling &= (uint8_t)~CV_TRID_CASTLE_WQ;
+        if (from == 1) p->castling &= (uint8_t)~(CV_TRID_CASTLE_WK | CV_TRID_CASTLE_WQ);
+        if (from == 10) p->castling &= (uint8_t)~CV_TRID_CASTLE_BQ;
+        if (from == 11) p->castling &= (uint8_t)~(CV_TRID_CASTLE_BK | CV_TRID_CASTLE_BQ);
+        for (int i = 0; i < CV_TRID_BOARDS; i++)
+            if (update_ctrl(p, i)) changed |= 1u << i;
+    } else if (m.kind == CV_TRID_MK_CASTLE_K || m.kind == CV_TRID_MK_CASTLE_Q) {
+        int ks = K_SQ(us), rs = m.kind == CV_TRID_MK_CASTLE_K ? KR_SQ(us) : QR_SQ(us);
+        int kt = m.kind == CV_TRID_MK_CASTLE_K ? KR_SQ(us) : Q_SQ(us);
+        uint8_t king = cv_trid_at(p, ks), rook = cv_trid_at(p, rs);
+        set_piece(p, rs >> 3, rs & 7, 0);
+        set_piece(p, ks >> 3, ks & 7, rook);
+        set_piece(p, kt >> 3, kt & 7, king);
+        p->castling &= (uint8_t)~(castle_mask_sq[us][0]);
+        changed |= update_ctrl(p, cv_trid_board_of(p, ks)) ? 1u << cv_trid_board_of(p, ks) : 0;
+    } else {
+        uint8_t pc = cv_trid_at(p, m.from);
+        int b3 = -1;
+        if (m.kind == CV_TRID_MK_EP) {
+            set_piece(p, epsq >> 3, epsq & 7, 0);
+            b3 = cv_trid_board_of(p, epsq);
+        }
+        if (CV_TRID_TYPE(pc) == CV_TRID_PAWN || cv_trid_at(p, m.to)) p->halfmove = 0;
+        set_piece(p, m.from >> 3, m.from & 7, 0);
+        set_piece(p, m.to >> 3, m.to & 7, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
+        touch_rights(p, m.from);
+        touch_rights(p, m.to);
+        int b1 = cv_trid_board_of(p, m.from), b2 = cv_trid_board_of(p, m.to);
+        if (update_ctrl(p, b1)) changed |= 1u << b1;
+        if (update_ctrl(p, b2)) changed |= 1u << b2;
+        if (update_ctrl(p, b3)) changed |= 1u << b3;
+        if (m.kind == CV_TRID_MK_DOUBLE) p->ep = m.to;
+    }
+    if (us) p->fullmove++;
+    p->side = (int8_t)!us;
+    return changed;
+}
+
+/* ---- legality ---- */
+
+int cv_trid_is_safe(const cv_trid_pos *p, cv_trid_move m)
+{
+    cv_trid_pos q = *p;
+    cv_trid_make(&q, m);
+    int k = q.king[p->side];
+    return k < 0 || !cv_trid_attacked(&q, k, !p->side);
+}
+
+int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
+{
+    cv_trid_gen_pseudo(p, ml);
+    int n = 0;
+    for (int i = 0; i < ml->n; i++)
+        if (cv_trid_is_safe(p, ml->m[i])) ml->m[n++] = ml->m[i];
+    ml->n = n;
+    return n;
+}
+
+int cv_trid_count_legal(const cv_trid_pos *p)
+{
+    cv_trid_movelist ml;
+    return cv_trid_gen_legal(p, &ml);
+}
+
+int cv_trid_outcome(const cv_trid_pos *p)
+{
+    if (cv_trid_count_legal(p)) return CV_TRID_PLAYING;
+    return cv_trid_in_check(p) ? CV_TRID_CHECKMATE : CV_TRID_STALEMATE;
+}
+
+/* ---- perft ---- */
+
+static uint64_t perft_rec(const cv_trid_pos *p, int depth)
+{
+    cv_trid_movelist ml;
+    int n = cv_trid_gen_legal(p, &ml);
+    if (depth <= 1) return (uint64_t)n;
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        cv_trid_pos q = *p;
+        cv_trid_make(&q, ml.m[i]);
+        sum += perft_rec(&q, depth - 1);
+    }
+    return sum;
+}
+
+uint64_t cv_trid_perft(const cv_trid_pos *p, int depth)
+{
+    return depth <= 0 ? 1 : perft_rec(p, depth);
+}
+
+uint64_t cv_trid_perft_divide(const cv_trid_pos *p, int depth, cv_trid_divide_fn fn, void *arg)
+{
+    if (depth <= 0) return 1;
+    cv_trid_movelist ml;
+    int n = cv_trid_gen_legal(p, &ml);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        cv_trid_pos q = *p;
+        cv_trid_make(&q, ml.m[i]);
+        uint64_t c = cv_trid_perft(&q, depth - 1);
+        if (fn) fn(arg, p, ml.m[i], c);
+        sum += c;
+    }
+    return sum;
+}
