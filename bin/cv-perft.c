@@ -100,8 +100,16 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
         if (!strncmp(s, "# variant:", 10)) {
             char name[128];
             if (sscanf(s + 10, " %127s", name) == 1) {
-                cv_variant *nv = cv_variant_find(name, NULL);
-                if (!nv) { status = 2; break; }
+                FILE *null = fopen("/dev/null", "w");
+                cv_diag quiet = { .out = null };
+                cv_variant *nv = cv_variant_find(name, &quiet);
+                if (null) fclose(null);
+                if (!nv) {
+                    cv_report(NULL, CV_ERROR, path, lineno, (long)(strstr(s, name) - line) + 1,
+                              "unknown variant '%s'", name);
+                    status = 2;
+                    break;
+                }
                 cv_variant_free(owned);
                 owned = nv;
                 v = nv;
