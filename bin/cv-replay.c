@@ -194,8 +194,8 @@ static int replay_file(const char *path, FILE *f, void *arg)
         if (C->final && C->final_fen[0]) puts(C->final_fen);
         if (C->json && C->mode != OUT_CHECK) game_json(C, &g, &res, valid);
         else if (C->mode == OUT_DEFAULT && !C->fen && !C->final)
-            printf("%s: %s: %s, %d plies, %s\n", cv_display_name(path), C->ident, valid ? "valid" : "invalid",
-                   res.plies, g.result_text);
+            printf("%s: %s: %s, %d pl%s, %s\n", cv_display_name(path), C->ident, valid ? "valid" : "invalid",
+                   res.plies, res.plies == 1 ? "y" : "ies", g.result_text);
         if (!valid && C->fail_fast) C->stop = 1;
     }
     C->warnings += d.warnings;
@@ -247,7 +247,7 @@ int main(int argc, char **argv)
     if (!v) { free(C); return 2; }
     C->v = v;
     C->rp = cv_replayer_new();
-    cv_replayer_set_read_flags(C->rp, read_flags);
+    cv_replayer_set_read_flags(C->rp, read_flags | (C->strict ? CV_READ_STRICT_SAN : 0));
     cv_json_init(&C->js, stdout);
     int status = 0;
     if (cv_cli_each_file(tool, argv + optind, argc - optind, ".pgn", replay_file, C, &status)) status = 2;

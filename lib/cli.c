@@ -81,10 +81,12 @@ static int walk(const char *tool, const char *path, int top, const char *suffix,
                 if (!nn) break;
                 names = nn;
             }
-            size_t len = strlen(path) + strlen(e->d_name) + 2;
+            size_t plen = strlen(path);
+            while (plen > 1 && path[plen - 1] == '/') plen--;  /* "dir/" gives "dir/x", not "dir//x" */
+            size_t len = plen + strlen(e->d_name) + 2;
             names[n] = malloc(len);
             if (!names[n]) break;
-            snprintf(names[n], len, "%s/%s", path, e->d_name);
+            snprintf(names[n], len, "%.*s/%s", (int)plen, path, e->d_name);
             n++;
         }
         closedir(d);

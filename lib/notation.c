@@ -313,6 +313,7 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         w.castle = (int)(strlen(b) + 1) / 2;
         if (b[0] != 'O') r->lax = 1;
     } else if (group(md, text, G_LFROM, b, sizeof b)) {
+        r->form = CV_LAN;
         w.from = square(md, text, G_LFROM, g, badsq, sizeof badsq);
         w.to = square(md, text, G_LTO, g, badsq, sizeof badsq);
         if (group(md, text, G_LPIECE, b, sizeof b)) {
@@ -324,6 +325,7 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
             if (w.promo < 0) goto unknown_piece;
         }
     } else {
+        r->form = CV_UCI;
         w.from = square(md, text, G_UFROM, g, badsq, sizeof badsq);
         w.to = square(md, text, G_UTO, g, badsq, sizeof badsq);
         if (group(md, text, G_UPROMO, b, sizeof b)) {
@@ -427,6 +429,15 @@ unknown_piece:
 cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
                                cv_move_parse *r)
 {
+    if (flags & CV_READ_STRICT_SAN) {
+        cv_move_read(p, legal, text, r);
+        if (r->status == CV_MOVE_OK && (r->form != CV_SAN || r->lax)) {
+            snprintf(r->why, sizeof r->why, "'%s' is not SAN%s", text,
+                     r->form == CV_UCI ? " (it is UCI)" : r->form == CV_LAN ? " (it is long algebraic)" : "");
+            r->status = CV_MOVE_SYNTAX;
+        }
+        return r->status;
+    }
     if (!(flags & CV_READ_PBM) || !isalpha((unsigned char)text[0]))
         return cv_move_read(p, legal, text, r);
     const cv_variant *v = p->v;

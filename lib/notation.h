@@ -33,6 +33,7 @@ typedef struct cv_move_parse {
     cv_move cand[8];
     char why[256];          /* reason when not OK */
     int lax;                /* read only thanks to tolerance (0-0, missing '=') */
+    cv_notation form;       /* the notation the text was written in */
 } cv_move_parse;
 
 /* Resolves text against p's legal moves (legal may be NULL). */
@@ -43,6 +44,8 @@ enum {
      * "Bc4" may be a bishop or the b-pawn and "kxl4" the king or the
      * k-pawn; both readings are tried and only true ambiguity refused. */
     CV_READ_PBM = 1,
+    /* only SAN as PGN writes it: LAN, UCI and tolerated forms refused */
+    CV_READ_STRICT_SAN = 2,
 };
 cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
                                cv_move_parse *r);

@@ -771,12 +771,49 @@ int cv_trid_is_safe(const cv_trid_pos *p, cv_trid_move m)
     return k < 0 || !cv_trid_attacked(&q, k, !p->side);
 }
 
+/* Only a move that empties a cell can open a line, since every blocking
+ * rule blocks more as a cell fills.  So, out of check, a plain move of a
+ * piece other than the king from a cell off the king's eight lines is
+ * legal without playing it; everything else is played and tested. */
 int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
 {
     cv_trid_gen_pseudo(p, ml);
-    int n = 0;
-    for (int i = 0; i < ml->n; i++)
-        if (cv_trid_is_safe(p, ml->m[i])) ml->m[n++] = ml->m[i];
+    int k = p->king[p->side];
+    if (k < 0) return ml->n;
+    int kc = k >> 3, kf = kc % 6, kr = kc / 6, them = !p->side, check = cv_trid_attacked(p, k, them), n = 0;
+    /* Per line from the king, the farthest enemy piece that could attack
+     * along it if everything between were empty. */
+    int far[8];
+    for (int d = 0; d < 8; d++) {
+        far[d] = 0;
+        for (int ff = kf + king_df[d], rr = kr + king_dr[d], dist = 1; cell_at(ff, rr) >= 0;
+             ff += king_df[d], rr += king_dr[d], dist++) {
+            int cc = rr * 6 + ff;
+            for (unsigned mm = p->occ[them][cc]; mm; mm &= mm - 1) {
+                int t = CV_TRID_TYPE(p->pc[cc][__builtin_ctz(mm)]);
+                if (t == CV_TRID_QUEEN || t == ((d & 1) ? CV_TRID_BISHOP : CV_TRID_ROOK)) far[d] = dist;
+            }
+        }
+    }
+    for (int i = 0; i < ml->n; i++) {
+        cv_trid_move m = ml->m[i];
+        if (!check && (m.kind == CV_TRID_MK_NORMAL || m.kind == CV_TRID_MK_DOUBLE) && m.from != k) {
+            int fc = m.from >> 3, df = fc % 6 - kf, dr = fc / 6 - kr;
+            int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
+            int safe = 1;
+            /* The king's own cell is never between it and an attacker. */
+            if ((df || dr) && (!df || !dr || adf == adr)) {
+                int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0), d = 0;
+                while (king_df[d] != sf || king_dr[d] != sr) d++;
+                safe = far[d] <= (adf > adr ? adf : adr);
+            }
+            if (safe) {
+                ml->m[n++] = m;
+                continue;
+            }
+        }
+        if (cv_trid_is_safe(p, m)) ml->m[n++] = m;
+    }
     ml->n = n;
     return n;
 }

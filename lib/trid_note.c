@@ -367,17 +367,15 @@ static int path_blockers(const cv_trid_pos *p, int fcell, int tcell, unsigned wa
     int df = (tf > f) - (tf < f), dr = (tr > r) - (tr < r), n = 0;
     out_t o = { out, size, 0 };
     out[0] = 0;
-    unsigned reach = want;
     for (f += df, r += dr; f != tf || r != tr; f += df, r += dr) {
         int c = r * 6 + f;
         unsigned pm = cv_trid_passmask(p, c);
-        if ((reach & pm) != reach) {
+        if ((want & pm) != want) {
             char d[160];
             describe_cell(p, c, d, sizeof d);
             put(&o, "%s%s", n ? "; " : "", d);
             n++;
         }
-        reach &= pm;
     }
     return n;
 }
