@@ -149,8 +149,10 @@ int main(int argc, char **argv)
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_EP:
-            if (strcmp(optarg, "always") && strcmp(optarg, "legal"))
+            if (strcmp(optarg, "always") && strcmp(optarg, "legal")) {
+                free(fens);
                 return cv_cli_usage_error(tool, "--ep takes 'always' or 'legal', not '%s'", optarg);
+            }
             if (!strcmp(optarg, "always")) C.write_flags |= CV_FEN_EP_ALWAYS;
             break;
         case O_XFEN: C.write_flags |= CV_FEN_XFEN; break;
