@@ -77,7 +77,7 @@ static int convert_file(const char *path, FILE *f, void *arg)
     ctx *C = arg;
     C->path = path;
     cv_diag d = { .quiet_warnings = C->quiet };
-    cv_pgn_reader *rd = cv_pgn_open(f, path, &d, C->strict ? CV_PGN_STRICT : 0);
+    cv_pgn_reader *rd = cv_pgn_open(f, path, &d, (C->strict ? CV_PGN_STRICT : 0) | CV_PGN_KEEP_RAW);
     if (!rd) return 2;
     cv_pgn_game g;
     int status = 0;
@@ -103,9 +103,27 @@ static int convert_file(const char *path, FILE *f, void *arg)
             cv_replay_result res;
             if (cv_replay(C->rp, &g, &start, &hooks, C, &res, NULL) > 0) ok = 0;
         }
-        if (!C->to_fen) {
-            if (ok) cv_pgn_write(stdout, &g, C->text, 0);
-            else cv_pgn_write(C->rejects ? C->rejects : stdout, &g, NULL, 1);
+        if (!ok && g.errors) {
+            cv_report(NULL, CV_ERROR, path, g.line, g.col, "game %ld: the record has errors; written unconverted",
+                      g.number);
+        }
+        if (ok && !C->to_fen) {
+            cv_pgn_write(stdout, &g, C->text, 0);
+        } else if (ok && C->to_fen) {
+            putchar('\n');  /* a blank line ends each game's positions */
+        } else {
+            /* Nothing is lost: the game goes out byte for byte as read, to
+             * the rejects file or in its place in the output. */
+            FILE *out = C->rejects ? C->rejects : C->to_fen ? NULL : stdout;
+            if (out) {
+                fwrite(g.raw, 1, g.rawlen, out);
+                if (g.rawlen && g.raw[g.rawlen - 1] != '\n') fputc('\n', out);
+                if (g.raw_truncated)
+                    cv_report(NULL, CV_ERROR, path, g.line, g.col, "game %ld: longer than the reader keeps; "
+                              "written truncated", g.number);
+            } else {
+                printf("# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g.number);
+            }
         }
         for (size_t i = 0; i < g.ntokens; i++) {
             free(C->text[i]);

@@ -19,7 +19,8 @@ static void usage(void)
            "  -c, --check          print only problems and the summary line\n"
            "      --fen            print the FEN after every main-line ply:\n"
            "                       GAME<TAB>MOVE<TAB>FEN\n"
-           "      --final          print the final position of each game (one FEN a line)\n"
+           "      --final          print the final position of each game, one line a\n"
+           "                       game ('-' for a game that cannot be played to its end)\n"
            "      --draws          report draw facts of the final position (stalemate,\n"
            "                       fifty moves, threefold repetition, insufficient material)\n"
            "      --json           one JSON object per game; with --check only the summary\n"
@@ -191,7 +192,9 @@ static int replay_file(const char *path, FILE *f, void *arg)
         C->valid += valid;
         C->invalid += !valid;
         if (!valid) status = 1;
-        if (C->final && C->final_fen[0]) puts(C->final_fen);
+        /* one line a game, so the output pairs with the games: '-' when
+         * the game could not be played to its end */
+        if (C->final) puts(C->final_fen[0] ? C->final_fen : "-");
         if (C->json && C->mode != OUT_CHECK) game_json(C, &g, &res, valid);
         else if (C->mode == OUT_DEFAULT && !C->fen && !C->final)
             printf("%s: %s: %s, %d pl%s, %s\n", cv_display_name(path), C->ident, valid ? "valid" : "invalid",

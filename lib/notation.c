@@ -435,6 +435,12 @@ cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *
             snprintf(r->why, sizeof r->why, "'%s' is not SAN%s", text,
                      r->form == CV_UCI ? " (it is UCI)" : r->form == CV_LAN ? " (it is long algebraic)" : "");
             r->status = CV_MOVE_SYNTAX;
+        } else if (r->status == CV_MOVE_OK && r->move.kind != CV_MK_CASTLE &&
+                   (strchr(text, 'x') != NULL) != cv_is_capture(p, r->move)) {
+            snprintf(r->why, sizeof r->why, cv_is_capture(p, r->move) ? "a capture written without 'x'"
+                                                                      : "marked as a capture, but %s is empty",
+                     p->v->geom.name[r->move.to]);
+            r->status = CV_MOVE_SYNTAX;
         }
         return r->status;
     }

@@ -91,6 +91,11 @@ struct cv_pgn_reader {
     long long *cur, *prev;     /* per depth: next ply, ply of the last move */
     int depthcap;
 
+    long long raw_mark;        /* first input byte not yet in raw */
+    char *raw;
+    size_t rawlen, rawcap;
+    int raw_trunc;
+
     long games;
     int game_open, movetext, force_break, skip, done, skipped, full, novar_told;
     int tok_blank;             /* a blank line came before this token */
@@ -181,6 +186,7 @@ void cv_pgn_close(cv_pgn_reader *r)
     free(r->iss);
     free(r->cur);
     free(r->prev);
+    free(r->raw);
     free(r);
 }
 
@@ -193,7 +199,7 @@ static size_t heap_bytes(const R *r)
 {
     return sizeof *r + r->bufsize + PAD + r->acap + r->tokcap * sizeof *r->tok +
            r->tagcap * sizeof *r->tags + r->mlcap * sizeof *r->ml +
-           r->isscap * sizeof *r->iss + 2 * (size_t)r->depthcap * sizeof *r->cur;
+           r->isscap * sizeof *r->iss + 2 * (size_t)r->depthcap * sizeof *r->cur + r->rawcap;
 }
 
 void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st)
@@ -223,10 +229,39 @@ static inline long colof(const R *r, const unsigned char *p)
 
 /* Keeps [p, end) and reads more after it.  Every pointer into the buffer
  * other than r->p is invalid afterwards. */
+/* Adds the input bytes from raw_mark up to p to the game's raw text. */
+static void raw_take(R *r, const unsigned char *p)
+{
+    if (!(r->flags & CV_PGN_KEEP_RAW)) return;
+    long long from = r->raw_mark - r->base;
+    if (from < 0) from = 0;
+    size_t n = p > r->buf + from ? (size_t)(p - (r->buf + from)) : 0;
+    r->raw_mark = r->base + (p - r->buf);
+    if (!n) return;
+    if (r->rawlen + n > r->lim.max_game_bytes) {
+        r->raw_trunc = 1;
+        return;
+    }
+    if (r->rawlen + n > r->rawcap) {
+        size_t cap = r->rawcap ? r->rawcap : 4096;
+        while (cap < r->rawlen + n) cap *= 2;
+        char *nr = realloc(r->raw, cap);
+        if (!nr) {
+            r->raw_trunc = 1;
+            return;
+        }
+        r->raw = nr;
+        r->rawcap = cap;
+    }
+    memcpy(r->raw + r->rawlen, r->buf + from, n);
+    r->rawlen += n;
+}
+
 static void refill(R *r)
 {
     if (r->eof) return;
     size_t keep = (size_t)(r->end - r->p);
+    raw_take(r, r->p);
     if (r->p > r->buf) {
         memmove(r->buf, r->p, keep);
         r->base += r->p - r->buf;
@@ -1534,6 +1569,10 @@ static void finish(R *r, cv_pgn_game *g)
     g->errors = r->errors;
     g->warnings = r->warnings;
     g->skipped = r->skipped;
+    raw_take(r, r->p);
+    g->raw = r->raw ? r->raw : "";
+    g->rawlen = r->rawlen;
+    g->raw_truncated = r->raw_trunc;
     if (r->diag)
         for (size_t i = 0; i < r->niss; i++)
             cv_report(r->diag, r->iss[i].level, r->fname, r->iss[i].line, r->iss[i].col,
@@ -1544,6 +1583,13 @@ int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g)
 {
     if (!r) return 0;
     reset_game(r);
+    r->rawlen = 0;
+    r->raw_trunc = 0;
+    if (r->rawcap > ARENA_KEEP) {  /* give back what one huge game took */
+        free(r->raw);
+        r->raw = NULL;
+        r->rawcap = 0;
+    }
     if (!r->bom_checked) {
         r->bom_checked = 1;
         refill(r);

@@ -31,6 +31,7 @@
 
 /* Flags for cv_pgn_open. */
 #define CV_PGN_STRICT 1u   /* every tolerated deviation is an error */
+#define CV_PGN_KEEP_RAW 2u /* keep each game's text as read (cv_pgn_game.raw) */
 
 typedef enum {
     CV_PGN_MOVE_NUMBER,     /* "12." or "12..." (number/color filled in) */
@@ -98,6 +99,13 @@ typedef struct cv_pgn_game {
     long errors, warnings;       /* counts by level */
     int skipped;                 /* part of the game's text was skipped
                                     after an error */
+    /* With CV_PGN_KEEP_RAW: the bytes of the input from the end of the
+     * previous game to the end of this one, exactly as read (so the raw
+     * texts of all games, in order, are the input but for what follows
+     * the last game).  raw_truncated: longer than max_game_bytes. */
+    const char *raw;
+    size_t rawlen;
+    int raw_truncated;
 } cv_pgn_game;
 
 /* Limits on pathological input; the defaults suit any real file. */

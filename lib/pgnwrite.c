@@ -79,15 +79,20 @@ static const char *const placeholder[7] = { "?", "?", "????.??.??", "?", "?", "?
 
 void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int keep_suffix)
 {
+    const cv_pgn_tag *first[7] = { NULL };
+    for (size_t i = 0; i < g->ntags; i++)
+        for (int k = 0; k < 7; k++)
+            if (!first[k] && !strcmp(g->tags[i].name, roster[k])) first[k] = &g->tags[i];
     for (int i = 0; i < 7; i++) {
-        const char *v = cv_pgn_tag_value(g, roster[i]);
-        if (i == 6 && g->result_text && (!v || strcmp(v, g->result_text))) v = v ? v : g->result_text;
+        const char *v = first[i] ? first[i]->value : NULL;
+        if (i == 6 && !v) v = g->result_text;
         tag(out, roster[i], v ? v : placeholder[i]);
     }
+    /* every other tag, a repeated roster tag too, in the order read */
     for (size_t i = 0; i < g->ntags; i++) {
-        int in_roster = 0;
-        for (int k = 0; k < 7; k++) in_roster |= !strcmp(g->tags[i].name, roster[k]);
-        if (!in_roster) tag(out, g->tags[i].name, g->tags[i].value);
+        int written = 0;
+        for (int k = 0; k < 7; k++) written |= first[k] == &g->tags[i];
+        if (!written) tag(out, g->tags[i].name, g->tags[i].value);
     }
     fputc('\n', out);
     wr w = { out, 0, 0 };
@@ -127,10 +132,19 @@ void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int k
             need_number = 1;
             break;
         case CV_PGN_LINE_COMMENT:
-            word(&w, ";", 1);
-            fputs(t->text, out);
-            w.col = 1;      /* the comment runs to the end of its line */
-            newline(&w);
+            {
+                /* the comment runs to the end of its line, so it moves to a
+                 * line of its own when it does not fit */
+                size_t n = strlen(t->text);
+                char *b = malloc(n + 2);
+                if (b) {
+                    b[0] = ';';
+                    memcpy(b + 1, t->text, n + 1);
+                    word(&w, b, n + 1);
+                    free(b);
+                }
+                newline(&w);
+            }
             need_number = 1;
             break;
         case CV_PGN_NAG:

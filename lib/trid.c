@@ -305,7 +305,7 @@ int cv_trid_place_board(cv_trid_pos *p, int b, int pin, int inverted)
 {
     if (b < 0 || b >= CV_TRID_BOARDS || pin < -1 || pin >= CV_TRID_PINS) return -1;
     if (pin < 0) inverted = 0;
-    if (p->pinboard[pin] >= 0 && p->pinboard[pin] != b) return -1;
+    else if (p->pinboard[pin] >= 0 && p->pinboard[pin] != b) return -1;
     move_board(p, b, pin, inverted != 0);
     recount_kings(p);
     return 0;
@@ -736,8 +736,8 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
         set_piece(p, rs >> 3, rs & 7, 0);
         set_piece(p, ks >> 3, ks & 7, rook);
         set_piece(p, kt >> 3, kt & 7, king);
+        /* Both boards keep a piece of the mover's colour: no control changes. */
         p->castling &= (uint8_t)~(castle_mask_sq[us][0]);
-        changed |= update_ctrl(p, cv_trid_board_of(p, ks)) ? 1u << cv_trid_board_of(p, ks) : 0;
     } else {
         uint8_t pc = cv_trid_at(p, m.from);
         int b3 = -1;

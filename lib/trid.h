@@ -308,7 +308,7 @@ typedef struct cv_trid_parse {
     cv_trid_move move;          /* when OK */
     int ncand;
     cv_trid_move cand[8];       /* the matches when ambiguous */
-    char why[256];              /* reason when not OK */
+    char why[320];              /* reason when not OK */
     int lax;                    /* accepted thanks to tolerance (0-0, no '=', no level, wrong x/-) */
     char check_written;         /* '+', '#' or 0: the suffix as written */
     int star_written;           /* '*' written */

@@ -178,7 +178,7 @@ static int read_uint(const char *s, int len, long *v)
 
 int cv_trid_fen_read(const char *fen, const cv_trid_opts *o, cv_trid_pos *p, cv_trid_errors *e)
 {
-    static cv_trid_errors scratch;
+    cv_trid_errors scratch;
     if (!e) e = &scratch;
     memset(e, 0, sizeof *e);
     cv_trid_clear(p, o);
@@ -312,6 +312,7 @@ int cv_trid_fen_read(const char *fen, const cv_trid_opts *o, cv_trid_pos *p, cv_
         if (b < 0) continue;
         unsigned cs = cv_trid_board_colors(p, b);
         int c = cs == 1 ? 0 : cs == 2 ? 1 : -1;
+        p->board[b].ctrl = (int8_t)be[k].ctrl;
         if (c >= 0 && c != be[k].ctrl) {
             add(e, be[k].ccol, CV_TRID_E_POSITION,
                 "board on %s is marked controlled by %s, but only %s pieces stand on it", cv_trid_pin_name(be[k].pin),
@@ -326,7 +327,7 @@ int cv_trid_fen_read(const char *fen, const cv_trid_opts *o, cv_trid_pos *p, cv_
         int l = fl[3], col = e->fieldcol[3];
         if (!(l == 1 && s[0] == '-')) {
             static const char order[] = "KQkq";
-            int last = -1;
+            int last = -1, unordered = 0;
             for (int k = 0; k < l; k++) {
                 const char *x = strchr(order, s[k]);
                 if (!s[k] || !x) {
@@ -338,7 +339,8 @@ int cv_trid_fen_read(const char *fen, const cv_trid_opts *o, cv_trid_pos *p, cv_
                     add(e, col + k, CV_TRID_E_SYNTAX, "castling letter '%c' given twice", s[k]);
                     return -1;
                 }
-                if (bit < last) add(e, col + k, CV_TRID_E_LAX, "castling letters are written in the order KQkq");
+                if (bit < last && !unordered++)
+                    add(e, col + k, CV_TRID_E_LAX, "castling letters are written in the order KQkq");
                 last = bit;
                 p->castling |= (uint8_t)(1u << bit);
             }

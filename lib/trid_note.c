@@ -353,8 +353,7 @@ static const char *rule_note(const cv_trid_pos *p)
     switch (p->o.block) {
     case CV_TRID_BLOCK_ANY_PIECE: return "any piece in a cell on the way blocks";
     case CV_TRID_BLOCK_LEVEL:
-        return "a cell on the way blocks a piece heading for level L when its square on L is occupied, "
-               "or, having none on L, when all its squares are";
+        return "toward level L a cell blocks when its square on L is occupied or, lacking one, when all its squares are";
     default: return "a cell on the way blocks when all its squares are occupied";
     }
 }
@@ -397,7 +396,7 @@ static void explain_check(const cv_trid_pos *p, cv_trid_move m, cv_trid_parse *r
     char ks[8], as[8] = "";
     sqname(k, ks);
     if (na) sqname(att[0], as);
-    set_why(r, "%s: the %s king on %s would be attacked by the %s on %s", cv_trid_in_check(p) ? "does not answer the check" : "illegal",
+    set_why(r, "%sthe %s king on %s would be attacked by the %s on %s", cv_trid_in_check(p) ? "does not answer the check: " : "",
             color_name[us], ks, na ? type_name[CV_TRID_TYPE(cv_trid_at(&q, att[0]))] : "enemy", as);
 }
 
@@ -697,6 +696,6 @@ cv_trid_move_status cv_trid_move_read(const cv_trid_pos *p, const cv_trid_moveli
     cv_trid_pos q = *p;
     r->star_actual = cv_trid_make(&q, m) != 0;
     r->check_actual = check_suffix(&q);
-    if (r->check_written && r->check_written != r->check_actual) r->lax = 1;
+    if ((r->check_written && r->check_written != r->check_actual) || (r->star_written && !r->star_actual)) r->lax = 1;
     return r->status;
 }
