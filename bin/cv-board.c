@@ -131,6 +131,8 @@ static int cmd_move(board *B, const char *args, int col, const where *w)
         promo = (char)toupper((unsigned char)*s);
         if (B->v->by_letter[(int)(unsigned char)promo] < 0) return fail(w, col + (int)(s - args), "unknown promotion piece '%c'", *s);
     }
+    /* room for the new ply first: growing moves the history */
+    if (grow(B) < 0) return fail(w, col, "out of memory");
     cv_pos *p = now(B);
     cv_movelist ml;
     cv_gen_legal(p, &ml);
@@ -144,13 +146,14 @@ static int cmd_move(board *B, const char *args, int col, const where *w)
         char t2[40];
         snprintf(t2, sizeof t2, "%s%c", text, (char)tolower((unsigned char)pl));
         cv_move_parse r2;
-        if (cv_move_read(p, &ml, t2, &r2) == CV_MOVE_OK) r = r2;
+        /* a piece given: its reason counts; none given: the queen only
+         * helps when it makes the move a legal promotion */
+        if (cv_move_read(p, &ml, t2, &r2) == CV_MOVE_OK || promo) r = r2;
     } else if (r.status == CV_MOVE_OK && promo) {
         return fail(w, col, "%s-%s is not a promotion", g->name[from], g->name[to]);
     }
     if (r.status != CV_MOVE_OK)
         return fail(w, col, "illegal move %s-%s: %s", g->name[from], g->name[to], r.why);
-    if (grow(B) < 0) return fail(w, col, "out of memory");
     cv_move_format(p, &ml, r.move, CV_SAN, B->san[B->cur], sizeof B->san[0]);
     B->hist[B->cur + 1] = *p;
     cv_undo u;
@@ -167,6 +170,7 @@ static int cmd_put(board *B, const char *args, int col, const where *w)
     const char *s = args;
     while (*s == ' ' || *s == '\t') s++;
     uint8_t pc = 0;
+    if (!*s) return fail(w, col, "expected a piece letter or - and a square (p Re4, p -e4), found the end of the line");
     if (*s == '-') pc = 0;
     else if (!(pc = cv_piece_from_char(B->v, *s)))
         return fail(w, col + (int)(s - args), "unknown piece '%c' (want a piece letter or '-')", *s ? *s : ' ');
@@ -194,6 +198,7 @@ static int cmd_put(board *B, const char *args, int col, const where *w)
 static int cmd_castling(board *B, const char *args, int col, const where *w)
 {
     while (*args == ' ') { args++; col++; }
+    if (!*args) return fail(w, col, "castling needs the rights, as in FEN (KQkq, or - for none)");
     char fen[2048];
     cv_pos p = *now(B);
     cv_fen_write(&p, 0, fen, sizeof fen);
@@ -296,18 +301,21 @@ static int run_line(board *B, char *line, const where *w)
         return 0;
     }
     if (IS("back")) {
+        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
         if (B->cur == 0) return fail(w, ccol, "already at the first position");
         B->cur--;
         show(B);
         return 0;
     }
     if (IS("forward")) {
+        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
         if (B->cur == B->n) return fail(w, ccol, "already at the last move");
         B->cur++;
         show(B);
         return 0;
     }
     if (IS("info")) {
+        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
         info(B);
         return 0;
     }
@@ -380,7 +388,7 @@ int main(int argc, char **argv)
     cv_pos_start(v, &start);
     setup(&B, &start);
     int status = 0;
-    if (cv_cli_each_file(tool, argv + optind, argc - optind, "", run_file, &B, &status)) status = 2;
+    if (cv_cli_each_file(tool, argv + optind, argc - optind, NULL, run_file, &B, &status)) status = 2;
     free(B.hist);
     free(B.san);
     cv_variant_free(v);

@@ -110,7 +110,7 @@ static int convert_file(const char *path, FILE *f, void *arg)
         if (ok && !C->to_fen) {
             cv_pgn_write(stdout, &g, C->text, 0);
         } else if (ok && C->to_fen) {
-            putchar('\n');  /* a blank line ends each game's positions */
+            /* the positions were written as the moves were played */
         } else {
             /* Nothing is lost: the game goes out byte for byte as read, to
              * the rejects file or in its place in the output. */

@@ -65,6 +65,10 @@ static int walk(const char *tool, const char *path, int top, const char *suffix,
         return 1;
     }
     if (S_ISDIR(st.st_mode)) {
+        if (!suffix) {
+            fprintf(stderr, "%s: %s: Is a directory\n", tool, path);
+            return 1;
+        }
         DIR *d = opendir(path);
         if (!d) {
             fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));

@@ -20,7 +20,8 @@ long cv_cli_parse_count(const char *s);
 
 /* Calls fn(path, arg) for every regular file named by paths (NULL/"-" is
  * standard input); a directory is walked recursively and only files whose
- * name ends in suffix (case-insensitive) are visited, in sorted order.
+ * name ends in suffix (case-insensitive) are visited, in sorted order
+ * (suffix NULL: a directory is an error, as for a tool reading commands).
  * Returns the number of paths that could not be read (each reported). */
 typedef int (*cv_file_fn)(const char *path, FILE *f, void *arg);
 int cv_cli_each_file(const char *tool, char **paths, int npaths,

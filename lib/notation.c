@@ -394,6 +394,26 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         explain_castle(p, w.castle, r);
         return r->status = CV_MOVE_ILLEGAL;
     }
+    /* a king move onto a castling's square (e1g1, Kk1) is that castling,
+     * allowed or not, with its right or without */
+    if (v->royal_type >= 0 && p->royal[p->side] >= 0) {
+        int k = p->royal[p->side];
+        int rank = p->side ? g->ranks - 1 - v->castle_rank : v->castle_rank;
+        for (int i = 0; i < v->ncastle_rules && g->rank[k] == rank; i++) {
+            const cv_castle_rule *cr = &v->castle_rules[i];
+            if (cr->king_file >= 0 && g->file[k] != cr->king_file) continue;
+            int king_to = cv_geom_cell(g, cr->king_to_file, rank);
+            int rook_from = -1;
+            for (int j = 0; j < p->ncastle; j++)
+                if (p->castle[j].color == p->side && p->castle[j].rule == i) rook_from = p->castle[j].rook_from;
+            int by_from = w.from == k && (w.to == king_to || (rook_from >= 0 && w.to == rook_from));
+            int by_alias = w.from < 0 && w.type == v->royal_type && cr->alias && w.to == king_to;
+            if ((by_from || by_alias) && king_to != k) {
+                explain_castle(p, cr->os, r);
+                return r->status = CV_MOVE_ILLEGAL;
+            }
+        }
+    }
     if (w.from >= 0) {
         uint8_t q = p->board[w.from];
         if (!q) set_why(r, "no piece on %s", g->name[w.from]);

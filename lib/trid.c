@@ -1,6 +1,8 @@
 /* trid: geometry, positions, move generation and perft of Tri-D chess.
  * See trid.h for what the module promises and rules/trid.md for the rules. */
 #include "trid.h"
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ---- pins and places ----
@@ -170,6 +172,118 @@ int cv_trid_ruleset_from_name(const char *name)
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i].s) == 0) return names[i].rs;
+    return -1;
+}
+
+/* Option keys as a spec file writes them.  Each key takes one of a few
+ * words, so a reader who decides a rule differently changes one line. */
+typedef struct {
+    const char *key;
+    const char *words[5];   /* value i stands for enum value i */
+} opt_key;
+
+static const opt_key opt_keys[] = {
+    { "blocking", { "level", "any-piece", "any-empty" } },
+    { "void-cells", { "block", "pass" } },
+    { "board-load", { "own-pawn", "one-piece", "empty" } },
+    { "board-backward", { "always", "empty-only", "never" } },
+    { "promotion", { "fixed", "true-last" } },
+    { "castling", { "any-time", "not-move-one", "never" } },
+    { "en-passant", { "any-free", "none" } },
+    { "inversion", { "off" } },
+};
+
+static void opt_err(char *err, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void opt_err(char *err, size_t size, const char *fmt, ...)
+{
+    if (!err || !size) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, size, fmt, ap);
+    va_end(ap);
+}
+
+/* Pin adjacency: "roth" (Standard), "meder" (Tournament), or edges such
+ * as "1-3 2-4" (the same numbers on both sides) and "QL1-KL1" (one pair). */
+static int set_adjacency(cv_trid_opts *o, const char *v, char *err, size_t size)
+{
+    cv_trid_opts d;
+    if (strcmp(v, "roth") == 0 || strcmp(v, "meder") == 0) {
+        cv_trid_opts_default(&d, v[0] == 'r' ? CV_TRID_STANDARD : CV_TRID_TOURNAMENT);
+        memcpy(o->adj, d.adj, sizeof o->adj);
+        return 0;
+    }
+    uint16_t adj[CV_TRID_PINS] = { 0 };
+    const char *t = v;
+    while (*t) {
+        while (*t == ' ' || *t == ',') t++;
+        if (!*t) break;
+        int a, b;
+        if (t[0] >= '1' && t[0] <= '6' && t[1] == '-' && t[2] >= '1' && t[2] <= '6' && t[0] != t[2]) {
+            for (int kl = 0; kl < 2; kl++) {
+                a = 2 * (t[0] - '1') + kl;
+                b = 2 * (t[2] - '1') + kl;
+                adj[a] |= (uint16_t)(1u << b);
+                adj[b] |= (uint16_t)(1u << a);
+            }
+            t += 3;
+        } else if ((a = cv_trid_pin_parse(t)) >= 0 && t[3] == '-' && (b = cv_trid_pin_parse(t + 4)) >= 0 && a != b) {
+            adj[a] |= (uint16_t)(1u << b);
+            adj[b] |= (uint16_t)(1u << a);
+            t += 7;
+        } else {
+            opt_err(err, size, "board-adjacency: '%s' is not an edge (n-m or QLn-KLm)", t);
+            return -1;
+        }
+        if (*t && *t != ' ' && *t != ',') {
+            opt_err(err, size, "board-adjacency: '%s': edges are separated by spaces or commas", t);
+            return -1;
+        }
+    }
+    memcpy(o->adj, adj, sizeof adj);
+    return 0;
+}
+
+int cv_trid_opts_set(cv_trid_opts *o, const char *key, const char *value, char *err, size_t errsize)
+{
+    if (strcmp(key, "board-adjacency") == 0) return set_adjacency(o, value, err, errsize);
+    if (strcmp(key, "promotion-pieces") == 0) {
+        uint8_t m = 0;
+        for (const char *c = value; *c; c++) {
+            const char *x = strchr("NBRQ", *c);
+            if (!x) {
+                opt_err(err, errsize, "promotion-pieces: '%s' is not made of Q, R, B, N", value);
+                return -1;
+            }
+            m |= (uint8_t)(1u << (CV_TRID_KNIGHT + (x - "NBRQ")));
+        }
+        o->promo_types = m;
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof opt_keys / sizeof opt_keys[0]; i++) {
+        if (strcmp(key, opt_keys[i].key) != 0) continue;
+        for (int w = 0; w < 5 && opt_keys[i].words[w]; w++) {
+            if (strcmp(value, opt_keys[i].words[w]) != 0) continue;
+            switch (i) {
+            case 0: o->block = (cv_trid_block)w; break;
+            case 1: o->void_passes = (uint8_t)w; break;
+            case 2: o->load = (cv_trid_load)w; break;
+            case 3: o->backward = (cv_trid_backward)w; break;
+            case 4: o->promo = (cv_trid_promo)w; break;
+            case 5: o->castle = (cv_trid_castle)w; break;
+            case 6: o->ep = (cv_trid_ep)w; break;
+            default: o->inversion = 0; break;
+            }
+            return 0;
+        }
+        char words[96] = "";
+        size_t n = 0;
+        for (int w = 0; w < 5 && opt_keys[i].words[w]; w++)
+            n += (size_t)snprintf(words + n, sizeof words - n, "%s%s", w ? ", " : "", opt_keys[i].words[w]);
+        opt_err(err, errsize, "%s: expected one of %s", key, words);
+        return -1;
+    }
+    opt_err(err, errsize, "unknown Tri-D rule option '%s'", key);
     return -1;
 }
 
@@ -553,13 +667,15 @@ static int castle_allowed_now(const cv_trid_pos *p)
 #define QR_SQ(c) ((c) ? CV_TRID_SQ(0, 9, 7) : CV_TRID_SQ(0, 0, 3))
 #define Q_SQ(c)  ((c) ? CV_TRID_SQ(1, 9, 7) : CV_TRID_SQ(1, 0, 3))
 
-static void gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
+/* check: whether the side to move is in check, or -1 when not known yet. */
+static void gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check)
 {
     unsigned rk = us ? CV_TRID_CASTLE_BK : CV_TRID_CASTLE_WK, rq = rk << 1;
     if (!(p->castling & (rk | rq)) || !castle_allowed_now(p)) return;
     int ks = K_SQ(us);
     if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, us)) return;
-    if (cv_trid_attacked(p, ks, !us)) return;
+    if (check < 0) check = cv_trid_attacked(p, ks, !us);
+    if (check) return;
     int krs = KR_SQ(us), qrs = QR_SQ(us), qs = Q_SQ(us);
     if ((p->castling & rk) && cv_trid_exists(p, krs) && cv_trid_at(p, krs) == CV_TRID_PIECE(CV_TRID_ROOK, us))
         push(ml, ks, krs, CV_TRID_MK_CASTLE_K, 0);
@@ -655,7 +771,7 @@ static void gen_ep(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
     }
 }
 
-int cv_trid_gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml)
+static int gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml, int check)
 {
     int us = p->side;
     ml->n = 0;
@@ -674,10 +790,12 @@ int cv_trid_gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml)
         }
     }
     gen_ep(p, ml, us);
-    gen_castles(p, ml, us);
+    gen_castles(p, ml, us, check);
     gen_boards(p, ml, us);
     return ml->n;
 }
+
+int cv_trid_gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml) { return gen_pseudo(p, ml, -1); }
 
 /* ---- make ---- */
 
@@ -777,10 +895,10 @@ int cv_trid_is_safe(const cv_trid_pos *p, cv_trid_move m)
  * legal without playing it; everything else is played and tested. */
 int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
 {
-    cv_trid_gen_pseudo(p, ml);
     int k = p->king[p->side];
-    if (k < 0) return ml->n;
+    if (k < 0) return gen_pseudo(p, ml, -1);
     int kc = k >> 3, kf = kc % 6, kr = kc / 6, them = !p->side, check = cv_trid_attacked(p, k, them), n = 0;
+    gen_pseudo(p, ml, check);
     /* Per line from the king, the farthest enemy piece that could attack
      * along it if everything between were empty. */
     int far[8];
@@ -803,8 +921,9 @@ int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
             int safe = 1;
             /* The king's own cell is never between it and an attacker. */
             if ((df || dr) && (!df || !dr || adf == adr)) {
-                int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0), d = 0;
-                while (king_df[d] != sf || king_dr[d] != sr) d++;
+                /* direction index by the signs of (df, dr), as king_df/king_dr */
+                static const int8_t dir_of[3][3] = { { 5, 6, 7 }, { 4, -1, 0 }, { 3, 2, 1 } };
+                int d = dir_of[(df > 0) - (df < 0) + 1][(dr > 0) - (dr < 0) + 1];
                 safe = far[d] <= (adf > adr ? adf : adr);
             }
             if (safe) {

@@ -20,7 +20,16 @@
  *
  * Positions are small plain structs (no pointers, no allocation): copy one
  * to keep it, and cv_trid_make() changes it in place.  Unmaking a move is
- * restoring the copy. */
+ * restoring the copy.
+ *
+ * Where rules/trid.md is silent this module decides (and says so here):
+ * a board carries its pieces by translation, also on the sideways
+ * QLn <-> KLn move (a4 -> e4); a pawn double-steps only from its side's
+ * eight starting squares under both rule sets; a board leaving QL1/KL1
+ * (QL6/KL6) ends the castling rights of that side's rook (king) on it;
+ * a board's controller is one field, kept while the board is empty or
+ * mixed, so it is also its last controller; the mover of a board chooses
+ * the promotion of a pawn it leaves on a new last rank, whoever owns it. */
 #ifndef CV_TRID_H
 #define CV_TRID_H
 #include <stddef.h>
@@ -109,6 +118,19 @@ typedef struct cv_trid_opts {
 
 /* The documented defaults of a rule set. */
 void cv_trid_opts_default(cv_trid_opts *o, cv_trid_ruleset rs);
+/* Sets one option by its spec key and value word; -1 with a message in
+ * err otherwise.  Keys (defaults standard / tournament):
+ *   blocking          level / any-piece (also any-empty)
+ *   void-cells        block / pass
+ *   board-load        own-pawn / one-piece (also empty)
+ *   board-backward    always / empty-only (also never)
+ *   board-adjacency   roth / meder, or edges "1-3 3-2 ..." (both sides) and "QL1-KL1"
+ *   promotion         fixed / true-last
+ *   promotion-pieces  QRBN (any subset)
+ *   castling          any-time / not-move-one (also never)
+ *   en-passant        any-free (also none)
+ *   inversion         off (reserved) */
+int cv_trid_opts_set(cv_trid_opts *o, const char *key, const char *value, char *err, size_t errsize);
 /* "trid-standard" / "trid-tournament"; the reader also takes "standard",
  * "federation", "tournament", "meder".  -1 when unknown. */
 const char *cv_trid_ruleset_name(cv_trid_ruleset rs);
