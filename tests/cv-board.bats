@@ -344,7 +344,7 @@ r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1
 EOF
 }
 
-@test "KNOWN BUG: m: a castling the rules forbid is refused with the castling reason" {
+@test "m: a castling the rules forbid is refused with the castling reason" {
     session <<'EOF'
 fen 4kr2/8/8/8/8/8/8/4K2R w K - 0 1
 m e1 g1
@@ -491,7 +491,7 @@ EOF
 EOF
 }
 
-@test "KNOWN BUG: m: a promotion to a king or pawn is refused with a reason about promotion" {
+@test "m: a promotion to a king or pawn is refused with a reason about promotion" {
     session <<'EOF'
 fen 8/4P3/8/8/8/8/8/k1K5 w - - 0 1
 m e7 e8 x
@@ -726,7 +726,7 @@ s.txt:5:3: error: unknown piece '4' (want a piece letter or '-')
 EOF
 }
 
-@test "KNOWN BUG: p: with nothing after it is refused as a missing piece, not a blank one" {
+@test "p: with nothing after it is refused as a missing piece, not a blank one" {
     session <<<'p'
     [ "$status" -eq 1 ]
     [ "${#lines[@]}" -eq 1 ]
@@ -876,7 +876,7 @@ s.txt:2:10: error: invalid castling rights 'KQ kq'
 EOF
 }
 
-@test "KNOWN BUG: castling: with no rights given is refused, not read as '-'" {
+@test "castling: with no rights given is refused, not read as '-'" {
     session <<'EOF'
 castling
 info
@@ -1033,7 +1033,7 @@ s.txt:6:1: error: already at the first position
 EOF
 }
 
-@test "KNOWN BUG: back, forward and info refuse an argument as pop and reset do" {
+@test "back, forward and info refuse an argument as pop and reset do" {
     session <<'EOF'
 m e2 e4
 m e7 e5
@@ -1403,7 +1403,7 @@ fen $E4; black to move; castling KQkq; ply 1 of 1; moves 1. e4
 EOF
 }
 
-@test "KNOWN BUG: a directory is not a command file: an I/O error (2), the other files are still read" {
+@test "a directory is not a command file: an I/O error (2), the other files are still read" {
     mkdir dir
     printf 'm e2 e4\n' > dir/inside.txt
     printf 'info\n' > b.txt
@@ -1454,7 +1454,7 @@ EOF
     [ "${lines[33]}" = "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17" ]
 }
 
-@test "KNOWN BUG: a session of more than 63 plies does not crash (160 plies of knight shuffles)" {
+@test "a session of more than 63 plies does not crash (160 plies of knight shuffles)" {
     for i in $(seq 40); do printf 'm g1 f3\nm g8 f6\nm f3 g1\nm f6 g8\n'; done > s.txt
     echo info >> s.txt
     run --separate-stderr timeout 20 "$CV" s.txt
@@ -1468,7 +1468,7 @@ EOF
 # Random games played by chess.js (an independent implementation), with
 # every spelling of m, back/forward and pop/takeback mixed in; see
 # tests/data/board/gen-random.mjs.
-@test "KNOWN BUG (crash past 63 plies): random games checked against chess.js: castling, en passant, promotion" {
+@test "random games checked against chess.js: castling, en passant, promotion" {
     for f in "$DATA"/random-*.txt; do
         run --separate-stderr timeout 60 "$CV" "$f"
         [ "$status" -eq 0 ] || { echo "$f: exit status $status" >&2; return 1; }

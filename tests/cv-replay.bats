@@ -7,8 +7,6 @@
 # expected-status.txt; see corpus/chess/malformed/README), tests/data/replay
 # (small hand-made games).
 #
-# Tests marked KNOWN BUG state the correct behaviour and fail until the tool
-# is fixed; each names the command that shows the bug.
 
 bats_require_minimum_version 1.5.0
 
