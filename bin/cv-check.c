@@ -1,5 +1,6 @@
 /* cv-check: validates positions, one per line, and names every problem. */
 #include "cvkit.h"
+#include "anypos.h"
 #include "json.h"
 #include <getopt.h>
 #include <stdlib.h>
@@ -45,16 +46,14 @@ static const char *kind_name(int k)
 /* Checks one FEN; returns 1 when invalid. */
 static int check_one(ctx *C, const char *file, long line, const char *text, int col0)
 {
-    cv_pos p;
+    cv_anypos p;
     cv_fen_errors e;
-    int usable = cv_fen_read(C->v, text, C->read_flags, &p, &e) == 0;
-    if (usable) cv_pos_validate(&p, &e);
-    cv_fen_sort_errors(&e);
+    int usable = cv_any_read(C->v, text, C->read_flags, &p, &e) == 0;
     int bad = e.n > 0;
     C->checked++;
     C->invalid += bad;
     char fen[2048] = "";
-    if (usable && !bad) cv_fen_write(&p, C->write_flags, fen, sizeof fen);
+    if (usable && !bad) cv_any_write(&p, C->write_flags, fen, sizeof fen);
     if (C->json) {
         fputs("{\"file\":", stdout);
         cv_json_write_cstring(stdout, cv_display_name(file));

@@ -1,6 +1,7 @@
 /* cv-legal: legal moves of positions: list them, test one, or play some. */
 #include "cvkit.h"
 #include "diagram.h"
+#include "anypos.h"
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,8 @@ typedef struct ctx {
     const cv_variant *v;
     int count, diagram;
     const char *style;
-    unsigned read_flags_move;
-    cv_notation nt;
+    const char *ntname;     /* as given; checked against the variant */
+    int nt;
     unsigned read_flags;
     const char *test;
     char **apply;
@@ -48,30 +49,26 @@ typedef struct ctx {
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static void list_moves(ctx *C, cv_pos *p)
+static void list_moves(ctx *C, cv_anypos *a)
 {
-    cv_movelist ml;
-    cv_gen_legal(p, &ml);
-    if (C->count) {
-        printf("%d\n", ml.n);
-        return;
-    }
-    char(*txt)[32] = malloc(sizeof *txt * (size_t)(ml.n + 1));
-    char **ptr = malloc(sizeof *ptr * (size_t)(ml.n + 1));
+    char(*txt)[64] = malloc(sizeof *txt * 1024);
+    char **ptr = malloc(sizeof *ptr * 1024);
     if (!txt || !ptr) { free(txt); free(ptr); return; }
-    for (int i = 0; i < ml.n; i++) {
-        cv_move_format(p, &ml, ml.m[i], C->nt, txt[i], sizeof txt[i]);
-        ptr[i] = txt[i];
+    int n = cv_any_moves(a, C->nt, txt, 1024);
+    if (C->count) {
+        printf("%d\n", n);
+    } else {
+        for (int i = 0; i < n; i++) ptr[i] = txt[i];
+        qsort(ptr, (size_t)n, sizeof *ptr, cmp_str);
+        for (int i = 0; i < n; i++) printf("%s%s", i ? " " : "", ptr[i]);
+        putchar('\n');
     }
-    qsort(ptr, (size_t)ml.n, sizeof *ptr, cmp_str);
-    for (int i = 0; i < ml.n; i++) printf("%s%s", i ? " " : "", ptr[i]);
-    putchar('\n');
     free(txt);
     free(ptr);
 }
 
 /* Plays the moves of every --apply argument; returns 1 on the first bad one. */
-static int apply_moves(ctx *C, cv_pos *p, const char *file, long line)
+static int apply_moves(ctx *C, cv_anypos *a, const char *file, long line)
 {
     for (int i = 0; i < C->napply; i++) {
         char *copy = strdup(C->apply[i]);
@@ -80,14 +77,12 @@ static int apply_moves(ctx *C, cv_pos *p, const char *file, long line)
         for (char *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
             /* "exd6 e.p." written with its usual space */
             if (!strcmp(tok, "e.p.") || !strcmp(tok, "ep")) continue;
-            cv_move_parse r;
-            if (cv_move_read_as(p, NULL, tok, C->read_flags_move, &r) != CV_MOVE_OK) {
-                cv_report(NULL, CV_ERROR, file, line, 0, "%s: %s", tok, r.why);
+            char why[400];
+            if (cv_any_play(a, tok, C->nt, NULL, NULL, why, sizeof why) != CV_MOVE_OK) {
+                cv_report(NULL, CV_ERROR, file, line, 0, "%s: %s", tok, why);
                 free(copy);
                 return 1;
             }
-            cv_undo u;
-            cv_make(p, r.move, &u);
         }
         free(copy);
     }
@@ -96,41 +91,37 @@ static int apply_moves(ctx *C, cv_pos *p, const char *file, long line)
 
 static int one(ctx *C, const char *file, long line, const char *text, int col0)
 {
-    cv_pos p;
+    cv_anypos a;
     cv_fen_errors e;
-    if (cv_fen_read(C->v, text, C->read_flags, &p, &e) < 0 || (cv_pos_validate(&p, &e), e.n)) {
+    if (cv_any_read(C->v, text, C->read_flags, &a, &e) < 0 || e.n) {
         cv_fen_report(NULL, file, line, col0, &e);
         puts("invalid");
         return 1;
     }
     if (C->test) {
-        cv_move_parse r;
-        cv_move_read_as(&p, NULL, C->test, C->read_flags_move, &r);
-        char a[32], b[32];
-        switch (r.status) {
-        case CV_MOVE_OK:
-            cv_move_format(&p, NULL, r.move, C->nt == CV_UCI ? CV_SAN : C->nt, a, sizeof a);
-            cv_move_format(&p, NULL, r.move, CV_UCI, b, sizeof b);
-            printf("legal %s %s\n", a, b);
-            return 0;
-        case CV_MOVE_AMBIGUOUS: printf("ambiguous: %s\n", r.why); return 1;
-        default: printf("illegal: %s\n", r.why); return 1;
+        char canon[64], alt[64], why[400];
+        /* a test answers in the variant's main notation and the other one */
+        int nt = C->nt == CV_ANY_UCI ? CV_ANY_SAN : C->nt;
+        switch (cv_any_test(&a, C->test, nt, canon, alt, why, sizeof why)) {
+        case CV_MOVE_OK: printf("legal %s %s\n", canon, alt); return 0;
+        case CV_MOVE_AMBIGUOUS: printf("ambiguous: %s\n", why); return 1;
+        default: printf("illegal: %s\n", why); return 1;
         }
     }
     if (C->napply) {
-        int rc = apply_moves(C, &p, file, line);
+        int rc = apply_moves(C, &a, file, line);
         if (rc) {
             puts("invalid");
             return rc;
         }
         char fen[2048];
-        cv_fen_write(&p, 0, fen, sizeof fen);
-        if (C->diagram) cv_diagram_styled(&p, C->style, stdout);
+        cv_any_write(&a, 0, fen, sizeof fen);
+        if (C->diagram) cv_any_diagram(&a, C->style, stdout);
         puts(fen);
         return 0;
     }
-    if (C->diagram) cv_diagram_styled(&p, C->style, stdout);
-    list_moves(C, &p);
+    if (C->diagram) cv_any_diagram(&a, C->style, stdout);
+    list_moves(C, &a);
     return 0;
 }
 
@@ -155,7 +146,7 @@ static int each_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
-    ctx C = { .nt = CV_SAN };
+    ctx C = { .nt = CV_ANY_SAN };
     const char *variant = NULL, *spec = NULL, *fen = NULL;
     int start = 0;
     C.apply = calloc((size_t)argc + 1, sizeof *C.apply);
@@ -168,7 +159,7 @@ int main(int argc, char **argv)
         { "lenient", no_argument, 0, 'l' }, { "variant", required_argument, 0, 'V' },
         { "spec", required_argument, 0, O_SPEC },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c, rc;
+    int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":f:sLcm:a:dn:lV:", lo, NULL)) != -1) {
         switch (c) {
@@ -186,18 +177,7 @@ int main(int argc, char **argv)
             }
             C.style = optarg;
             break;
-        case 'n':
-            if (!strcmp(optarg, "pbm")) {
-                C.read_flags_move = CV_READ_PBM;
-                C.nt = CV_SAN;
-                break;
-            }
-            if ((rc = cv_notation_from_name(optarg)) < 0) {
-                free(C.apply);
-                return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci, pbm)", optarg);
-            }
-            C.nt = (cv_notation)rc;
-            break;
+        case 'n': C.ntname = optarg; break;
         case 'l': C.read_flags |= CV_FEN_LENIENT; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
@@ -214,6 +194,13 @@ int main(int argc, char **argv)
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) { free(C.apply); return 2; }
     C.v = v;
+    C.nt = C.ntname ? cv_any_notation(v, C.ntname) : cv_any_default_notation(v);
+    if (C.nt < 0) {
+        free(C.apply);
+        cv_variant_free(v);
+        return cv_cli_usage_error(tool, "unknown notation '%s' (%s)", C.ntname,
+                                  v->module == CV_MODULE_TRID ? "parmen, romulan" : "san, lan, uci, pbm");
+    }
     int status = 0;
     if (fen || start) {
         if (optind < argc) status = cv_cli_usage_error(tool, "give either --fen/--start or files, not both");

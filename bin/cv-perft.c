@@ -1,5 +1,6 @@
 /* cv-perft: counts the legal move tree of a position to a depth. */
 #include "cvkit.h"
+#include "anypos.h"
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -16,7 +17,8 @@ static void usage(void)
            "  -d, --depth N        depth to count (in --suite mode: the deepest to check)\n"
            "      --fen FEN        position to count from (default: the variant's start)\n"
            "      --divide         print each root move with its count, then the total\n"
-           "      --notation N     notation of --divide moves: uci (default), san, lan\n"
+           "      --notation N     notation of --divide moves: uci (default), san, lan;\n"
+           "                       Tri-D: parmen (default), romulan\n"
            "      --hash MB        share subtree counts in a hash table of MB megabytes\n"
            "      --threads N      count with N threads\n"
            "      --split K/N      count only root moves K, K+N, K+2N, ... (1 <= K <= N)\n"
@@ -32,7 +34,7 @@ static void usage(void)
 
 typedef struct opts {
     int depth, divide, json, verbose;
-    cv_notation notation;
+    const char *notation;   /* NULL: the variant's default for --divide */
     cv_perft_opts po;
 } opts;
 
@@ -43,19 +45,22 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static void divide_cb(void *arg, const cv_pos *p, cv_move m, uint64_t nodes)
+static void divide_cb(void *arg, const char *move, uint64_t nodes)
 {
     const opts *o = arg;
-    char buf[64];
-    cv_move_format((cv_pos *)p, NULL, m, o->notation, buf, sizeof buf);
-    if (o->json) printf("{\"move\":\"%s\",\"nodes\":%llu}\n", buf, (unsigned long long)nodes);
-    else printf("%s %llu\n", buf, (unsigned long long)nodes);
+    if (o->json) printf("{\"move\":\"%s\",\"nodes\":%llu}\n", move, (unsigned long long)nodes);
+    else printf("%s %llu\n", move, (unsigned long long)nodes);
 }
 
-static int count(cv_pos *p, int depth, const opts *o, uint64_t *out)
+static int count(cv_anypos *a, int depth, const opts *o, uint64_t *out)
 {
+    int nt = o->notation ? cv_any_notation(a->v, o->notation) : a->v->module ? CV_ANY_PARMEN : CV_ANY_UCI;
+    if (nt < 0) {
+        fprintf(stderr, "%s: %s does not write '%s' notation\n", tool, a->v->name, o->notation);
+        return -1;
+    }
     double t0 = now();
-    uint64_t n = cv_perft_run(p, depth, &o->po, o->divide ? divide_cb : NULL, (void *)o);
+    uint64_t n = cv_any_perft(a, depth, &o->po, nt, o->divide ? divide_cb : NULL, (void *)o);
     double dt = now() - t0;
     if (n == UINT64_MAX) {
         fprintf(stderr, "%s: out of memory\n", tool);
@@ -69,10 +74,10 @@ static int count(cv_pos *p, int depth, const opts *o, uint64_t *out)
 }
 
 /* expected < 0: no expectation (a plain count) */
-static void print_json(const cv_pos *p, int depth, uint64_t n, double secs, long long expected)
+static void print_json(const cv_anypos *a, int depth, uint64_t n, double secs, long long expected)
 {
     char fen[2048];
-    cv_fen_write(p, 0, fen, sizeof fen);
+    cv_any_write(a, 0, fen, sizeof fen);
     printf("{\"fen\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"seconds\":%.3f", fen, depth,
            (unsigned long long)n, secs);
     if (expected >= 0)
@@ -126,9 +131,9 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
         *semi = 0;
         char *end = semi;
         while (end > s && (end[-1] == ' ' || end[-1] == '\t')) *--end = 0;
-        cv_pos p;
+        cv_anypos p;
         cv_fen_errors fe;
-        if (cv_fen_read(v, s, 0, &p, &fe) < 0 || fe.n) {
+        if (cv_any_read(v, s, 0, &p, &fe) < 0 || fe.n) {
             cv_fen_report(NULL, path, lineno, (int)(s - line) + 1, &fe);
             status = 1;
             continue;
@@ -171,7 +176,7 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
 
 int main(int argc, char **argv)
 {
-    opts o = { .depth = -1, .notation = CV_UCI, .po = { 1, 0, 0, 0 } };
+    opts o = { .depth = -1, .notation = NULL, .po = { 1, 0, 0, 0 } };
     const char *fen = NULL, *variant = NULL, *spec = NULL;
     const char *suites[64];
     int nsuites = 0;
@@ -220,8 +225,9 @@ int main(int argc, char **argv)
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_NOTATION:
-            if ((n = cv_notation_from_name(optarg)) < 0) return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci)", optarg);
-            o.notation = (cv_notation)n;
+            if (cv_notation_from_name(optarg) < 0 && strcmp(optarg, "parmen") && strcmp(optarg, "romulan"))
+                return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci, parmen, romulan)", optarg);
+            o.notation = optarg;
             break;
         case O_HELP: usage(); return 0;
         case O_VERSION: cv_cli_version(tool); return 0;
@@ -241,10 +247,10 @@ int main(int argc, char **argv)
             if (rc > status) status = rc;
         }
     } else {
-        cv_pos p;
+        cv_anypos p;
         cv_fen_errors fe;
         const char *text = fen ? fen : v->setup;
-        if (cv_fen_read(v, text, 0, &p, &fe) < 0 || fe.n) {
+        if (cv_any_read(v, text, 0, &p, &fe) < 0 || fe.n) {
             cv_fen_report(NULL, "--fen", 1, 1, &fe);
             cv_variant_free(v);
             return 1;

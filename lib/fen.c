@@ -67,7 +67,13 @@ static void read_placement(const cv_variant *v, const char *s, int len, int col0
         if (isdigit((unsigned char)c)) {
             int n = c - '0', ndig = 1;
             if (i + 1 < len && isdigit((unsigned char)s[i + 1])) {
-                if (g->files < 10 || c == '0') {
+                if (g->files >= 10 && c == '0') {
+                    int k = i;
+                    while (k < len && isdigit((unsigned char)s[k])) k++;
+                    add(e, col, CV_FE_SYNTAX, "empty-square count with a leading zero ('%.*s')", k - i, s + i);
+                    return;
+                }
+                if (g->files < 10) {
                     add(e, col, CV_FE_SYNTAX, "two digits in a row ('%c%c')", c, s[i + 1]);
                     return;
                 }

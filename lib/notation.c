@@ -403,11 +403,16 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
             const cv_castle_rule *cr = &v->castle_rules[i];
             if (cr->king_file >= 0 && g->file[k] != cr->king_file) continue;
             int king_to = cv_geom_cell(g, cr->king_to_file, rank);
-            int rook_from = -1;
+            int rook_from = -1, right = 0;
             for (int j = 0; j < p->ncastle; j++)
-                if (p->castle[j].color == p->side && p->castle[j].rule == i) rook_from = p->castle[j].rook_from;
+                if (p->castle[j].color == p->side && p->castle[j].rule == i) {
+                    rook_from = p->castle[j].rook_from;
+                    right = p->castling >> j & 1;
+                }
             int by_from = w.from == k && (w.to == king_to || (rook_from >= 0 && w.to == rook_from));
-            int by_alias = w.from < 0 && w.type == v->royal_type && cr->alias && w.to == king_to;
+            /* a king-move alias means castling only while the right holds
+             * (rules/doublechess.md); otherwise it is a plain king move */
+            int by_alias = w.from < 0 && w.type == v->royal_type && cr->alias && w.to == king_to && right;
             if ((by_from || by_alias) && king_to != k) {
                 explain_castle(p, cr->os, r);
                 return r->status = CV_MOVE_ILLEGAL;

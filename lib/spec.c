@@ -565,12 +565,48 @@ static void finish(ld *L, yaml_node_t *root)
     compile_lines(v);
 }
 
+/* Star Trek Tri-D: the board, pieces and moves are the trid module's;
+ * the spec picks the rule set and may override each of its options. */
+static void parse_trid(ld *L, yaml_node_t *root, yaml_node_t *n)
+{
+    cv_variant *v = L->v;
+    v->module = CV_MODULE_TRID;
+    static const char *const other[] = { "board", "pieces", "setup", "castling", "promotion", "en-passant" };
+    for (int i = 0; i < 6; i++) {
+        yaml_node_t *x = get(L, root, other[i]);
+        if (x) err(L, x, other[i], "not used with 'module: trid' (the module defines it)");
+    }
+    if (!n) {
+        err(L, root, "trid", "missing (the rule set and options of the trid module)");
+        return;
+    }
+    if (want_kind(L, n, YAML_MAPPING_NODE, "trid")) return;
+    yaml_node_t *rs = get(L, n, "ruleset");
+    const char *rsn = rs ? want_str(L, rs, "trid.ruleset") : NULL;
+    int r = rsn ? cv_trid_ruleset_from_name(rsn) : -1;
+    if (!rs) err(L, n, "trid.ruleset", "missing (standard or tournament)");
+    else if (rsn && r < 0) err(L, rs, "trid.ruleset", "unknown rule set '%s' (standard or tournament)", rsn);
+    if (r < 0) return;
+    cv_trid_opts_default(&v->trid, (cv_trid_ruleset)r);
+    for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+        const char *k = scalar(node(L, p->key));
+        if (!k || !strcmp(k, "ruleset")) continue;
+        char key[128], msg[256];
+        snprintf(key, sizeof key, "trid.%s", k);
+        yaml_node_t *val = node(L, p->value);
+        const char *vs = want_str(L, val, key);
+        if (vs && cv_trid_opts_set(&v->trid, k, vs, msg, sizeof msg) < 0) err(L, val, key, "%s", msg);
+    }
+    snprintf(v->setup, sizeof v->setup, "%s", cv_trid_start_fen((cv_trid_ruleset)r));
+    v->royal_type = v->pawn_type = -1;
+}
+
 static void parse_root(ld *L, yaml_node_t *root)
 {
     cv_variant *v = L->v;
     if (want_kind(L, root, YAML_MAPPING_NODE, "(document)")) return;
     static const char *const keys[] = { "variant", "aliases", "description", "board", "pieces", "setup",
-                                        "castling", "promotion", "en-passant", "rules", NULL };
+                                        "castling", "promotion", "en-passant", "rules", "module", "trid", NULL };
     check_keys(L, root, "", keys);
     yaml_node_t *x = get(L, root, "variant");
     if (!x) err(L, root, "variant", "missing");
@@ -583,6 +619,16 @@ static void parse_root(ld *L, yaml_node_t *root)
             const char *s = want_str(L, node(L, *it), "aliases");
             if (s && v->naliases < CV_MAX_ALIASES) snprintf(v->aliases[v->naliases++], sizeof v->aliases[0], "%s", s);
         }
+    if ((x = get(L, root, "module"))) {
+        const char *m = want_str(L, x, "module");
+        if (m && !strcmp(m, "trid")) {
+            parse_trid(L, root, get(L, root, "trid"));
+            return;
+        }
+        if (m) err(L, x, "module", "unknown rule module '%s' (trid)", m);
+        return;
+    }
+    if ((x = get(L, root, "trid"))) err(L, x, "trid", "trid options need 'module: trid'");
     x = get(L, root, "board");
     int files = 8, ranks = 8;
     if (!x) err(L, root, "board", "missing");
