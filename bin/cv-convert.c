@@ -18,7 +18,8 @@ static void usage(void)
            "is kept.  A game that cannot be converted (an illegal or ambiguous move,\n"
            "an unknown variant) is written as read, or to --rejects FILE, and said.\n\n"
            "  -t, --to FORMAT      san (default), lan, uci: PGN with moves in that\n"
-           "                       notation; fen: the FEN after every main-line ply\n"
+           "                       notation; Tri-D: standard (Parmen's, default) or\n"
+           "                       romulan; fen: the FEN after every main-line ply\n"
            "      --rejects FILE   write the games that cannot be converted to FILE\n"
            "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
            "  -q, --quiet          no warnings\n"
@@ -32,7 +33,8 @@ static void usage(void)
 typedef struct ctx {
     const cv_variant *v;
     int to_fen, strict, quiet;
-    cv_notation nt;
+    const char *to;     /* the notation asked for, by name */
+    int cur_nt;         /* that notation for the current game's variant */
     FILE *rejects;
     cv_replayer *rp;
     char **text;        /* converted move text per token */
@@ -48,13 +50,13 @@ static void on_move(void *arg, const cv_replay_ev *e)
     if (C->to_fen) {
         if (e->depth == 0) {
             char fen[2048];
-            cv_fen_write(e->after, 0, fen, sizeof fen);
+            cv_replay_ev_fen(e, fen, sizeof fen);
             puts(fen);
         }
         return;
     }
     char buf[64];
-    cv_move_format((cv_pos *)e->before, e->legal, e->parse->move, C->nt, buf, sizeof buf);
+    cv_replay_ev_move(e, C->cur_nt, buf, sizeof buf);
     free(C->text[e->tok]);
     C->text[e->tok] = strdup(buf);
 }
@@ -63,7 +65,7 @@ static void on_bad(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
     char num[32];
-    snprintf(num, sizeof num, "%d%s", e->before->fullmove, e->before->side ? "..." : ".");
+    cv_replay_ev_number(e, num, sizeof num);
     if (e->t->kind == CV_PGN_VARIATION_START)
         cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "game %ld: %s; written unconverted",
                   C->g->number, e->why);
@@ -91,12 +93,16 @@ static int convert_file(const char *path, FILE *f, void *arg)
             C->cap = g.ntokens;
         }
         const cv_variant *v;
-        cv_pos start;
+        cv_anypos start;
         char why[300];
         long line, col;
         int ok = g.errors == 0;
         if (cv_replay_start(&g, C->v, &v, &start, why, sizeof why, &line, &col) < 0) {
             cv_report(NULL, CV_ERROR, path, line, col, "game %ld: %s; written unconverted", g.number, why);
+            ok = 0;
+        } else if ((C->cur_nt = C->to ? cv_any_notation(v, C->to) : cv_any_default_notation(v)) < 0) {
+            cv_report(NULL, CV_ERROR, path, g.line, g.col, "game %ld: %s is not written in '%s' notation; written unconverted",
+                      g.number, v->name, C->to);
             ok = 0;
         } else {
             static const cv_replay_hooks hooks = { on_move, on_bad };
@@ -142,7 +148,7 @@ static int convert_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
-    ctx C = { .nt = CV_SAN };
+    ctx C = { 0 };
     const char *variant = NULL, *spec = NULL, *rejects = NULL;
     enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION };
     static const struct option lo[] = {
@@ -156,11 +162,11 @@ int main(int argc, char **argv)
         switch (c) {
         case 't':
             if (!strcmp(optarg, "fen")) C.to_fen = 1;
-            else {
-                int n = cv_notation_from_name(optarg);
-                if (n < 0) return cv_cli_usage_error(tool, "unknown format '%s' (san, lan, uci, fen)", optarg);
-                C.nt = (cv_notation)n;
-            }
+            else if (cv_notation_from_name(optarg) >= 0 || !strcmp(optarg, "parmen") || !strcmp(optarg, "standard") ||
+                     !strcmp(optarg, "romulan"))
+                C.to = optarg;
+            else
+                return cv_cli_usage_error(tool, "unknown format '%s' (san, lan, uci, fen; Tri-D: standard, romulan)", optarg);
             break;
         case O_REJECTS: rejects = optarg; break;
         case O_STRICT: C.strict = 1; break;

@@ -41,6 +41,7 @@ enum { OUT_DEFAULT, OUT_CHECK };
 typedef struct ctx {
     const cv_variant *v;
     int mode, fen, final, draws, json, strict, fail_fast, quiet;
+    int nt;             /* notation of --fen moves: the variant's own */
     long files, games, valid, invalid, warnings;
     int stop;
     cv_replayer *rp;
@@ -63,18 +64,12 @@ static void make_ident(ctx *C, const cv_pgn_game *g)
     snprintf(C->ident + n, sizeof C->ident - (size_t)n, ")");
 }
 
-/* "23..." or "23." for a move about to be played in p. */
-static void move_number(const cv_pos *p, char *buf, size_t n)
-{
-    snprintf(buf, n, "%d%s", p->fullmove, p->side ? "..." : ".");
-}
-
 static void on_bad(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
     C->game_bad = 1;
     char num[32];
-    move_number(e->before, num, sizeof num);
+    cv_replay_ev_number(e, num, sizeof num);
     const char *in_var = e->depth ? " (in a variation)" : "";
     if (e->t->kind == CV_PGN_VARIATION_START)
         cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s", C->ident, e->why);
@@ -86,17 +81,18 @@ static void on_bad(void *arg, const cv_replay_ev *e)
 static void on_move(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
-    if (!C->fen || e->depth) return;
-    char san[64], num[32], fen[2048];
-    cv_move_format((cv_pos *)e->before, e->legal, e->parse->move, CV_SAN, san, sizeof san);
-    move_number(e->before, num, sizeof num);
-    cv_fen_write(e->after, 0, fen, sizeof fen);
-    printf("%ld\t%s %s\t%s\n", C->g->number, num, san, fen);
+    if (e->depth) return;
+    char mv[64], num[32], fen[2048];
+    cv_replay_ev_move(e, C->nt, mv, sizeof mv);
+    cv_replay_ev_number(e, num, sizeof num);
+    cv_replay_ev_fen(e, fen, sizeof fen);
+    printf("%ld\t%s %s\t%s\n", C->g->number, num, mv, fen);
 }
 
-static const char *expected_result(const cv_replay_result *r, const cv_pos *p)
+static const char *expected_result(const cv_replay_result *r, const cv_anypos *a)
 {
-    if (r->mate) return p->side ? "1-0" : "0-1";
+    int side = a->v->module == CV_MODULE_TRID ? a->t.side : a->p.side;
+    if (r->mate) return side ? "1-0" : "0-1";
     if (r->stalemate) return "1/2-1/2";
     return NULL;
 }
@@ -151,7 +147,7 @@ static int replay_file(const char *path, FILE *f, void *arg)
         C->game_bad = g.errors > 0;
         C->final_fen[0] = 0;
         const cv_variant *v;
-        cv_pos start, final;
+        cv_anypos start, final;
         char why[300];
         long line, col;
         cv_replay_result res;
@@ -160,10 +156,11 @@ static int replay_file(const char *path, FILE *f, void *arg)
             cv_report(NULL, CV_ERROR, path, line, col, "%s: %s", C->ident, why);
             C->game_bad = 1;
         } else {
-            static const cv_replay_hooks hooks = { on_move, on_bad };
+            cv_replay_hooks hooks = { C->fen ? on_move : NULL, on_bad };
+            C->nt = cv_any_default_notation(v);
             cv_replay(C->rp, &g, &start, &hooks, C, &res, &final);
             if (res.mainline_complete) {
-                cv_fen_write(&final, 0, C->final_fen, sizeof C->final_fen);
+                cv_any_write(&final, 0, C->final_fen, sizeof C->final_fen);
                 const char *want = expected_result(&res, &final);
                 const cv_pgn_token *rt = g.result;
                 long rl = rt ? rt->line : g.line, rc = rt ? rt->col : g.col;

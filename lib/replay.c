@@ -58,7 +58,7 @@ static int push_key(cv_replayer *r, uint64_t k)
     return 0;
 }
 
-int cv_replay_start(const cv_pgn_game *g, const cv_variant *deflt, const cv_variant **vout, cv_pos *start,
+int cv_replay_start(const cv_pgn_game *g, const cv_variant *deflt, const cv_variant **vout, cv_anypos *start,
                     char *why, size_t whysize, long *line, long *col)
 {
     const cv_variant *v = deflt;
@@ -93,7 +93,7 @@ int cv_replay_start(const cv_pgn_game *g, const cv_variant *deflt, const cv_vari
     }
     if (ft) {
         cv_fen_errors e;
-        if (cv_fen_read(v, ft->value, CV_FEN_LENIENT, start, &e) < 0 || (cv_pos_validate(start, &e), e.n)) {
+        if (cv_any_read(v, ft->value, CV_FEN_LENIENT, start, &e) < 0 || e.n) {
             snprintf(why, whysize, "FEN tag: %s", e.n ? e.e[0].msg : "invalid position");
             *line = ft->line;
             *col = ft->col;
@@ -101,7 +101,7 @@ int cv_replay_start(const cv_pgn_game *g, const cv_variant *deflt, const cv_vari
         }
         return 0;
     }
-    return cv_pos_start(v, start) == 0 ? 0 : -1;
+    return cv_any_start(v, start) == 0 ? 0 : -1;
 }
 
 static void fill(cv_replay_ev *e, const cv_pgn_game *g, size_t i, int depth, const cv_pos *before,
@@ -116,8 +116,8 @@ static void fill(cv_replay_ev *e, const cv_pgn_game *g, size_t i, int depth, con
     e->parse = mp;
 }
 
-int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const cv_replay_hooks *h, void *arg,
-              cv_replay_result *res, cv_pos *final)
+static int replay_generic(cv_replayer *r, const cv_pgn_game *g, const cv_pos *start, const cv_replay_hooks *h,
+                          void *arg, cv_replay_result *res, cv_pos *final)
 {
     memset(res, 0, sizeof *res);
     if (need(r, 1) < 0) return -1;
@@ -238,4 +238,114 @@ int cv_insufficient_material(const cv_pos *p)
     if (total <= 1) return 1;
     /* only bishops, all on squares of one colour */
     return knights == 0 && (bishops_sq[0] == 0 || bishops_sq[1] == 0);
+}
+
+/* ---- the trid module: the same walk over lines and variations, on its
+ * positions (copied, as the module makes moves in place) ---- */
+
+typedef struct tlevel {
+    cv_trid_pos cur, prev;
+    int has_prev, dead;
+} tlevel;
+
+static int replay_trid(cv_replayer *r, const cv_pgn_game *g, const cv_trid_pos *start, const cv_replay_hooks *h,
+                       void *arg, cv_replay_result *res, cv_trid_pos *final)
+{
+    int cap = 8, d = 0;
+    tlevel *lv = malloc(sizeof *lv * (size_t)cap);
+    if (!lv) return -1;
+    lv[0].cur = *start;
+    lv[0].has_prev = lv[0].dead = 0;
+    r->nkeys = 0;
+    cv_trid_parse mp;
+    cv_replay_ev ev;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const cv_pgn_token *t = &g->tokens[i];
+        if (t->kind == CV_PGN_VARIATION_START) {
+            if (d + 2 > cap) {
+                tlevel *n = realloc(lv, sizeof *lv * (size_t)(cap *= 2));
+                if (!n) { free(lv); return -1; }
+                lv = n;
+            }
+            tlevel *parent = &lv[d], *c = &lv[++d];
+            c->has_prev = 0;
+            c->dead = parent->dead || !parent->has_prev;
+            if (!parent->dead && !parent->has_prev) {
+                memset(&ev, 0, sizeof ev);
+                ev.tok = i; ev.t = t; ev.depth = d; ev.tbefore = &parent->cur;
+                ev.why = "a variation needs a move before it to replace";
+                res->bad_moves++;
+                if (h && h->bad) h->bad(arg, &ev);
+            }
+            if (!c->dead) c->cur = parent->prev;
+        } else if (t->kind == CV_PGN_VARIATION_END) {
+            if (d > 0) d--;
+        } else if (t->kind == CV_PGN_MOVE || t->kind == CV_PGN_NULL_MOVE) {
+            tlevel *c = &lv[d];
+            if (c->dead) continue;
+            memset(&ev, 0, sizeof ev);
+            ev.tok = i; ev.t = t; ev.depth = d; ev.tbefore = &c->cur; ev.tparse = &mp;
+            const char *why = NULL;
+            if (t->kind == CV_PGN_NULL_MOVE) why = "null moves are not read in Tri-D";
+            else if (cv_trid_move_read(&c->cur, NULL, t->text, CV_TRID_NOTE_AUTO, &mp) != CV_TRID_MOVE_OK) why = mp.why;
+            if (why) {
+                ev.why = why;
+                c->dead = 1;
+                res->bad_moves++;
+                if (h && h->bad) h->bad(arg, &ev);
+                continue;
+            }
+            c->prev = c->cur;
+            c->has_prev = 1;
+            cv_trid_make(&c->cur, mp.move);
+            if (d == 0) res->plies++;
+            if (h && h->move) {
+                ev.tbefore = &c->prev;
+                ev.tafter = &c->cur;
+                h->move(arg, &ev);
+            }
+        }
+    }
+    res->mainline_complete = !lv[0].dead;
+    int out = cv_trid_outcome(&lv[0].cur);
+    res->mate = out == CV_TRID_CHECKMATE;
+    res->stalemate = out == CV_TRID_STALEMATE;
+    if (res->stalemate) res->draws |= CV_DRAW_STALEMATE;
+    if (final) *final = lv[0].cur;
+    free(lv);
+    return res->bad_moves;
+}
+
+int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_anypos *start, const cv_replay_hooks *h, void *arg,
+              cv_replay_result *res, cv_anypos *final)
+{
+    if (final) final->v = start->v;
+    if (start->v->module == CV_MODULE_TRID) {
+        memset(res, 0, sizeof *res);
+        return replay_trid(r, g, &start->t, h, arg, res, final ? &final->t : NULL);
+    }
+    return replay_generic(r, g, &start->p, h, arg, res, final ? &final->p : NULL);
+}
+
+size_t cv_replay_ev_move(const cv_replay_ev *e, int nt, char *buf, size_t size)
+{
+    if (e->tbefore) {
+        cv_trid_notation tn = nt == CV_ANY_ROMULAN ? CV_TRID_NOTE_ROMULAN : CV_TRID_NOTE_PARMEN;
+        return cv_trid_move_format(e->tbefore, NULL, e->tparse->move, tn, buf, size);
+    }
+    cv_notation n = nt == CV_ANY_LAN ? CV_LAN : nt == CV_ANY_UCI ? CV_UCI : CV_SAN;
+    return cv_move_format((cv_pos *)e->before, e->legal, e->parse->move, n, buf, size);
+}
+
+size_t cv_replay_ev_number(const cv_replay_ev *e, char *buf, size_t size)
+{
+    int full = e->tbefore ? e->tbefore->fullmove : e->before->fullmove;
+    int side = e->tbefore ? e->tbefore->side : e->before->side;
+    return (size_t)snprintf(buf, size, "%d%s", full, side ? "..." : ".");
+}
+
+size_t cv_replay_ev_fen(const cv_replay_ev *e, char *buf, size_t size)
+{
+    if (e->tafter) return cv_trid_fen_write(e->tafter, buf, size);
+    return cv_fen_write(e->after, 0, buf, size);
 }
