@@ -74,7 +74,7 @@ static int apply_moves(ctx *C, cv_anypos *a, const char *file, long line)
         char *copy = strdup(C->apply[i]);
         if (!copy) return 2;
         char *save = NULL;
-        for (char *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+        for (char *tok = strtok_r(copy, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
             /* "exd6 e.p." written with its usual space */
             if (!strcmp(tok, "e.p.") || !strcmp(tok, "ep")) continue;
             char why[400];

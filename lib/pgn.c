@@ -700,7 +700,7 @@ static int is_castling(const unsigned char *s, size_t n, int *zeros)
         else if (s[i] != 'O' && s[i] != 'o') return 0;
         i++;
         parts++;
-        if (i == n) return parts >= 2 && parts <= 4;
+        if (i == n) return parts >= 2 && parts <= 8;  /* Double Chess has O-O-O-O-O */
         if (s[i] != '-') return 0;
         i++;
     }
