@@ -174,7 +174,7 @@ static int replay_generic(cv_replayer *r, const cv_pgn_game *g, const cv_pos *st
                 break;
             }
             cv_pos before;
-            if (h && h->move) before = c->cur;
+            if ((h && h->move) || (r->read_flags & CV_READ_STRICT_SAN)) before = c->cur;
             c->has_prev = 1;
             c->last_null = t->kind == CV_PGN_NULL_MOVE;
             c->last = mp.move;
@@ -183,6 +183,19 @@ static int replay_generic(cv_replayer *r, const cv_pgn_game *g, const cv_pos *st
             if (d == 0) {
                 res->plies++;
                 push_key(r, cv_repetition_key(&c->cur));
+            }
+            if ((r->read_flags & CV_READ_STRICT_SAN) && !c->last_null) {
+                /* strict SAN: the check mark as written must be the truth */
+                char actual = cv_in_check(&c->cur) ? (cv_count_legal(&c->cur) ? '+' : '#') : 0;
+                char written = strchr(t->suffix, '#') ? '#' : strchr(t->suffix, '+') ? '+' : 0;
+                if (actual != written) {
+                    fill(&ev, g, i, d, &before, NULL, &mp);
+                    ev.why = !actual ? "marked as check, but the move gives no check"
+                             : actual == '#' ? (written ? "checkmate written as '+'" : "checkmate without '#'")
+                             : written == '#' ? "marked as mate, but the king can escape" : "check without '+'";
+                    res->bad_moves++;
+                    if (h && h->bad) h->bad(arg, &ev);
+                }
             }
             if (h && h->move) {
                 fill(&ev, g, i, d, &before, NULL, &mp);
