@@ -1,5 +1,6 @@
 /* trid_fen: TD-FEN, the Tri-D position format of rules/trid.md, read
  * (every problem with its 1-based column), validated and written. */
+#include "strbuf.h"
 #include "trid.h"
 #include <ctype.h>
 #include <stdarg.h>
@@ -486,68 +487,54 @@ int cv_trid_validate(const cv_trid_pos *p, cv_trid_errors *e)
 
 /* ---- writing ---- */
 
-typedef struct {
-    char *buf;
-    size_t size, n;
-} out_t;
 
-static void put(out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_t *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(o->n < o->size ? o->buf + o->n : NULL, o->n < o->size ? o->size - o->n : 0, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->n += (size_t)k;
-}
-
-static void put_rank(out_t *o, const cv_trid_pos *p, int f0, int width, int rank, int level)
+static void put_rank(cv_strbuf *o, const cv_trid_pos *p, int f0, int width, int rank, int level)
 {
     int empty = 0;
     for (int f = f0; f < f0 + width; f++) {
         uint8_t pc = p->pc[rank * 6 + f][level];
         if (!pc) { empty++; continue; }
-        if (empty) put(o, "%d", empty);
+        if (empty) cv_strbuf_put(o, "%d", empty);
         empty = 0;
-        put(o, "%c", cv_trid_piece_char(pc));
+        cv_strbuf_put(o, "%c", cv_trid_piece_char(pc));
     }
-    if (empty) put(o, "%d", empty);
+    if (empty) cv_strbuf_put(o, "%d", empty);
 }
 
 size_t cv_trid_fen_write(const cv_trid_pos *p, char *buf, size_t size)
 {
-    out_t o = { buf, size, 0 };
+    cv_strbuf o = { buf, size, 0 };
     if (size) buf[0] = 0;
     static const int mlevel[3] = { 6, 4, 2 }, mtop[3] = { 8, 6, 4 };
     for (int m = 0; m < 3; m++) {
-        if (m) put(&o, "|");
+        if (m) cv_strbuf_put(&o, "|");
         for (int r = 0; r < 4; r++) {
-            if (r) put(&o, "/");
+            if (r) cv_strbuf_put(&o, "/");
             put_rank(&o, p, 1, 4, mtop[m] - r, mlevel[m]);
         }
     }
-    put(&o, " ");
+    cv_strbuf_put(&o, " ");
     int first = 1;
     for (int pin = 0; pin < CV_TRID_PINS; pin++) {
         int b = p->pinboard[pin];
         if (b < 0) continue;
         const cv_trid_board *bd = &p->board[b];
-        put(&o, "%s%s%s", first ? "" : ",", cv_trid_pin_name(pin), bd->inverted ? "i" : "");
+        cv_strbuf_put(&o, "%s%s%s", first ? "" : ",", cv_trid_pin_name(pin), bd->inverted ? "i" : "");
         first = 0;
-        if (b != (pin & 1) + 2 * bd->ctrl) put(&o, "=%s", cv_trid_board_name(b));
-        put(&o, ":%c:", bd->ctrl ? 'b' : 'w');
+        if (b != (pin & 1) + 2 * bd->ctrl) cv_strbuf_put(&o, "=%s", cv_trid_board_name(b));
+        cv_strbuf_put(&o, ":%c:", bd->ctrl ? 'b' : 'w');
         int lv = cv_trid_pin_level(pin, bd->inverted), rm = cv_trid_pin_min_rank(pin);
         put_rank(&o, p, (pin & 1) ? 4 : 0, 2, rm + 1, lv);
-        put(&o, "/");
+        cv_strbuf_put(&o, "/");
         put_rank(&o, p, (pin & 1) ? 4 : 0, 2, rm, lv);
     }
-    if (first) put(&o, "-");
-    put(&o, " %c ", p->side ? 'b' : 'w');
-    if (!p->castling) put(&o, "-");
+    if (first) cv_strbuf_put(&o, "-");
+    cv_strbuf_put(&o, " %c ", p->side ? 'b' : 'w');
+    if (!p->castling) cv_strbuf_put(&o, "-");
     for (int k = 0; k < 4; k++)
-        if (p->castling >> k & 1) put(&o, "%c", "KQkq"[k]);
-    if (p->ep >= 0) put(&o, " %s", sqname(p->ep));
-    else put(&o, " -");
-    put(&o, " %d %d", p->halfmove, p->fullmove);
+        if (p->castling >> k & 1) cv_strbuf_put(&o, "%c", "KQkq"[k]);
+    if (p->ep >= 0) cv_strbuf_put(&o, " %s", sqname(p->ep));
+    else cv_strbuf_put(&o, " -");
+    cv_strbuf_put(&o, " %d %d", p->halfmove, p->fullmove);
     return o.n;
 }

@@ -3,6 +3,7 @@
  * readers take the variations of real listings and resolve the text
  * against the legal moves, so an illegal or ambiguous move is reported
  * with its reason instead of being guessed. */
+#include "strbuf.h"
 #include "trid.h"
 #include <ctype.h>
 #include <stdarg.h>
@@ -19,20 +20,6 @@ static int type_of_letter(char c)
     return c && s ? (int)(s - "PNBRQK") + 1 : 0;
 }
 
-typedef struct {
-    char *buf;
-    size_t size, n;
-} out_t;
-
-static void put(out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_t *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(o->n < o->size ? o->buf + o->n : NULL, o->n < o->size ? o->size - o->n : 0, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->n += (size_t)k;
-}
 
 static void cellname(int cell, char out[3])
 {
@@ -44,16 +31,16 @@ static void cellname(int cell, char out[3])
 static void sqname(int sq, char out[8]) { cv_trid_sq_name(sq, out, 8); }
 
 /* Romulan: files z a b c d e, the board instead of the level. */
-static void put_romulan_sq(out_t *o, const cv_trid_pos *p, int sq)
+static void put_romulan_sq(cv_strbuf *o, const cv_trid_pos *p, int sq)
 {
     int l = CV_TRID_LEVEL(sq);
-    put(o, "%c%d", "zabcde"[CV_TRID_FILE(sq)], CV_TRID_RANK(sq));
-    if (l == 2) put(o, "W");
-    else if (l == 4) put(o, "N");
-    else if (l == 6) put(o, "B");
+    cv_strbuf_put(o, "%c%d", "zabcde"[CV_TRID_FILE(sq)], CV_TRID_RANK(sq));
+    if (l == 2) cv_strbuf_put(o, "W");
+    else if (l == 4) cv_strbuf_put(o, "N");
+    else if (l == 6) cv_strbuf_put(o, "B");
     else {
         int pl = cv_trid_place_of(sq);
-        put(o, "%s%s", pl >= 0 ? cv_trid_pin_name(pl % 12) : "?", pl >= 12 ? "i" : "");
+        cv_strbuf_put(o, "%s%s", pl >= 0 ? cv_trid_pin_name(pl % 12) : "?", pl >= 12 ? "i" : "");
     }
 }
 
@@ -91,46 +78,46 @@ static int need_origin_level(const cv_trid_pos *p, const cv_trid_movelist *legal
 size_t cv_trid_move_format(const cv_trid_pos *p, const cv_trid_movelist *legal, cv_trid_move m, cv_trid_notation nt,
                            char *buf, size_t size)
 {
-    out_t o = { buf, size, 0 };
+    cv_strbuf o = { buf, size, 0 };
     if (size) buf[0] = 0;
     int rom = nt == CV_TRID_NOTE_ROMULAN;
     char a[8];
     switch (m.kind) {
-    case CV_TRID_MK_CASTLE_K: put(&o, rom ? "O-O" : "o-o"); break;
-    case CV_TRID_MK_CASTLE_Q: put(&o, rom ? "O-O-O" : "o-o-o"); break;
+    case CV_TRID_MK_CASTLE_K: cv_strbuf_put(&o, rom ? "O-O" : "o-o"); break;
+    case CV_TRID_MK_CASTLE_Q: cv_strbuf_put(&o, rom ? "O-O-O" : "o-o-o"); break;
     case CV_TRID_MK_BOARD:
         if (rom) {
-            put(&o, "%s-%s", cv_trid_pin_name(m.from), cv_trid_pin_name(m.to));
+            cv_strbuf_put(&o, "%s-%s", cv_trid_pin_name(m.from), cv_trid_pin_name(m.to));
         } else {
             cellname(cv_trid_pin_corner(m.to), a);
-            put(&o, "%s-%s(%d)", cv_trid_board_name(m.board), a, cv_trid_pin_main_level(m.to));
+            cv_strbuf_put(&o, "%s-%s(%d)", cv_trid_board_name(m.board), a, cv_trid_pin_main_level(m.to));
         }
-        if (m.promo) put(&o, "=%c", type_letter[m.promo]);
-        if (m.promo2) put(&o, "=%c", type_letter[m.promo2]);
+        if (m.promo) cv_strbuf_put(&o, "=%c", type_letter[m.promo]);
+        if (m.promo2) cv_strbuf_put(&o, "=%c", type_letter[m.promo2]);
         break;
     default: {
         uint8_t pc = cv_trid_at(p, m.from);
         char sep = is_capture(p, m) ? 'x' : '-';
-        put(&o, "%c", type_letter[CV_TRID_TYPE(pc)]);
+        cv_strbuf_put(&o, "%c", type_letter[CV_TRID_TYPE(pc)]);
         if (rom) {
             put_romulan_sq(&o, p, m.from);
-            put(&o, "%c", sep);
+            cv_strbuf_put(&o, "%c", sep);
             put_romulan_sq(&o, p, m.to);
         } else {
             cellname(m.from >> 3, a);
-            put(&o, "%s", a);
-            if (need_origin_level(p, legal, m)) put(&o, "(%d)", m.from & 7);
+            cv_strbuf_put(&o, "%s", a);
+            if (need_origin_level(p, legal, m)) cv_strbuf_put(&o, "(%d)", m.from & 7);
             sqname(m.to, a);
-            put(&o, "%c%s", sep, a);
+            cv_strbuf_put(&o, "%c%s", sep, a);
         }
-        if (m.promo) put(&o, "=%c", type_letter[m.promo]);
+        if (m.promo) cv_strbuf_put(&o, "=%c", type_letter[m.promo]);
     }
     }
     cv_trid_pos q = *p;
     unsigned changed = cv_trid_make(&q, m);
     char ck = check_suffix(&q);
-    if (ck) put(&o, "%c", ck);
-    if (changed && !rom) put(&o, "*");
+    if (ck) cv_strbuf_put(&o, "%c", ck);
+    if (changed && !rom) cv_strbuf_put(&o, "*");
     return o.n;
 }
 
@@ -326,12 +313,12 @@ static int matches(const cv_trid_pos *p, const want_t *w, cv_trid_move m, int *p
 
 static void describe_cell(const cv_trid_pos *p, int cell, char *out, size_t size)
 {
-    out_t o = { out, size, 0 };
+    cv_strbuf o = { out, size, 0 };
     out[0] = 0;
     char a[8];
     if (!p->exist[cell]) {
         cellname(cell, a);
-        put(&o, "%s has no square", a);
+        cv_strbuf_put(&o, "%s has no square", a);
         return;
     }
     int any = 0;
@@ -339,12 +326,12 @@ static void describe_cell(const cv_trid_pos *p, int cell, char *out, size_t size
         uint8_t pc = p->pc[cell][l];
         if (!pc) continue;
         sqname(cell * 8 + l, a);
-        put(&o, "%s%s holds a %s %s", any ? ", " : "", a, color_name[CV_TRID_COLOR(pc)], type_name[CV_TRID_TYPE(pc)]);
+        cv_strbuf_put(&o, "%s%s holds a %s %s", any ? ", " : "", a, color_name[CV_TRID_COLOR(pc)], type_name[CV_TRID_TYPE(pc)]);
         any = 1;
     }
     if (!any) {
         cellname(cell, a);
-        put(&o, "%s is empty", a);
+        cv_strbuf_put(&o, "%s is empty", a);
     }
 }
 
@@ -364,7 +351,7 @@ static int path_blockers(const cv_trid_pos *p, int fcell, int tcell, unsigned wa
 {
     int f = fcell % 6, r = fcell / 6, tf = tcell % 6, tr = tcell / 6;
     int df = (tf > f) - (tf < f), dr = (tr > r) - (tr < r), n = 0;
-    out_t o = { out, size, 0 };
+    cv_strbuf o = { out, size, 0 };
     out[0] = 0;
     for (f += df, r += dr; f != tf || r != tr; f += df, r += dr) {
         int c = r * 6 + f;
@@ -372,7 +359,7 @@ static int path_blockers(const cv_trid_pos *p, int fcell, int tcell, unsigned wa
         if ((want & pm) != want) {
             char d[160];
             describe_cell(p, c, d, sizeof d);
-            put(&o, "%s%s", n ? "; " : "", d);
+            cv_strbuf_put(&o, "%s%s", n ? "; " : "", d);
             n++;
         }
     }
@@ -463,8 +450,8 @@ static void explain_board(const cv_trid_pos *p, const want_t *w, cv_trid_parse *
     }
     if (!(p->o.adj[bd->pin] >> w->tpin & 1)) {
         char list[64] = "";
-        out_t o = { list, sizeof list, 0 };
-        for (unsigned m = p->o.adj[bd->pin]; m; m &= m - 1) put(&o, "%s%s", o.n ? ", " : "", cv_trid_pin_name(__builtin_ctz(m)));
+        cv_strbuf o = { list, sizeof list, 0 };
+        for (unsigned m = p->o.adj[bd->pin]; m; m &= m - 1) cv_strbuf_put(&o, "%s%s", o.n ? ", " : "", cv_trid_pin_name(__builtin_ctz(m)));
         set_why(r, "%s is not adjacent to %s (a board there may move to %s)", tn, cv_trid_pin_name(bd->pin), list);
         return;
     }
@@ -677,12 +664,12 @@ cv_trid_move_status cv_trid_move_read(const cv_trid_pos *p, const cv_trid_moveli
             set_why(r, "the promotion piece is missing (=Q, =R, =B or =N)");
         } else {
             char list[200] = "";
-            out_t o = { list, sizeof list, 0 };
+            cv_strbuf o = { list, sizeof list, 0 };
             int k = r->ncand < 8 ? r->ncand : 8;
             for (int i = 0; i < k; i++) {
                 char t[48];
                 cv_trid_move_format(p, legal, r->cand[i], CV_TRID_NOTE_PARMEN, t, sizeof t);
-                put(&o, "%s%s", i ? (i == k - 1 ? " or " : ", ") : "", t);
+                cv_strbuf_put(&o, "%s%s", i ? (i == k - 1 ? " or " : ", ") : "", t);
             }
             set_why(r, "ambiguous: %s", list);
         }
