@@ -1,0 +1,810 @@
+/* gamelist: Parmen's game listing.  See gamelist.h for what it promises.
+ *
+ * The reader works a line at a time: a line is read whole (up to
+ * max_line bytes) from a chunked input buffer, cut into blank-separated
+ * tokens before any "//", and each token is taken as a header word, a
+ * move number or a move.  A header line that begins a new listing is kept
+ * ("pending") and read again as the first line of the next call, so the
+ * input is never rewound.  Strings go to one arena per listing, referred
+ * to by offset while the listing grows (the arena may move) and turned
+ * into pointers when the listing is complete. */
+#include "gamelist.h"
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    CHUNK = 64 * 1024,
+    ARENA_KEEP = 1 << 16,   /* capacities kept between listings; more is */
+    ITEMS_KEEP = 1 << 10,   /* given back after an unusually large one */
+    NUMBER_MAX = 999999,    /* a larger move number is not a move number */
+    CANON_MAX = 64          /* room for one formatted move */
+};
+
+typedef cv_gamelist_item item_t;
+
+struct cv_gamelist_reader {
+    FILE *f;
+    const char *fname;
+    cv_diag *diag;
+    unsigned flags;
+    cv_gamelist_limits lim;
+
+    unsigned char *buf;
+    size_t bpos, bend;
+    int eof, ioerr;
+
+    char *line;             /* the current line, NUL-terminated, max_line bytes */
+    size_t llen;
+    long lineno;
+    int too_long;
+    int pending;            /* the current line starts the next listing */
+    int done;
+
+    long nlist;             /* listings returned */
+
+    /* the listing being read */
+    char *arena;
+    size_t alen, acap;
+    item_t *items;
+    size_t nitems, icap;
+    size_t *moves;
+    size_t nmoves, mcap;
+    cv_gamelist_issue *iss;
+    size_t niss, isscap;
+    long errors, warnings;
+    long first_line;
+    long wl, wc, bl, bc;    /* header words */
+    long ply;               /* moves so far by the numbering: 2 (N - 1) + Black */
+    int numbered;           /* a "N." waits for White's move */
+    long row_col;           /* first column of the current line's words */
+    int header_checked;
+    int skipping, skipped;
+    size_t peak;
+};
+typedef struct cv_gamelist_reader R;
+
+/* ---- small helpers ---- */
+
+static int is_blank(int c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+static int upper(int c) { return c >= 'a' && c <= 'z' ? c - 32 : c; }
+
+static int word_is(const char *s, size_t n, const char *w)
+{
+    size_t k = strlen(w);
+    if (n != k) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (upper((unsigned char)s[i]) != w[i]) return 0;
+    return 1;
+}
+
+/* A short quotable excerpt of s[0..n). */
+static const char *clip(char *out, size_t size, const char *s, size_t n)
+{
+    const size_t max = 40;
+    if (n > max) snprintf(out, size, "%.*s...", (int)max, s);
+    else snprintf(out, size, "%.*s", (int)n, s);
+    return out;
+}
+
+static size_t mem_now(const R *r)
+{
+    return CHUNK + r->lim.max_line + 1 + r->acap + r->icap * sizeof *r->items + r->mcap * sizeof *r->moves +
+           r->isscap * sizeof *r->iss + sizeof *r;
+}
+
+static void note_peak(R *r)
+{
+    size_t m = mem_now(r);
+    if (m > r->peak) r->peak = m;
+}
+
+/* ---- issues ---- */
+
+static void add_issue(R *r, cv_level lv, long line, long col, const char *fmt, va_list ap)
+{
+    if (r->niss == r->isscap) {
+        size_t cap = r->isscap ? r->isscap * 2 : 8;
+        if (cap > r->lim.max_issues + 1) cap = r->lim.max_issues + 1;
+        if (cap <= r->niss) cap = r->niss + 1;  /* the few reported even when skipping */
+        cv_gamelist_issue *n = realloc(r->iss, cap * sizeof *n);
+        if (!n) return;
+        r->iss = n;
+        r->isscap = cap;
+    }
+    cv_gamelist_issue *is = &r->iss[r->niss++];
+    is->level = lv;
+    is->line = line;
+    is->col = col;
+    vsnprintf(is->msg, sizeof is->msg, fmt, ap);
+    if (lv == CV_ERROR) r->errors++;
+    else r->warnings++;
+}
+
+static void skip_rest(R *r)
+{
+    r->skipping = 1;
+    r->skipped = 1;
+}
+
+/* layout: a deviation from the layout, a warning in lenient mode.  The
+ * issue past max_issues says why the rest of the listing is missing. */
+static void issue(R *r, int layout, long line, long col, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void issue(R *r, int layout, long line, long col, const char *fmt, ...)
+{
+    if (r->skipping) return;
+    cv_level lv = layout && (r->flags & CV_GAMELIST_LENIENT) ? CV_WARNING : CV_ERROR;
+    va_list ap;
+    va_start(ap, fmt);
+    add_issue(r, lv, line, col, fmt, ap);
+    va_end(ap);
+    if (r->niss >= r->lim.max_issues) {
+        static const char why[] = "too many problems; the rest of the listing is skipped";
+        if (r->niss == r->isscap) {
+            cv_gamelist_issue *n = realloc(r->iss, (r->niss + 1) * sizeof *n);
+            if (n) r->iss = n, r->isscap = r->niss + 1;
+        }
+        if (r->niss < r->isscap) {
+            cv_gamelist_issue *is = &r->iss[r->niss++];
+            is->level = CV_ERROR;
+            is->line = line;
+            is->col = col;
+            snprintf(is->msg, sizeof is->msg, "%s", why);
+            r->errors++;
+        }
+        skip_rest(r);
+    }
+}
+
+/* ---- input ---- */
+
+static int fill(R *r)
+{
+    if (r->bpos < r->bend) return 1;
+    if (r->eof) return 0;
+    r->bpos = 0;
+    r->bend = fread(r->buf, 1, CHUNK, r->f);
+    if (r->bend == 0) {
+        r->eof = 1;
+        if (ferror(r->f)) r->ioerr = 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* Reads one line without its end (LF, CR LF or CR); 0 at the end. */
+static int read_line(R *r)
+{
+    int any = 0;
+    r->llen = 0;
+    r->too_long = 0;
+    for (;;) {
+        if (!fill(r)) break;
+        any = 1;
+        const unsigned char *s = r->buf + r->bpos, *e = r->buf + r->bend, *q = s;
+        while (q < e && *q != '\n' && *q != '\r') q++;
+        size_t n = (size_t)(q - s), room = r->lim.max_line - r->llen;
+        if (n > room) {
+            r->too_long = 1;
+            n = room;
+        }
+        memcpy(r->line + r->llen, s, n);
+        r->llen += n;
+        r->bpos += (size_t)(q - s);
+        if (q < e) {
+            r->bpos++;
+            if (*q == '\r' && fill(r) && r->buf[r->bpos] == '\n') r->bpos++;
+            break;
+        }
+    }
+    if (!any) return 0;
+    r->line[r->llen] = 0;
+    r->lineno++;
+    if (r->lineno == 1 && r->llen >= 3 && !memcmp(r->line, "\xEF\xBB\xBF", 3)) {
+        memmove(r->line, r->line + 3, r->llen - 3 + 1);
+        r->llen -= 3;
+    }
+    return 1;
+}
+
+/* ---- the listing being read ---- */
+
+static void reset_listing(R *r)
+{
+    /* Give back what an unusually large listing took. */
+    if (r->acap > ARENA_KEEP) {
+        free(r->arena);
+        r->arena = malloc(ARENA_KEEP);
+        r->acap = r->arena ? ARENA_KEEP : 0;
+    }
+    if (r->icap > ITEMS_KEEP) {
+        free(r->items);
+        free(r->moves);
+        r->items = NULL;
+        r->moves = NULL;
+        r->icap = r->mcap = 0;
+    }
+    r->alen = r->nitems = r->nmoves = r->niss = 0;
+    r->errors = r->warnings = 0;
+    r->first_line = 0;
+    r->wl = r->wc = r->bl = r->bc = 0;
+    r->ply = 0;
+    r->numbered = 0;
+    r->header_checked = 0;
+    r->skipping = r->skipped = 0;
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : 64;
+    while (c < need) c *= 2;
+    void *n = realloc(*p, c * elem);
+    if (!n) return -1;
+    *p = n;
+    *cap = c;
+    return 0;
+}
+
+/* Appends an item whose text is s[0..n); NULL when a limit refuses it. */
+static item_t *add_item(R *r, cv_gamelist_kind kind, long line, long col, const char *s, size_t n)
+{
+    if (r->nitems >= r->lim.max_items) {
+        issue(r, 0, line, col, "more than %zu moves and comments in one listing; the rest of it is skipped",
+              r->lim.max_items);
+        skip_rest(r);
+        return NULL;
+    }
+    if (r->alen + n + 1 > r->lim.max_text) {
+        issue(r, 0, line, col, "more than %zu bytes of moves and comments in one listing; the rest of it is skipped",
+              r->lim.max_text);
+        skip_rest(r);
+        return NULL;
+    }
+    if (grow((void **)&r->items, &r->icap, r->nitems + 1, sizeof *r->items) < 0 ||
+        grow((void **)&r->arena, &r->acap, r->alen + n + 1, 1) < 0 ||
+        (kind == CV_GAMELIST_MOVE && grow((void **)&r->moves, &r->mcap, r->nmoves + 1, sizeof *r->moves) < 0)) {
+        issue(r, 0, line, col, "out of memory; the rest of the listing is skipped");
+        skip_rest(r);
+        return NULL;
+    }
+    note_peak(r);
+    item_t *it = &r->items[r->nitems++];
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    it->line = line;
+    it->col = col;
+    it->len = n;
+    it->text_off = r->alen;
+    memcpy(r->arena + r->alen, s, n);
+    r->arena[r->alen + n] = 0;
+    r->alen += n + 1;
+    it->before = r->nmoves;
+    return it;
+}
+
+static void check_header(R *r, long line, long col)
+{
+    if (r->header_checked) return;
+    r->header_checked = 1;
+    if (!r->wl && !r->bl) issue(r, 1, line, col, "no 'WHITE  BLACK' header before the first move");
+    else if (!r->bl) issue(r, 1, r->wl, r->wc, "the header has WHITE but no BLACK");
+    else if (!r->wl) issue(r, 1, r->bl, r->bc, "the header has BLACK but no WHITE");
+}
+
+/* ---- tokens ---- */
+
+static int has_square(const char *s, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (((s[i] >= 'a' && s[i] <= 'f') || s[i] == 'z') && is_digit(s[i + 1])) return 1;
+        if ((s[i] == 'Q' || s[i] == 'K') && s[i + 1] == 'L' && i + 2 < n && s[i + 2] >= '1' && s[i + 2] <= '6') return 1;
+    }
+    return 0;
+}
+
+/* Shaped like a Parmen or Romulan move (syntax only; the replay judges). */
+static int move_shaped(const char *s, size_t n)
+{
+    if (n == 0 || n > CV_GAMELIST_MOVE_MAX) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        /* (c && ...: strchr finds the terminator too) */
+        if (!(is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c && strchr("()=+#*!?-", c)))) return 0;
+    }
+    while (n && strchr("+#*!?", s[n - 1])) n--;
+    /* castling: o-o, O-O-O, 0-0 */
+    if (n == 3 || n == 5) {
+        int ok = 1;
+        for (size_t i = 0; i < n; i++)
+            ok &= i % 2 ? s[i] == '-' : (s[i] == 'o' || s[i] == 'O' || s[i] == '0');
+        if (ok) return 1;
+    }
+    return n >= 3 && strchr("PNBRQK", s[0]) && has_square(s + 1, n - 1);
+}
+
+static void add_move(R *r, const char *s, size_t n, long col)
+{
+    long line = r->lineno;
+    check_header(r, line, r->row_col);
+    if (!(r->ply & 1) && !r->numbered)
+        issue(r, 1, line, col, "White's move %ld has no move number", r->ply / 2 + 1);
+    item_t *it = add_item(r, CV_GAMELIST_MOVE, line, col, s, n);
+    if (!it) return;
+    it->number = r->ply / 2 + 1;
+    it->color = r->ply & 1 ? 'b' : 'w';
+    r->moves[r->nmoves++] = r->nitems - 1;
+    r->ply++;
+    r->numbered = 0;
+}
+
+/* A move number token "N." or "N..." at s (col); returns the bytes it
+ * takes (a move may be glued after it), 0 when s is not one. */
+static size_t number_token(R *r, const char *s, size_t n, long col)
+{
+    size_t d = 0;
+    while (d < n && is_digit(s[d])) d++;
+    if (d == 0 || (d < n && s[d] != '.')) return 0;  /* "0-0" is a move */
+    size_t dots = 0;
+    while (d + dots < n && s[d + dots] == '.') dots++;
+    char q[64];
+    long num = 0;
+    for (size_t i = 0; i < d && num <= NUMBER_MAX; i++) num = num * 10 + (s[i] - '0');
+    if ((dots != 0 && dots != 1 && dots != 3) || num < 1 || num > NUMBER_MAX) {
+        issue(r, 1, r->lineno, col, "bad move number '%s'", clip(q, sizeof q, s, d + dots));
+        return d + dots;
+    }
+    /* "12" alone: surely White's number with its '.' forgotten */
+    if (dots == 0) issue(r, 1, r->lineno, col, "move number '%s' without '.'", clip(q, sizeof q, s, d));
+    int black = dots == 3;
+    long want = r->ply / 2 + 1;
+    int want_black = (int)(r->ply & 1);
+    if (num != want || black != want_black)
+        issue(r, 1, r->lineno, col, "move number %ld%s out of sequence: expected %ld%s", num, black ? "..." : ".", want,
+              want_black ? "..." : ".");
+    r->ply = 2 * (num - 1) + black;
+    r->numbered = !black;
+    return d + dots;
+}
+
+enum { LINE_DONE = 0, LINE_NEW_LISTING = 1 };
+
+/* Header words on the line (tokens tok[0..nt)); returns LINE_NEW_LISTING
+ * when they begin the next listing. */
+static int header_line(R *r, const char *ln, const size_t (*tok)[2], size_t nt, size_t glue)
+{
+    /* glue: bytes of stray text before the first word */
+    const char *w0 = ln + tok[0][0] + glue;
+    int white0 = word_is(w0, 5, "WHITE");
+    if (r->skipping || r->nmoves || (white0 && (r->wl || r->bl)) || (!white0 && r->bl)) return LINE_NEW_LISTING;
+    if (!r->first_line) r->first_line = r->lineno;
+    char q[64];
+    if (glue)
+        issue(r, 1, r->lineno, (long)tok[0][0] + 1, "stray text before %s: '%s'", white0 ? "WHITE" : "BLACK",
+              clip(q, sizeof q, ln + tok[0][0], glue));
+    for (size_t i = 0; i < nt; i++) {
+        size_t at = tok[i][0] + (i ? 0 : glue);
+        long col = (long)at + 1;
+        if (word_is(ln + at, 5, "WHITE")) {
+            if (r->wl || r->bl) issue(r, 1, r->lineno, col, "unexpected WHITE in the header");
+            else r->wl = r->lineno, r->wc = col;
+        } else {
+            if (r->bl) issue(r, 1, r->lineno, col, "unexpected BLACK in the header");
+            else r->bl = r->lineno, r->bc = col;
+        }
+    }
+    return LINE_DONE;
+}
+
+/* Problems that are reported even in a listing being skipped (the end of
+ * the input, a read error). */
+static void force_issue(R *r, long line, long col, const char *msg)
+{
+    int sk = r->skipping;
+    r->skipping = 0;
+    size_t lim = r->lim.max_issues;
+    r->lim.max_issues = (size_t)-1;
+    issue(r, 0, line, col, "%s", msg);
+    r->lim.max_issues = lim;
+    r->skipping = sk;
+}
+
+/* A comment s[0..n) ("//" at col): own line when no move stands before it
+ * on its line. */
+static void add_comment(R *r, const char *s, size_t n, long col, int own)
+{
+    while (n && is_blank((unsigned char)*s)) s++, n--;
+    while (n && is_blank((unsigned char)s[n - 1])) n--;
+    item_t *it = add_item(r, CV_GAMELIST_COMMENT, r->lineno, col, s, n);
+    if (!it) return;
+    it->own_line = own;
+    if (r->nmoves) {
+        const item_t *mv = &r->items[r->moves[r->nmoves - 1]];
+        it->number = mv->number;
+        it->color = mv->color;
+    }
+}
+
+static int process_line(R *r)
+{
+    const char *ln = r->line;
+    size_t n = r->llen;
+    long lineno = r->lineno;
+    char q[64];
+
+    if (r->too_long) {
+        issue(r, 0, lineno, 1, "line longer than %zu bytes; skipped", r->lim.max_line);
+        return LINE_DONE;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)ln[i];
+        if ((c < 0x20 && !is_blank(c)) || c == 0x7f) {
+            issue(r, 0, lineno, (long)i + 1, "control character 0x%02X; line skipped", c);
+            return LINE_DONE;
+        }
+    }
+    /* The comment, if any, is everything from the first "//". */
+    const char *cs = strstr(ln, "//");
+    size_t cpos = cs ? (size_t)(cs - ln) : n;
+
+    enum { MAXTOK = 64 };
+    size_t tok[MAXTOK][2], nt = 0;
+    int many = 0;
+    for (size_t i = 0; i < cpos;) {
+        while (i < cpos && is_blank((unsigned char)ln[i])) i++;
+        if (i >= cpos) break;
+        size_t s = i;
+        while (i < cpos && !is_blank((unsigned char)ln[i])) i++;
+        if (nt < MAXTOK) tok[nt][0] = s, tok[nt][1] = i - s, nt++;
+        else many = 1;
+    }
+    if (nt == 0 && cpos == n) return LINE_DONE;  /* blank */
+
+    size_t moves_before = r->nmoves;
+    int header = 0;
+    if (nt && !many) {
+        /* every word WHITE or BLACK, the first perhaps glued to junk */
+        size_t glue = 0, l0 = tok[0][1];
+        const char *t0 = ln + tok[0][0];
+        header = 1;
+        if (word_is(t0, l0, "WHITE") || word_is(t0, l0, "BLACK")) glue = 0;
+        else if (l0 > 5 && (word_is(t0 + l0 - 5, 5, "WHITE") || word_is(t0 + l0 - 5, 5, "BLACK"))) glue = l0 - 5;
+        else header = 0;
+        for (size_t i = 1; header && i < nt; i++)
+            header = word_is(ln + tok[i][0], tok[i][1], "WHITE") || word_is(ln + tok[i][0], tok[i][1], "BLACK");
+        if (header && header_line(r, ln, (const size_t(*)[2])tok, nt, glue) == LINE_NEW_LISTING)
+            return LINE_NEW_LISTING;
+    }
+    if (r->skipping) return LINE_DONE;
+    if (!r->first_line) r->first_line = lineno;
+    r->row_col = nt ? (long)tok[0][0] + 1 : 1;
+
+    for (size_t i = 0; !header && i < nt && !r->skipping; i++) {
+        const char *t = ln + tok[i][0];
+        size_t len = tok[i][1];
+        long col = (long)tok[i][0] + 1;
+        size_t k = number_token(r, t, len, col);
+        if (k == len) continue;
+        t += k, len -= k, col += (long)k;  /* a move glued to its number: "1.Pc2-c4(2)" */
+        if (move_shaped(t, len)) {
+            add_move(r, t, len, col);
+            continue;
+        }
+        if (i == 0 && !k) {
+            /* nothing on the line is recognised: skip it whole */
+            size_t end = tok[nt - 1][0] + tok[nt - 1][1];
+            issue(r, 1, lineno, col, "unrecognized line: '%s'", clip(q, sizeof q, t, end - tok[0][0]));
+            return LINE_DONE;
+        } else {
+            issue(r, 1, lineno, col, "unknown token '%s'", clip(q, sizeof q, t, len));
+        }
+    }
+    if (many) issue(r, 1, lineno, (long)tok[MAXTOK - 1][0] + 1, "more than %d words on one line; the rest skipped", MAXTOK);
+    if (cs && !r->skipping) add_comment(r, cs + 2, n - cpos - 2, (long)cpos + 1, r->nmoves == moves_before);
+    return LINE_DONE;
+}
+
+/* ---- reader ---- */
+
+cv_gamelist_limits cv_gamelist_default_limits(void)
+{
+    cv_gamelist_limits l = { 4096, 100000, 4u << 20, 100 };
+    return l;
+}
+
+cv_gamelist_reader *cv_gamelist_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
+{
+    R *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->f = f;
+    r->fname = filename;
+    r->diag = diag;
+    r->flags = flags;
+    r->lim = cv_gamelist_default_limits();
+    r->buf = malloc(CHUNK);
+    r->line = malloc(r->lim.max_line + 1);
+    r->arena = malloc(1024);
+    r->acap = 1024;
+    if (!r->buf || !r->line || !r->arena) {
+        cv_gamelist_close(r);
+        return NULL;
+    }
+    note_peak(r);
+    return r;
+}
+
+void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_gamelist_limits *lim)
+{
+    cv_gamelist_limits d = cv_gamelist_default_limits();
+    size_t old_line = r->lim.max_line;
+    r->lim.max_line = lim->max_line ? lim->max_line : d.max_line;
+    r->lim.max_items = lim->max_items ? lim->max_items : d.max_items;
+    r->lim.max_text = lim->max_text ? lim->max_text : d.max_text;
+    r->lim.max_issues = lim->max_issues ? lim->max_issues : d.max_issues;
+    if (r->lim.max_line != old_line) {
+        char *n = realloc(r->line, r->lim.max_line + 1);
+        if (n) r->line = n;
+        else r->lim.max_line = old_line;
+    }
+}
+
+int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
+{
+    memset(gl, 0, sizeof *gl);
+    if (r->done) return 0;
+    reset_listing(r);
+    int more = 0;
+    for (;;) {
+        if (!r->pending && !read_line(r)) break;
+        r->pending = 0;
+        if (process_line(r) == LINE_NEW_LISTING) {
+            more = r->pending = 1;
+            break;
+        }
+    }
+    if (!more) {
+        r->done = 1;
+        if (r->ioerr) force_issue(r, r->lineno + 1, 1, "read error");
+        int empty = !r->wl && !r->bl && !r->nmoves;
+        if (r->nlist > 0 && empty && !r->nitems && !r->niss) return 0;
+        if (r->nlist == 0 && empty)
+            force_issue(r, 1, 1, "no game listing in the input: no 'WHITE  BLACK' header and no moves");
+    }
+    if (!r->nmoves && (r->wl || r->bl)) check_header(r, 0, 0);
+
+    for (size_t i = 0; i < r->nitems; i++) r->items[i].text = r->arena + r->items[i].text_off;
+    gl->number = ++r->nlist;
+    gl->line = r->first_line ? r->first_line : 1;
+    gl->white_line = r->wl;
+    gl->white_col = r->wc;
+    gl->black_line = r->bl;
+    gl->black_col = r->bc;
+    gl->items = r->items;
+    gl->nitems = r->nitems;
+    gl->moves = r->moves;
+    gl->nmoves = r->nmoves;
+    gl->issues = r->iss;
+    gl->nissues = r->niss;
+    gl->errors = r->errors;
+    gl->warnings = r->warnings;
+    gl->skipped = r->skipped;
+    if (r->diag)
+        for (size_t i = 0; i < r->niss; i++)
+            cv_report(r->diag, r->iss[i].level, r->fname, r->iss[i].line, r->iss[i].col, "game %ld: %s", gl->number,
+                      r->iss[i].msg);
+    return 1;
+}
+
+int cv_gamelist_io_error(const cv_gamelist_reader *r) { return r->ioerr; }
+
+void cv_gamelist_memory(const cv_gamelist_reader *r, size_t *now, size_t *peak)
+{
+    if (now) *now = mem_now(r);
+    if (peak) *peak = r->peak;
+}
+
+void cv_gamelist_close(cv_gamelist_reader *r)
+{
+    if (!r) return;
+    free(r->buf);
+    free(r->line);
+    free(r->arena);
+    free(r->items);
+    free(r->moves);
+    free(r->iss);
+    free(r);
+}
+
+size_t cv_gamelist_move_label(const cv_gamelist_item *mv, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%ld%s %s", mv->number, mv->color == 'b' ? "..." : ".", mv->text ? mv->text : "");
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* ---- writer ---- */
+
+typedef struct {
+    const char *const *texts;
+    size_t n;
+} arr_t;
+
+static const char *from_array(void *arg, const cv_gamelist *gl, size_t i, const cv_gamelist_item *mv)
+{
+    const arr_t *a = arg;
+    (void)gl;
+    (void)mv;
+    return i < a->n ? a->texts[i] : NULL;
+}
+
+int cv_gamelist_write(FILE *out, const cv_gamelist *gl, const char *const *texts, size_t ntexts)
+{
+    arr_t a = { texts, texts ? ntexts : 0 };
+    return cv_gamelist_write_fn(out, gl, from_array, &a);
+}
+
+static int digits(long v)
+{
+    int d = 1;
+    while (v >= 10) v /= 10, d++;
+    return d;
+}
+
+int cv_gamelist_write_fn(FILE *out, const cv_gamelist *gl, cv_gamelist_text_fn fn, void *arg)
+{
+    /* The texts first: the column widths depend on all of them. */
+    size_t n = gl->nmoves, cap = 64, len = 0;
+    size_t *off = malloc((n ? n : 1) * sizeof *off);
+    char *buf = malloc(cap);
+    if (!off || !buf) {
+        free(off);
+        free(buf);
+        return -1;
+    }
+    size_t wmax = 5;
+    long maxnum = 1;
+    for (size_t i = 0; i < n; i++) {
+        const cv_gamelist_item *mv = &gl->items[gl->moves[i]];
+        const char *t = fn ? fn(arg, gl, i, mv) : NULL;
+        if (!t) t = mv->text;
+        size_t k = strlen(t);
+        if (len + k + 1 > cap) {
+            while (len + k + 1 > cap) cap *= 2;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(off);
+                free(buf);
+                return -1;
+            }
+            buf = nb;
+        }
+        memcpy(buf + len, t, k + 1);
+        off[i] = len;
+        len += k + 1;
+        if (mv->color == 'w' && k > wmax) wmax = k;
+        if (mv->number > maxnum) maxnum = mv->number;
+    }
+    int w = digits(maxnum) + 2 > 4 ? digits(maxnum) + 2 : 4;  /* "1.  ", "10. ", "100. " */
+    int bcol = w + (int)wmax + 2;
+    fprintf(out, "%*s%-*s%s\n", w, "", bcol - w, "WHITE", "BLACK");
+
+    int cur = -1;           /* length of the line being written, -1 none */
+    long open_white = 0;    /* number of a White move ending that line */
+    for (size_t i = 0; i < gl->nitems; i++) {
+        const cv_gamelist_item *it = &gl->items[i];
+        if (it->kind == CV_GAMELIST_MOVE) {
+            const char *t = buf + off[it->before];
+            char num[32];
+            if (it->color == 'b' && open_white == it->number && cur >= 0) {
+                fprintf(out, "%*s%s", bcol - cur, "", t);
+                cur = -2;  /* open, after Black's move */
+                open_white = 0;
+                continue;
+            }
+            if (cur != -1) fputc('\n', out);
+            if (it->color == 'b') {
+                snprintf(num, sizeof num, "%ld...", it->number);
+                fprintf(out, "%-*s%s", bcol, num, t);
+                cur = -2;
+                open_white = 0;
+            } else {
+                snprintf(num, sizeof num, "%ld.", it->number);
+                fprintf(out, "%-*s%s", w, num, t);
+                cur = w + (int)strlen(t);
+                open_white = it->number;
+            }
+            continue;
+        }
+        if (!it->own_line && cur != -1) {
+            fprintf(out, "  //%s%s\n", it->len ? " " : "", it->text);
+        } else {
+            if (cur != -1) fputc('\n', out);
+            fprintf(out, "//%s%s\n", it->len ? " " : "", it->text);
+        }
+        cur = -1;
+        open_white = 0;
+    }
+    if (cur != -1) fputc('\n', out);
+    free(off);
+    free(buf);
+    return ferror(out) ? -1 : 0;
+}
+
+/* ---- replay ---- */
+
+void cv_gamelist_result_free(cv_gamelist_result *res)
+{
+    free((void *)res->texts);
+    free(res->store_);
+    res->texts = NULL;
+    res->store_ = NULL;
+}
+
+static const char *mark_problem(char written, char actual)
+{
+    if (!written) return actual == '#' ? "the move mates: '#' missing" : "the move gives check: '+' missing";
+    if (!actual) return "the move gives no check";
+    return actual == '#' ? "the move mates ('#')" : "the move gives check but not mate ('+')";
+}
+
+int cv_gamelist_replay(const cv_gamelist *gl, const cv_trid_opts *o, cv_trid_notation nt, cv_gamelist_move_fn fn,
+                       void *arg, cv_diag *diag, const char *filename, cv_gamelist_result *res)
+{
+    memset(res, 0, sizeof *res);
+    if (nt == CV_TRID_NOTE_AUTO) nt = CV_TRID_NOTE_PARMEN;
+    size_t n = gl->nmoves;
+    cv_trid_movelist *legal = malloc(sizeof *legal);
+    res->texts = malloc((n ? n : 1) * sizeof *res->texts);
+    res->store_ = malloc((n ? n : 1) * CANON_MAX);
+    cv_trid_start(&res->pos, o);
+    if (!legal || !res->texts || !res->store_) {
+        free(legal);
+        cv_gamelist_result_free(res);
+        snprintf(res->msg, sizeof res->msg, "game %ld: out of memory", gl->number);
+        return -1;
+    }
+    res->ok = 1;
+    for (size_t i = 0; i < n; i++) {
+        const cv_gamelist_item *mv = &gl->items[gl->moves[i]];
+        char label[96], why[400];
+        cv_gamelist_move_label(mv, label, sizeof label);
+        cv_trid_parse pr;
+        cv_trid_pos *p = &res->pos;
+        int side_ok = (mv->color == 'b') == (p->side == CV_TRID_BLACK);
+        why[0] = 0;
+        if (!side_ok || mv->number != p->fullmove) {
+            snprintf(why, sizeof why, "out of sequence: the game is at move %d%s", p->fullmove,
+                     p->side == CV_TRID_BLACK ? "..." : ".");
+        } else {
+            cv_trid_gen_legal(p, legal);
+            if (cv_trid_move_read(p, legal, mv->text, CV_TRID_NOTE_AUTO, &pr) != CV_TRID_MOVE_OK)
+                snprintf(why, sizeof why, "%s", pr.why);
+        }
+        if (why[0]) {
+            res->ok = 0;
+            res->refused = i;
+            res->line = mv->line;
+            res->col = mv->col;
+            snprintf(res->msg, sizeof res->msg, "game %ld: %s: %s", gl->number, label, why);
+            if (diag) cv_report(diag, CV_ERROR, filename, mv->line, mv->col, "%s", res->msg);
+            break;
+        }
+        char *text = res->store_ + i * CANON_MAX;
+        cv_trid_move_format(p, legal, pr.move, nt, text, CANON_MAX);
+        if (pr.check_written != pr.check_actual) {
+            res->marks++;
+            if (diag)
+                cv_report(diag, CV_WARNING, filename, mv->line, mv->col, "game %ld: %s: %s", gl->number, label,
+                          mark_problem(pr.check_written, pr.check_actual));
+        }
+        if (fn) fn(arg, gl, i, p, &pr, text);
+        cv_trid_make(p, pr.move);
+        res->texts[i] = text;
+        res->played++;
+    }
+    free(legal);
+    res->outcome = cv_trid_outcome(&res->pos);
+    res->mate = res->outcome == CV_TRID_CHECKMATE;
+    return res->ok ? 0 : 1;
+}
