@@ -4,6 +4,8 @@
 #include "pgn.h"
 #include "pgnwrite.h"
 #include "replay.h"
+#include "gamelist.h"
+#include <strings.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,9 @@ static void usage(void)
            "                       notation; Tri-D: standard (Parmen's, default) or\n"
            "                       romulan; fen: the FEN after every main-line ply\n"
            "      --rejects FILE   write the games that cannot be converted to FILE\n"
+           "      --input FORMAT   pgn or gamelist (default: gamelist for *.txt files,\n"
+           "                       PGN otherwise); a Parmen gamelist.txt is rewritten\n"
+           "                       as a clean listing in --to standard or romulan\n"
            "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
            "  -q, --quiet          no warnings\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
@@ -34,6 +39,7 @@ typedef struct ctx {
     const cv_variant *v;
     int to_fen, strict, quiet;
     const char *to;     /* the notation asked for, by name */
+    int input;          /* 0 by name (*.txt: gamelist), 1 PGN, 2 gamelist */
     int cur_nt;         /* that notation for the current game's variant */
     FILE *rejects;
     cv_replayer *rp;
@@ -74,7 +80,7 @@ static void on_bad(void *arg, const cv_replay_ev *e)
                   C->g->number, num, e->t->text, e->why);
 }
 
-static int convert_file(const char *path, FILE *f, void *arg)
+static int convert_pgn(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
     C->path = path;
@@ -146,14 +152,62 @@ static int convert_file(const char *path, FILE *f, void *arg)
     return status;
 }
 
+/* A Parmen gamelist.txt: regenerated in standard (Parmen) or Romulan
+ * notation; a listing that cannot be replayed is written as read. */
+static int convert_gamelist(const char *path, FILE *f, void *arg)
+{
+    ctx *C = arg;
+    const cv_variant *v = C->v->module == CV_MODULE_TRID ? C->v : cv_variant_cached("trid-standard", NULL);
+    if (!v) return 2;
+    int nt = C->to ? cv_any_notation(v, C->to) : CV_ANY_PARMEN;
+    if (nt < 0 || C->to_fen) {
+        fprintf(stderr, "%s: %s: a gamelist converts to standard or romulan, not '%s'\n", tool, cv_display_name(path),
+                C->to_fen ? "fen" : C->to);
+        return 2;
+    }
+    cv_diag d = { .quiet_warnings = C->quiet };
+    cv_gamelist_reader *rd = cv_gamelist_open(f, path, &d, C->strict ? 0 : CV_GAMELIST_LENIENT);
+    if (!rd) return 2;
+    cv_gamelist gl;
+    int status = 0;
+    while (cv_gamelist_next(rd, &gl)) {
+        cv_gamelist_result res;
+        int rc = cv_gamelist_replay(&gl, &v->trid, nt == CV_ANY_ROMULAN ? CV_TRID_NOTE_ROMULAN : CV_TRID_NOTE_PARMEN,
+                                    NULL, NULL, &d, path, &res);
+        int ok = rc == 0 && gl.errors == 0;
+        FILE *out = ok || !C->rejects ? stdout : C->rejects;
+        if (gl.number > 1) fputc('\n', out);
+        cv_gamelist_write(out, &gl, ok ? res.texts : NULL, ok ? res.played : 0);
+        if (ok) C->converted++;
+        else {
+            C->rejected++;
+            status = 1;
+            cv_report(NULL, CV_ERROR, path, gl.line, 1, "game %ld: written unconverted", gl.number);
+        }
+        cv_gamelist_result_free(&res);
+    }
+    if (cv_gamelist_io_error(rd)) status = 2;
+    cv_gamelist_close(rd);
+    return status;
+}
+
+static int convert_file(const char *path, FILE *f, void *arg)
+{
+    ctx *C = arg;
+    size_t n = strlen(path);
+    int gl = C->input == 2 || (C->input == 0 && n >= 4 && !strcasecmp(path + n - 4, ".txt"));
+    return gl ? convert_gamelist(path, f, arg) : convert_pgn(path, f, arg);
+}
+
 int main(int argc, char **argv)
 {
     ctx C = { 0 };
     const char *variant = NULL, *spec = NULL, *rejects = NULL;
-    enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION };
+    enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT };
     static const struct option lo[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
         { "strict", no_argument, 0, O_STRICT }, { "quiet", no_argument, 0, 'q' },
+        { "input", required_argument, 0, O_INPUT },
         { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
@@ -170,6 +224,11 @@ int main(int argc, char **argv)
             break;
         case O_REJECTS: rejects = optarg; break;
         case O_STRICT: C.strict = 1; break;
+        case O_INPUT:
+            if (!strcmp(optarg, "pgn")) C.input = 1;
+            else if (!strcmp(optarg, "gamelist")) C.input = 2;
+            else return cv_cli_usage_error(tool, "unknown input format '%s' (pgn, gamelist)", optarg);
+            break;
         case 'q': C.quiet = 1; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;

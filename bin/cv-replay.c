@@ -4,7 +4,9 @@
 #include "json.h"
 #include "pgn.h"
 #include "replay.h"
+#include "gamelist.h"
 #include <getopt.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +29,13 @@ static void usage(void)
            "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
            "      --notation N     how moves are read: san (default; SAN, LAN and UCI),\n"
            "                       pbm (pbmserv: letters in either case, both readings\n"
-           "                       tried, only true ambiguity refused)\n"
+           "                       tried, only true ambiguity refused); for Parmen\n"
+           "                       listings, how --gamelist writes: standard, romulan\n"
+           "      --input FORMAT   pgn or gamelist (default: gamelist for *.txt files,\n"
+           "                       PGN otherwise)\n"
+           "      --gamelist       regenerate each Parmen gamelist.txt listing: aligned\n"
+           "                       rows, moves in canonical notation with +, # and *\n"
+           "                       recomputed, comments kept in place\n"
            "  -q, --quiet          no warnings\n"
            "      --fail-fast      stop at the first invalid game\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
@@ -37,11 +45,15 @@ static void usage(void)
 }
 
 enum { OUT_DEFAULT, OUT_CHECK };
+enum { INPUT_AUTO, INPUT_PGN, INPUT_GAMELIST };
 
 typedef struct ctx {
     const cv_variant *v;
     int mode, fen, final, draws, json, strict, fail_fast, quiet;
     int nt;             /* notation of --fen moves: the variant's own */
+    int gamelist;       /* --gamelist: regenerate each listing */
+    int input;          /* INPUT_AUTO, INPUT_PGN, INPUT_GAMELIST */
+    const char *ntname; /* --notation as given */
     long files, games, valid, invalid, warnings;
     int stop;
     cv_replayer *rp;
@@ -127,7 +139,7 @@ static void game_json(ctx *C, const cv_pgn_game *g, const cv_replay_result *res,
     cv_json_end_line(j);
 }
 
-static int replay_file(const char *path, FILE *f, void *arg)
+static int replay_pgn(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
     C->files++;
@@ -204,12 +216,101 @@ static int replay_file(const char *path, FILE *f, void *arg)
     return status;
 }
 
+static void gamelist_ply(void *arg, const cv_gamelist *gl, size_t i, const cv_trid_pos *before,
+                         const cv_trid_parse *r, const char *text)
+{
+    ctx *C = arg;
+    if (!C->fen) return;
+    cv_trid_pos after = *before;
+    cv_trid_make(&after, r->move);
+    char fen[1024];
+    cv_trid_fen_write(&after, fen, sizeof fen);
+    printf("%ld\t%d%s %s\t%s\n", gl->number, before->fullmove, before->side ? "..." : ".", text, fen);
+}
+
+/* Parmen's gamelist.txt listings: always Tri-D; the rule set is the one
+ * chosen with -V when it is a Tri-D one, else Federation Standard, which
+ * Parmen's own sample games follow. */
+static int replay_gamelist(const char *path, FILE *f, void *arg)
+{
+    ctx *C = arg;
+    C->files++;
+    C->path = path;
+    const cv_variant *v = C->v->module == CV_MODULE_TRID ? C->v : cv_variant_cached("trid-standard", NULL);
+    if (!v) return 2;
+    int nt = C->ntname ? cv_any_notation(v, C->ntname) : CV_ANY_PARMEN;
+    if (nt < 0) {
+        fprintf(stderr, "%s: a gamelist is Tri-D: --notation takes standard or romulan, not '%s'\n", tool, C->ntname);
+        return 2;
+    }
+    cv_diag d = { .quiet_warnings = C->quiet };
+    cv_gamelist_reader *rd = cv_gamelist_open(f, path, &d, C->strict ? 0 : CV_GAMELIST_LENIENT);
+    if (!rd) return 2;
+    cv_gamelist gl;
+    int status = 0;
+    while (!C->stop && cv_gamelist_next(rd, &gl)) {
+        C->games++;
+        cv_gamelist_result res;
+        int rc = cv_gamelist_replay(&gl, &v->trid, nt == CV_ANY_ROMULAN ? CV_TRID_NOTE_ROMULAN : CV_TRID_NOTE_PARMEN,
+                                    gamelist_ply, C, &d, path, &res);
+        int valid = rc == 0 && gl.errors == 0;
+        C->valid += valid;
+        C->invalid += !valid;
+        if (!valid) status = 1;
+        char fen[1024] = "";
+        if (rc == 0) cv_trid_fen_write(&res.pos, fen, sizeof fen);
+        if (C->gamelist) {
+            if (gl.number > 1) putchar('\n');
+            cv_gamelist_write(stdout, &gl, res.texts, res.played);
+        } else if (C->final) {
+            puts(fen[0] ? fen : "-");
+        } else if (C->json && C->mode != OUT_CHECK) {
+            cv_json *j = &C->js;
+            cv_json_begin_object(j);
+            cv_json_key(j, "file"); cv_json_str(j, cv_display_name(path));
+            cv_json_key(j, "game"); cv_json_int(j, gl.number);
+            cv_json_key(j, "line"); cv_json_int(j, gl.line);
+            cv_json_key(j, "valid"); cv_json_bool(j, valid);
+            cv_json_key(j, "plies"); cv_json_int(j, (long long)res.played);
+            cv_json_key(j, "final"); cv_json_str(j, fen);
+            cv_json_key(j, "mate"); cv_json_bool(j, res.mate);
+            cv_json_end_object(j);
+            cv_json_end_line(j);
+        } else if (C->mode == OUT_DEFAULT && !C->fen) {
+            printf("%s: game %ld: %s, %zu pl%s%s\n", cv_display_name(path), gl.number, valid ? "valid" : "invalid",
+                   res.played, res.played == 1 ? "y" : "ies", res.mate ? ", checkmate" : "");
+        }
+        cv_gamelist_result_free(&res);
+        if (!valid && C->fail_fast) C->stop = 1;
+    }
+    C->warnings += d.warnings;
+    if (cv_gamelist_io_error(rd)) status = 2;
+    cv_gamelist_close(rd);
+    return status;
+}
+
+/* PGN unless told otherwise or the file is a .txt listing. */
+static int replay_file(const char *path, FILE *f, void *arg)
+{
+    ctx *C = arg;
+    size_t n = strlen(path);
+    int gl = C->input == INPUT_GAMELIST ||
+             (C->input == INPUT_AUTO && n >= 4 && !strcasecmp(path + n - 4, ".txt"));
+    if (C->gamelist && !gl) {
+        fprintf(stderr, "%s: %s: --gamelist regenerates Parmen listings; this input is PGN (--input gamelist to say otherwise)\n",
+                tool, cv_display_name(path));
+        return 2;
+    }
+    return gl ? replay_gamelist(path, f, arg) : replay_pgn(path, f, arg);
+}
+
 int main(int argc, char **argv)
 {
     ctx *C = calloc(1, sizeof *C);
     if (!C) return 2;
     const char *variant = NULL, *spec = NULL;
-    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_JSON, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_NOTATION };
+    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_JSON, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_NOTATION,
+           O_GAMELIST, O_INPUT };
     unsigned read_flags = 0;
     static const struct option lo[] = {
         { "check", no_argument, 0, 'c' }, { "fen", no_argument, 0, O_FEN },
@@ -217,7 +318,8 @@ int main(int argc, char **argv)
         { "json", no_argument, 0, O_JSON }, { "strict", no_argument, 0, O_STRICT },
         { "quiet", no_argument, 0, 'q' }, { "fail-fast", no_argument, 0, O_FAILFAST },
         { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
-        { "notation", required_argument, 0, O_NOTATION },
+        { "notation", required_argument, 0, O_NOTATION }, { "gamelist", no_argument, 0, O_GAMELIST },
+        { "input", required_argument, 0, O_INPUT },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
@@ -235,7 +337,18 @@ int main(int argc, char **argv)
         case O_SPEC: spec = optarg; break;
         case O_NOTATION:
             if (!strcmp(optarg, "pbm")) read_flags = CV_READ_PBM;
-            else if (strcmp(optarg, "san")) { free(C); return cv_cli_usage_error(tool, "unknown notation '%s' (san, pbm)", optarg); }
+            else if (strcmp(optarg, "san") && strcmp(optarg, "standard") && strcmp(optarg, "parmen") &&
+                     strcmp(optarg, "romulan")) {
+                free(C);
+                return cv_cli_usage_error(tool, "unknown notation '%s' (san, pbm; Tri-D: standard, romulan)", optarg);
+            }
+            C->ntname = optarg;
+            break;
+        case O_GAMELIST: C->gamelist = 1; break;
+        case O_INPUT:
+            if (!strcmp(optarg, "pgn")) C->input = INPUT_PGN;
+            else if (!strcmp(optarg, "gamelist")) C->input = INPUT_GAMELIST;
+            else { free(C); return cv_cli_usage_error(tool, "unknown input format '%s' (pgn, gamelist)", optarg); }
             break;
         case O_HELP: usage(); free(C); return 0;
         case O_VERSION: cv_cli_version(tool); free(C); return 0;
@@ -261,7 +374,7 @@ int main(int argc, char **argv)
         cv_json_key(j, "warnings"); cv_json_int(j, C->warnings);
         cv_json_end_object(j);
         cv_json_end_line(j);
-    } else if (!C->json && !C->fen && !C->final) {
+    } else if (!C->json && !C->fen && !C->final && !C->gamelist) {
         printf("%ld game%s, %ld valid, %ld invalid\n", C->games, C->games == 1 ? "" : "s", C->valid, C->invalid);
     }
     cv_json_flush(&C->js);

@@ -713,6 +713,18 @@ static int has_square(const unsigned char *s, size_t n)
     return 0;
 }
 
+/* A Tri-D attack-board move in Romulan (Meder) notation: "QL1-QL3",
+ * with the promotions it causes ("QL3-QL1=Q", "=Q=N"). */
+static int is_board_move(const unsigned char *s, size_t n)
+{
+    if (n < 7 || !((s[0] == 'Q' || s[0] == 'K') && s[1] == 'L' && s[2] >= '1' && s[2] <= '6' && s[3] == '-' &&
+                   (s[4] == 'Q' || s[4] == 'K') && s[5] == 'L' && s[6] >= '1' && s[6] <= '6'))
+        return 0;
+    for (size_t i = 7; i < n; i += 2)
+        if (i + 1 >= n || s[i] != '=' || !strchr("QRBN", s[i + 1])) return 0;
+    return 1;
+}
+
 static void lex_symbol(R *r, long line, long col)
 {
     unsigned char *p = r->p, *q = p;
@@ -757,6 +769,12 @@ static void lex_symbol(R *r, long line, long col)
         after = sym_end + 4;
     } else {
         while (cls[*a] & K_ANN) a++;
+        /* Parmen's '*' (an attack board changed hands) glued to a Tri-D
+         * move, "Pb4xa3(5)*": a mark of the move, not a game result */
+        if (*a == '*' && sym_end > p && (sym_end[-1] == ')' || is_board_move(p, (size_t)(sym_end - p)))) {
+            a++;
+            while (cls[*a] & K_ANN) a++;
+        }
         after = a;
         if (a[0] == ' ' && a[1] == 'e' && a[2] == '.' && a[3] == 'p' && a[4] == '.') {
             ep = 1;
@@ -788,7 +806,7 @@ static void lex_symbol(R *r, long line, long col)
             changed |= c != (char)p[i];
             norm[nn++] = c;
         }
-    } else if (has_square(p, cn)) {
+    } else if (has_square(p, cn) || is_board_move(p, cn)) {
         kind = CV_PGN_MOVE;
         nn = cn;
         /* "e8Q": a pawn move ending in a rank digit and a piece letter */
