@@ -196,10 +196,11 @@ int main(int argc, char **argv)
     C.v = v;
     C.nt = C.ntname ? cv_any_notation(v, C.ntname) : cv_any_default_notation(v);
     if (C.nt < 0) {
+        int trid = v->module == CV_MODULE_TRID;
         free(C.apply);
         cv_variant_free(v);
         return cv_cli_usage_error(tool, "unknown notation '%s' (%s)", C.ntname,
-                                  v->module == CV_MODULE_TRID ? "parmen, romulan" : "san, lan, uci, pbm");
+                                  trid ? "parmen, romulan" : "san, lan, uci, pbm");
     }
     int status = 0;
     if (fen || start) {
