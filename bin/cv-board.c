@@ -376,12 +376,18 @@ int main(int argc, char **argv)
         case O_SPEC: spec = optarg; break;
         case O_HELP: usage(); return 0;
         case O_VERSION: cv_cli_version(tool); return 0;
-        case ':': return cv_cli_usage_error(tool, "option '%s' needs a value", argv[optind - 1]);
-        default: return cv_cli_usage_error(tool, "unknown option '%s'", argv[optind - 1]);
+        case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
+        default: return cv_cli_bad_option(tool, argv, optind, optopt, 0);
         }
     }
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) return 2;
+    if (v->module != CV_MODULE_NONE) {
+        cv_report(NULL, CV_ERROR, "", 0, 0, "the ProChess board plays variants on a plain board; %s is played by a "
+                  "rule module (use cv-legal)", v->name);
+        cv_variant_free(v);
+        return 2;
+    }
     B.v = v;
     if (grow(&B) < 0) return 2;
     cv_pos start;

@@ -157,8 +157,8 @@ int main(int argc, char **argv)
         case O_XFEN: C.write_flags |= CV_FEN_XFEN; break;
         case O_HELP: usage(); free(fens); return 0;
         case O_VERSION: cv_cli_version(tool); free(fens); return 0;
-        case ':': free(fens); return cv_cli_usage_error(tool, "option '%s' needs a value", argv[optind - 1]);
-        default: free(fens); return cv_cli_usage_error(tool, "unknown option '%s'", argv[optind - 1]);
+        case ':': free(fens); return cv_cli_bad_option(tool, argv, optind, optopt, 1);
+        default: free(fens); return cv_cli_bad_option(tool, argv, optind, optopt, 0);
         }
     }
     cv_variant *v = cv_variant_select(variant, spec, NULL);

@@ -183,8 +183,8 @@ int main(int argc, char **argv)
         case O_SPEC: spec = optarg; break;
         case O_HELP: usage(); free(C.apply); return 0;
         case O_VERSION: cv_cli_version(tool); free(C.apply); return 0;
-        case ':': free(C.apply); return cv_cli_usage_error(tool, "option '%s' needs a value", argv[optind - 1]);
-        default: free(C.apply); return cv_cli_usage_error(tool, "unknown option '%s'", argv[optind - 1]);
+        case ':': free(C.apply); return cv_cli_bad_option(tool, argv, optind, optopt, 1);
+        default: free(C.apply); return cv_cli_bad_option(tool, argv, optind, optopt, 0);
         }
     }
     if (C.test && C.napply) {

@@ -231,8 +231,8 @@ int main(int argc, char **argv)
             break;
         case O_HELP: usage(); return 0;
         case O_VERSION: cv_cli_version(tool); return 0;
-        case ':': return cv_cli_usage_error(tool, "option '%s' needs a value", argv[optind - 1]);
-        default: return cv_cli_usage_error(tool, "unknown option '%s'", argv[optind - 1]);
+        case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
+        default: return cv_cli_bad_option(tool, argv, optind, optopt, 0);
         }
     }
     if (optind < argc) return cv_cli_usage_error(tool, "unexpected argument '%s'", argv[optind]);

@@ -352,8 +352,8 @@ int main(int argc, char **argv)
             break;
         case O_HELP: usage(); free(C); return 0;
         case O_VERSION: cv_cli_version(tool); free(C); return 0;
-        case ':': free(C); return cv_cli_usage_error(tool, "option '%s' needs a value", argv[optind - 1]);
-        default: free(C); return cv_cli_usage_error(tool, "unknown option '%s'", argv[optind - 1]);
+        case ':': free(C); return cv_cli_bad_option(tool, argv, optind, optopt, 1);
+        default: free(C); return cv_cli_bad_option(tool, argv, optind, optopt, 0);
         }
     }
     cv_variant *v = cv_variant_select(variant, spec, NULL);

@@ -27,6 +27,13 @@ int cv_cli_usage_error(const char *tool, const char *fmt, ...)
     return CV_EXIT_USAGE;
 }
 
+int cv_cli_bad_option(const char *tool, char **argv, int optind, int optopt, int missing_value)
+{
+    char shortopt[3] = { '-', (char)optopt, 0 };
+    const char *name = optopt ? shortopt : argv[optind - 1];
+    return cv_cli_usage_error(tool, missing_value ? "option '%s' needs a value" : "unknown option '%s'", name);
+}
+
 long cv_cli_parse_count(const char *s)
 {
     if (!s || !*s) return -1;

@@ -15,6 +15,10 @@ void cv_cli_version(const char *tool);
 int cv_cli_usage_error(const char *tool, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The usage error for what getopt_long refused ('?' or ':'): names the
+ * short option letter itself when it was one ("-x" in "-sx"). */
+int cv_cli_bad_option(const char *tool, char **argv, int optind, int optopt, int missing_value);
+
 /* Parses a non-negative decimal integer option value; -1 when not one. */
 long cv_cli_parse_count(const char *s);
 

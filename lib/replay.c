@@ -300,13 +300,29 @@ static int replay_trid(cv_replayer *r, const cv_pgn_game *g, const cv_trid_pos *
             ev.tok = i; ev.t = t; ev.depth = d; ev.tbefore = &c->cur; ev.tparse = &mp;
             const char *why = NULL;
             if (t->kind == CV_PGN_NULL_MOVE) why = "null moves are not read in Tri-D";
-            else if (cv_trid_move_read(&c->cur, NULL, t->text, CV_TRID_NOTE_AUTO, &mp) != CV_TRID_MOVE_OK) why = mp.why;
+            else {
+                /* the reader keeps "+", "#" and "*" apart; the trid module
+                 * reads them to tell what the record claims */
+                char text[300];
+                size_t k = (size_t)snprintf(text, sizeof text, "%s", t->text);
+                for (const char *x = t->suffix; *x && k + 1 < sizeof text; x++)
+                    if (*x == '+' || *x == '#' || *x == '*') text[k++] = *x;
+                text[k < sizeof text ? k : sizeof text - 1] = 0;
+                if (cv_trid_move_read(&c->cur, NULL, text, CV_TRID_NOTE_AUTO, &mp) != CV_TRID_MOVE_OK) why = mp.why;
+            }
             if (why) {
                 ev.why = why;
                 c->dead = 1;
                 res->bad_moves++;
                 if (h && h->bad) h->bad(arg, &ev);
                 continue;
+            }
+            if ((r->read_flags & CV_READ_STRICT_SAN) && mp.check_written != mp.check_actual) {
+                /* strict: the check and mate marks must be the truth */
+                ev.why = !mp.check_actual ? "marked as check, but the move gives no check"
+                         : !mp.check_written ? "a check or mate without its mark" : "the check mark is wrong ('+' for '#' or back)";
+                res->bad_moves++;
+                if (h && h->bad) h->bad(arg, &ev);
             }
             c->prev = c->cur;
             c->has_prev = 1;

@@ -127,3 +127,19 @@ setup() {
     [ "${lines[4]}" = "3:15 MOVE QL6-QL4=Q=N" ]
     [ "${lines[5]}" = "3:27 RESULT *" ]
 }
+
+@test "--strict: a Tri-D move's check mark must be the truth; the sample games' marks all are" {
+    printf '[Variant "trid-standard"]\n\n1. Pc2-c4(2)+ *\n' > "$T/x.pgn"
+    run --separate-stderr bin/cv-replay --strict --check "$T/x.pgn"
+    [ "$status" -eq 1 ]
+    [ "$stderr" = "$T/x.pgn:3:4: error: game 1 (? - ?): 1. Pc2-c4(2)+: marked as check, but the move gives no check" ]
+    run --separate-stderr bin/cv-replay --strict --check corpus/trid/game2.pgn
+    [ "$status" -eq 0 ]
+    [ "$output" = "1 game, 1 valid, 0 invalid" ]
+}
+
+@test "cv-board refuses a variant played by a rule module" {
+    run --separate-stderr bin/cv-board -V trid < /dev/null
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "cv-board: error: the ProChess board plays variants on a plain board; trid-standard is played by a rule module (use cv-legal)" ]
+}
