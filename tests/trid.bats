@@ -143,3 +143,20 @@ setup() {
     [ "$status" -eq 2 ]
     [ "$stderr" = "cv-board: error: the ProChess board plays variants on a plain board; trid-standard is played by a rule module (use cv-legal)" ]
 }
+
+@test "cv-convert on a bare move list and on a single move, both directions" {
+    run --separate-stderr bash -c "printf '1. Pc2-c4(2) Pc7-c5(6) 2. Nb1-c3(2) *\n' | bin/cv-convert -V trid -t romulan | tail -2 | head -1"
+    [ "$output" = "1. Pb2W-b4W Pb7B-b5B 2. Na1W-b3W *" ]
+    run --separate-stderr bash -c "printf 'Pb2W-b4W *\n' | bin/cv-convert -V trid -t standard | tail -2 | head -1"
+    [ "$output" = "1. Pc2-c4(2) *" ]
+}
+
+@test "the sample games as PGN under trid-tournament: refused at their first blocked move" {
+    sed 's/\[Variant "trid-standard"\]/[Variant "trid-tournament"]/' corpus/trid/game1.pgn > "$T/g1.pgn"
+    sed 's/\[Variant "trid-standard"\]/[Variant "trid-tournament"]/' corpus/trid/game2.pgn > "$T/g2.pgn"
+    run --separate-stderr bin/cv-replay --check --quiet "$T/g1.pgn" "$T/g2.pgn"
+    [ "$status" -eq 1 ]
+    [ "$output" = "2 games, 0 valid, 2 invalid" ]
+    [[ "${stderr_lines[0]}" == *": 7... Qb9-b4(2): the queen's path from b9(7) to b4(2) is blocked: b6(4) holds a black pawn; b5(4) holds a black pawn (any piece in a cell on the way blocks)" ]]
+    [[ "${stderr_lines[1]}" == *": 7... Pb7-b5(6): the double step from b7(6) to b5(6) is blocked: b6(4) holds a black bishop (any piece in a cell on the way blocks)" ]]
+}
