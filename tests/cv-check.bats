@@ -4,6 +4,7 @@
 # Inputs and expected outputs live in tests/data/fen/.
 
 bats_require_minimum_version 1.5.0
+load helpers
 
 setup() {
     cd "$BATS_TEST_DIRNAME/.." || return 1
@@ -12,22 +13,6 @@ setup() {
     START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 }
 
-# expect STATUS STDOUT STDERR: compares the last `run --separate-stderr`.
-expect() {
-    local ok=0
-    if [ "$status" -ne "$1" ]; then echo "# exit status $status, expected $1"; ok=1; fi
-    if [ "$output" != "$2" ]; then
-        echo "# standard output differs (- expected, + got):"
-        diff -u <(printf '%s\n' "$2") <(printf '%s\n' "$output") | sed 's/^/# /'
-        ok=1
-    fi
-    if [ "$stderr" != "$3" ]; then
-        echo "# standard error differs (- expected, + got):"
-        diff -u <(printf '%s\n' "$3") <(printf '%s\n' "$stderr") | sed 's/^/# /'
-        ok=1
-    fi
-    return $ok
-}
 
 # Diagnostics sorted by line, then column (stable).  The order in which
 # one line's problems are printed is tested once, on its own, below; the

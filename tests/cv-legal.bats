@@ -3,6 +3,7 @@
 # with positions from --fen, --start or standard input.
 
 bats_require_minimum_version 1.5.0
+load helpers
 
 setup() {
     cd "$BATS_TEST_DIRNAME/.." || return 1
@@ -12,21 +13,6 @@ setup() {
     KNIGHTS='4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1'
 }
 
-expect() {
-    local ok=0
-    if [ "$status" -ne "$1" ]; then echo "# exit status $status, expected $1"; ok=1; fi
-    if [ "$output" != "$2" ]; then
-        echo "# standard output differs (- expected, + got):"
-        diff -u <(printf '%s\n' "$2") <(printf '%s\n' "$output") | sed 's/^/# /'
-        ok=1
-    fi
-    if [ "$stderr" != "$3" ]; then
-        echo "# standard error differs (- expected, + got):"
-        diff -u <(printf '%s\n' "$3") <(printf '%s\n' "$stderr") | sed 's/^/# /'
-        ok=1
-    fi
-    return $ok
-}
 
 # ---- --list and --notation ----
 

@@ -6,6 +6,7 @@
 # "# variant: chess960" line before the Chess960 block.
 
 bats_require_minimum_version 1.5.0
+load helpers
 
 setup() {
     cd "$BATS_TEST_DIRNAME/.." || return 1
@@ -16,21 +17,6 @@ setup() {
     KIWI='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 }
 
-expect() {
-    local ok=0
-    if [ "$status" -ne "$1" ]; then echo "# exit status $status, expected $1"; ok=1; fi
-    if [ "$output" != "$2" ]; then
-        echo "# standard output differs (- expected, + got):"
-        diff -u <(printf '%s\n' "$2") <(printf '%s\n' "$output") | sed 's/^/# /'
-        ok=1
-    fi
-    if [ "$stderr" != "$3" ]; then
-        echo "# standard error differs (- expected, + got):"
-        diff -u <(printf '%s\n' "$3") <(printf '%s\n' "$stderr") | sed 's/^/# /'
-        ok=1
-    fi
-    return $ok
-}
 
 @test "suite file: copy of the shared corpus with the chess960 directive" {
     run diff <(grep -v '^# variant: chess960$' $SUITE) "$BATS_TEST_DIRNAME/../../shared/corpus/chess/perft-cpw.txt"

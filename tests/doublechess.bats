@@ -14,6 +14,7 @@
 # is fixed; each names the command that shows the bug.
 
 bats_require_minimum_version 1.5.0
+load helpers
 
 setup() {
     cd "$BATS_TEST_DIRNAME/.." || return 1
@@ -29,21 +30,6 @@ setup() {
 }
 
 # expect STATUS STDOUT STDERR (after run --separate-stderr)
-expect() {
-    local ok=0
-    if [ "$status" -ne "$1" ]; then echo "# exit status $status, expected $1"; ok=1; fi
-    if [ "$output" != "$2" ]; then
-        echo "# standard output differs (- expected, + got):"
-        diff -u <(printf '%s\n' "$2") <(printf '%s\n' "$output") | sed 's/^/# /'
-        ok=1
-    fi
-    if [ "$stderr" != "$3" ]; then
-        echo "# standard error differs (- expected, + got):"
-        diff -u <(printf '%s\n' "$3") <(printf '%s\n' "$stderr") | sed 's/^/# /'
-        ok=1
-    fi
-    return $ok
-}
 
 dc() { bin/cv-legal -V doublechess "$@"; }
 
