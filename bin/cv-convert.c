@@ -5,7 +5,6 @@
 #include "pgnwrite.h"
 #include "replay.h"
 #include "gamelist.h"
-#include <strings.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +38,7 @@ typedef struct ctx {
     const cv_variant *v;
     int to_fen, strict, quiet;
     const char *to;     /* the notation asked for, by name */
-    int input;          /* 0 by name (*.txt: gamelist), 1 PGN, 2 gamelist */
+    int input;          /* CV_INPUT_* */
     int cur_nt;         /* that notation for the current game's variant */
     FILE *rejects;
     cv_replayer *rp;
@@ -157,7 +156,7 @@ static int convert_pgn(const char *path, FILE *f, void *arg)
 static int convert_gamelist(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    const cv_variant *v = C->v->module == CV_MODULE_TRID ? C->v : cv_variant_cached("trid-standard", NULL);
+    const cv_variant *v = cv_gamelist_variant(C->v);
     if (!v) return 2;
     int nt = C->to ? cv_any_notation(v, C->to) : CV_ANY_PARMEN;
     if (nt < 0 || C->to_fen) {
@@ -194,9 +193,7 @@ static int convert_gamelist(const char *path, FILE *f, void *arg)
 static int convert_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    size_t n = strlen(path);
-    int gl = C->input == 2 || (C->input == 0 && n >= 4 && !strcasecmp(path + n - 4, ".txt"));
-    return gl ? convert_gamelist(path, f, arg) : convert_pgn(path, f, arg);
+    return cv_input_is_gamelist(path, C->input) ? convert_gamelist(path, f, arg) : convert_pgn(path, f, arg);
 }
 
 int main(int argc, char **argv)
@@ -225,9 +222,8 @@ int main(int argc, char **argv)
         case O_REJECTS: rejects = optarg; break;
         case O_STRICT: C.strict = 1; break;
         case O_INPUT:
-            if (!strcmp(optarg, "pgn")) C.input = 1;
-            else if (!strcmp(optarg, "gamelist")) C.input = 2;
-            else return cv_cli_usage_error(tool, "unknown input format '%s' (pgn, gamelist)", optarg);
+            if ((C.input = cv_input_from_name(optarg)) < 0)
+                return cv_cli_usage_error(tool, "unknown input format '%s' (pgn, gamelist)", optarg);
             break;
         case 'q': C.quiet = 1; break;
         case 'V': variant = optarg; break;

@@ -6,7 +6,6 @@
 #include "replay.h"
 #include "gamelist.h"
 #include <getopt.h>
-#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,14 +44,13 @@ static void usage(void)
 }
 
 enum { OUT_DEFAULT, OUT_CHECK };
-enum { INPUT_AUTO, INPUT_PGN, INPUT_GAMELIST };
 
 typedef struct ctx {
     const cv_variant *v;
     int mode, fen, final, draws, json, strict, fail_fast, quiet;
     int nt;             /* notation of --fen moves: the variant's own */
     int gamelist;       /* --gamelist: regenerate each listing */
-    int input;          /* INPUT_AUTO, INPUT_PGN, INPUT_GAMELIST */
+    int input;          /* CV_INPUT_* */
     const char *ntname; /* --notation as given */
     long files, games, valid, invalid, warnings;
     int stop;
@@ -228,15 +226,13 @@ static void gamelist_ply(void *arg, const cv_gamelist *gl, size_t i, const cv_tr
     printf("%ld\t%d%s %s\t%s\n", gl->number, before->fullmove, before->side ? "..." : ".", text, fen);
 }
 
-/* Parmen's gamelist.txt listings: always Tri-D; the rule set is the one
- * chosen with -V when it is a Tri-D one, else Federation Standard, which
- * Parmen's own sample games follow. */
+/* Parmen's gamelist.txt listings, played by cv_gamelist_variant's rules. */
 static int replay_gamelist(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
     C->files++;
     C->path = path;
-    const cv_variant *v = C->v->module == CV_MODULE_TRID ? C->v : cv_variant_cached("trid-standard", NULL);
+    const cv_variant *v = cv_gamelist_variant(C->v);
     if (!v) return 2;
     int nt = C->ntname ? cv_any_notation(v, C->ntname) : CV_ANY_PARMEN;
     if (nt < 0) {
@@ -289,13 +285,10 @@ static int replay_gamelist(const char *path, FILE *f, void *arg)
     return status;
 }
 
-/* PGN unless told otherwise or the file is a .txt listing. */
 static int replay_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    size_t n = strlen(path);
-    int gl = C->input == INPUT_GAMELIST ||
-             (C->input == INPUT_AUTO && n >= 4 && !strcasecmp(path + n - 4, ".txt"));
+    int gl = cv_input_is_gamelist(path, C->input);
     if (C->gamelist && !gl) {
         fprintf(stderr, "%s: %s: --gamelist regenerates Parmen listings; this input is PGN (--input gamelist to say otherwise)\n",
                 tool, cv_display_name(path));
@@ -346,9 +339,10 @@ int main(int argc, char **argv)
             break;
         case O_GAMELIST: C->gamelist = 1; break;
         case O_INPUT:
-            if (!strcmp(optarg, "pgn")) C->input = INPUT_PGN;
-            else if (!strcmp(optarg, "gamelist")) C->input = INPUT_GAMELIST;
-            else { free(C); return cv_cli_usage_error(tool, "unknown input format '%s' (pgn, gamelist)", optarg); }
+            if ((C->input = cv_input_from_name(optarg)) < 0) {
+                free(C);
+                return cv_cli_usage_error(tool, "unknown input format '%s' (pgn, gamelist)", optarg);
+            }
             break;
         case O_HELP: usage(); free(C); return 0;
         case O_VERSION: cv_cli_version(tool); free(C); return 0;

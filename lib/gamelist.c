@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum {
     CHUNK = 64 * 1024,
@@ -807,4 +808,23 @@ int cv_gamelist_replay(const cv_gamelist *gl, const cv_trid_opts *o, cv_trid_not
     res->outcome = cv_trid_outcome(&res->pos);
     res->mate = res->outcome == CV_TRID_CHECKMATE;
     return res->ok ? 0 : 1;
+}
+
+int cv_input_from_name(const char *name)
+{
+    if (!strcmp(name, "pgn")) return CV_INPUT_PGN;
+    if (!strcmp(name, "gamelist")) return CV_INPUT_GAMELIST;
+    return -1;
+}
+
+int cv_input_is_gamelist(const char *path, int input)
+{
+    if (input != CV_INPUT_AUTO) return input == CV_INPUT_GAMELIST;
+    size_t n = path ? strlen(path) : 0;
+    return n >= 4 && !strcasecmp(path + n - 4, ".txt");
+}
+
+const cv_variant *cv_gamelist_variant(const cv_variant *chosen)
+{
+    return chosen && chosen->module == CV_MODULE_TRID ? chosen : cv_variant_cached("trid-standard", NULL);
 }

@@ -70,6 +70,7 @@
 #include <stdio.h>
 #include "diag.h"
 #include "trid.h"
+#include "variant.h"
 
 /* Flags for cv_gamelist_open. */
 #define CV_GAMELIST_LENIENT 1u  /* layout deviations are warnings, not errors */
@@ -200,5 +201,18 @@ typedef struct cv_gamelist_result {
 int cv_gamelist_replay(const cv_gamelist *gl, const cv_trid_opts *o, cv_trid_notation nt, cv_gamelist_move_fn fn,
                        void *arg, cv_diag *diag, const char *filename, cv_gamelist_result *res);
 void cv_gamelist_result_free(cv_gamelist_result *res);
+
+/* ---- choosing a format and rules for a record file ---- */
+
+/* The record formats the tools read; CV_INPUT_AUTO decides by the name:
+ * a *.txt file is a Parmen listing, anything else PGN. */
+enum { CV_INPUT_AUTO, CV_INPUT_PGN, CV_INPUT_GAMELIST };
+/* CV_INPUT_* for an --input word ("pgn", "gamelist"), -1 when unknown. */
+int cv_input_from_name(const char *name);
+/* Is path (read as input, CV_INPUT_*) a Parmen listing? */
+int cv_input_is_gamelist(const char *path, int input);
+/* The rules a listing is played by: the chosen variant when it is Tri-D,
+ * else Federation Standard, which Parmen's own sample games follow. */
+const cv_variant *cv_gamelist_variant(const cv_variant *chosen);
 
 #endif
