@@ -1,5 +1,6 @@
 # cvkit build.  `make` builds lib/libcvkit.a and the tools in bin/.
-# Every lib/*.c goes into the library, every bin/cv-*.c is a tool,
+# Every lib/*.c and lib/*/*.c goes into the library (one folder per engine,
+# record formats and shared helpers apart), every bin/cv-*.c is a tool,
 # every tests/unit/*.c is a TAP unit test, every fuzz/fuzz_*.c a fuzz target.
 
 CC      ?= cc
@@ -9,12 +10,14 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 WARN    := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Ilib
+LIB_DIRS := lib $(sort $(patsubst %/,%,$(dir $(wildcard lib/*/*.h))))
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L $(addprefix -I,$(LIB_DIRS))
 LDLIBS  += $(PKG_LIBS) -lpthread
 PREFIX  ?= /usr/local
 VERSION := 0.1.0
 
-LIB_SRC  := $(sort $(wildcard lib/*.c))
+LIB_SRC  := $(sort $(wildcard lib/*.c lib/*/*.c))
+LIB_HDR  := $(wildcard lib/*.h lib/*/*.h)
 LIB_OBJ  := $(LIB_SRC:.c=.o)
 TOOL_SRC := $(sort $(wildcard bin/cv-*.c))
 TOOLS    := $(TOOL_SRC:.c=)
@@ -28,7 +31,7 @@ SPECDIR ?= $(PREFIX)/share/cvkit/specs
 .PHONY: all check check-slow asan fuzz bench install clean
 all: lib/libcvkit.a $(TOOLS) $(UNITS)
 
-lib/%.o: lib/%.c $(wildcard lib/*.h)
+lib/%.o: lib/%.c $(LIB_HDR)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 lib/libcvkit.a: $(LIB_OBJ)
@@ -80,14 +83,14 @@ install: all
 	  $(DESTDIR)$(SPECDIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 lib/libcvkit.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 lib/*.h $(DESTDIR)$(PREFIX)/include/cvkit/
+	install -m 644 $(LIB_HDR) $(DESTDIR)$(PREFIX)/include/cvkit/
 	install -m 644 specs/*.yaml $(DESTDIR)$(SPECDIR)/
 	install -m 644 $(wildcard docs/*.1) $(DESTDIR)$(PREFIX)/share/man/man1/
 	for f in $(wildcard docs/*.5); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man5/; done
 	for f in $(wildcard docs/*.7); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man7/; done
 
 clean-objs:
-	rm -f lib/*.o lib/libcvkit.a $(TOOLS) tests/bin/*
+	rm -f lib/*.o lib/*/*.o lib/libcvkit.a $(TOOLS) tests/bin/*
 
 clean: clean-objs
 	rm -rf tests/bin fuzz/bin bench/out

@@ -1,7 +1,6 @@
 /* cv-board: the ProChess board's owner command language as a line filter.
  * One command per line in, one result line out. */
 #include "cvkit.h"
-#include "diagram.h"
 #include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -18,12 +17,15 @@ static void usage(void)
            "  fen FEN          set a position (lenient FEN: '//' ranks, missing fields)\n"
            "  reset            the start position          clear   an empty board\n"
            "  m FROM TO [P]    play a move if legal (any delimiter: e2 e4, e2-e4, e2/e4);\n"
-           "                   P: promotion piece (default queen)\n"
+           "                   P: promotion piece (default queen); or m MOVE in any\n"
+           "                   notation the variant reads (m Kk1, m Pc2-c4(2))\n"
            "  p PIECESQUARE    put a piece (p Re4, p ke8) or empty a square (p -e4)\n"
            "  side w|b         set the side to move        castling KQkq|-\n"
            "  pop, takeback    remove the last ply for good\n"
            "  back, forward    step through the moves without losing them\n"
            "  info             board, FEN, side, castling and moves on one line\n"
+           "  record           the moves so far as a record in the variant's format\n"
+           "                   (PGN; Star Trek Tri-D: a Parmen listing)\n"
            "  channel N, lock on|off   accepted; no effect in a filter\n\n"
            "Options:\n"
            "  -d, --diagram        draw the board after every change\n"
@@ -39,8 +41,8 @@ static void usage(void)
 
 typedef struct board {
     const cv_variant *v;
-    cv_pos *hist;           /* hist[0] the set-up position, hist[i] after ply i */
-    char (*san)[32];        /* san[i] the move that led to hist[i + 1] */
+    cv_apos *hist;          /* hist[0] the set-up position, hist[i] after ply i */
+    char (*san)[64];        /* san[i] the move that led to hist[i + 1] */
     int n, cur, cap;        /* plies stored, plies shown, allocated */
     int diagram, channel, lock;
 } board;
@@ -49,10 +51,10 @@ static int grow(board *B)
 {
     if (B->n + 2 <= B->cap) return 0;
     int cap = B->cap ? B->cap * 2 : 64;
-    cv_pos *h = realloc(B->hist, sizeof *h * (size_t)cap);
+    cv_apos *h = realloc(B->hist, sizeof *h * (size_t)cap);
     if (!h) return -1;
     B->hist = h;
-    char(*s)[32] = realloc(B->san, sizeof *s * (size_t)cap);
+    char(*s)[64] = realloc(B->san, sizeof *s * (size_t)cap);
     if (!s) return -1;
     B->san = s;
     B->cap = cap;
@@ -60,29 +62,20 @@ static int grow(board *B)
 }
 
 /* A new set-up: history starts again from p. */
-static void setup(board *B, const cv_pos *p)
+static void setup(board *B, const cv_apos *p)
 {
-    B->hist[0] = *p;
+    cv_apos_copy(&B->hist[0], p);
     B->n = B->cur = 0;
 }
 
-static cv_pos *now(board *B) { return &B->hist[B->cur]; }
+static cv_apos *now(board *B) { return &B->hist[B->cur]; }
 
 static void show(board *B)
 {
     char fen[2048];
-    cv_fen_write(now(B), 0, fen, sizeof fen);
+    cv_any_write(now(B), 0, fen, sizeof fen);
     puts(fen);
-    if (B->diagram) cv_diagram(now(B), stdout);
-}
-
-/* A change to the current position that is not a move (p, side,
- * castling): it becomes a new set-up, as on the board. */
-static void edited(board *B, const cv_pos *p)
-{
-    cv_pos copy = *p;
-    cv_pos_refresh(&copy);
-    setup(B, &copy);
+    if (B->diagram) cv_any_diagram(now(B), NULL, stdout);
 }
 
 typedef struct where {
@@ -105,92 +98,33 @@ static int fail(const where *w, int col, const char *fmt, ...)
 
 static int cmd_move(board *B, const char *args, int col, const where *w)
 {
-    const cv_geom *g = &B->v->geom;
-    int from = -1, to = -1, n;
-    const char *s = args;
-    char low[16];
-    /* squares are case-insensitive ("M E2-E4"); copy a lowered window */
-    for (int k = 0; k < 2; k++) {
-        while (*s && !isalnum((unsigned char)*s)) s++;
-        size_t i;
-        for (i = 0; i < 4 && s[i]; i++) low[i] = (char)tolower((unsigned char)s[i]);
-        low[i] = 0;
-        int cell;
-        if (!(n = cv_geom_scan_cell(g, low, &cell))) {
-            if (!*s) return fail(w, col + (int)(s - args), "expected a square, found the end of the line");
-            return fail(w, col + (int)(s - args), "expected a square, found '%.8s'", s);
-        }
-        if (k == 0) from = cell;
-        else to = cell;
-        s += n;
-    }
-    while (*s && !isalnum((unsigned char)*s)) s++;
-    char promo = 0;
-    if (*s) {
-        if (s[1] && !isspace((unsigned char)s[1])) return fail(w, col + (int)(s - args), "unexpected '%s' after the move", s);
-        promo = (char)toupper((unsigned char)*s);
-        if (B->v->by_letter[(int)(unsigned char)promo] < 0) return fail(w, col + (int)(s - args), "unknown promotion piece '%c'", *s);
-    }
     /* room for the new ply first: growing moves the history */
     if (grow(B) < 0) return fail(w, col, "out of memory");
-    cv_pos *p = now(B);
-    cv_movelist ml;
-    cv_gen_legal(p, &ml);
-    /* The board promotes to a queen unless told otherwise. */
-    char text[32];
-    snprintf(text, sizeof text, "%s%s", g->name[from], g->name[to]);
-    cv_move_parse r;
-    cv_move_read(p, &ml, text, &r);
-    if (r.status != CV_MOVE_OK && B->v->npromo) {
-        char pl = promo ? promo : B->v->pieces[B->v->promo_types[0]].letter;
-        char t2[40];
-        snprintf(t2, sizeof t2, "%s%c", text, (char)tolower((unsigned char)pl));
-        cv_move_parse r2;
-        /* a piece given: its reason counts; none given: the queen only
-         * helps when it makes the move a legal promotion */
-        if (cv_move_read(p, &ml, t2, &r2) == CV_MOVE_OK || promo) r = r2;
-    } else if (r.status == CV_MOVE_OK && promo) {
-        return fail(w, col, "%s-%s is not a promotion", g->name[from], g->name[to]);
-    }
-    if (r.status != CV_MOVE_OK)
-        return fail(w, col, "illegal move %s-%s: %s", g->name[from], g->name[to], r.why);
-    cv_move_format(p, &ml, r.move, CV_SAN, B->san[B->cur], sizeof B->san[0]);
-    B->hist[B->cur + 1] = *p;
-    cv_undo u;
-    cv_make(&B->hist[B->cur + 1], r.move, &u);
+    cv_apos *p = now(B);
+    cv_amove m;
+    char why[400];
+    int at;
+    if (cv_any_board_move(p, args, &m, why, sizeof why, &at) != CV_MOVE_OK) return fail(w, col + at, "%s", why);
+    cv_any_format(p, &m, 0, B->san[B->cur], sizeof B->san[0]);
+    cv_apos_copy(&B->hist[B->cur + 1], p);
+    cv_aundo u;
+    cv_any_make(&B->hist[B->cur + 1], &m, &u);
     B->cur++;
     B->n = B->cur; /* a move after 'back' replaces the moves that followed */
     show(B);
     return 0;
 }
 
+/* p, side, castling: a change that is not a move becomes a new set-up,
+ * as on the board. */
 static int cmd_put(board *B, const char *args, int col, const where *w)
 {
-    const cv_geom *g = &B->v->geom;
-    const char *s = args;
-    while (*s == ' ' || *s == '\t') s++;
-    uint8_t pc = 0;
-    if (!*s) return fail(w, col, "expected a piece letter or - and a square (p Re4, p -e4), found the end of the line");
-    if (*s == '-') pc = 0;
-    else if (!(pc = cv_piece_from_char(B->v, *s)))
-        return fail(w, col + (int)(s - args), "unknown piece '%c' (want a piece letter or '-')", *s ? *s : ' ');
-    s++;
-    char low[8];
-    size_t i;
-    for (i = 0; i < 4 && s[i]; i++) low[i] = (char)tolower((unsigned char)s[i]);
-    low[i] = 0;
-    int cell, n = cv_geom_scan_cell(g, low, &cell);
-    if (!n && !*s) return fail(w, col + (int)(s - args), "expected a square after the piece, found the end of the line");
-    if (!n) return fail(w, col + (int)(s - args), "expected a square after the piece, found '%.8s'", s);
-    const char *rest = s + n;
-    while (*rest == ' ' || *rest == '\t') rest++;
-    if (*rest) return fail(w, col + (int)(rest - args), "unexpected '%s'", rest);
-    cv_pos p = *now(B);
-    cv_pos_put(&p, cell, pc);
-    /* a right whose king or rook is gone would be a lie */
-    for (int k = 0; k < p.ncastle; k++)
-        if (p.castle[k].king_from == cell || p.castle[k].rook_from == cell) p.castling &= ~(1u << k);
-    edited(B, &p);
+    cv_apos p;
+    cv_apos_copy(&p, now(B));
+    char why[300];
+    int at;
+    if (cv_any_put(&p, args, why, sizeof why, &at) < 0) return fail(w, col + at, "%s", why);
+    setup(B, &p);
     show(B);
     return 0;
 }
@@ -199,39 +133,25 @@ static int cmd_castling(board *B, const char *args, int col, const where *w)
 {
     while (*args == ' ') { args++; col++; }
     if (!*args) return fail(w, col, "castling needs the rights, as in FEN (KQkq, or - for none)");
-    char fen[2048];
-    cv_pos p = *now(B);
-    cv_fen_write(&p, 0, fen, sizeof fen);
-    /* rebuild through the FEN reader so the rights get their rooks */
-    char *sp = strchr(fen, ' ');
-    char rebuilt[2200];
-    snprintf(rebuilt, sizeof rebuilt, "%.*s %c %s - %d %d", (int)(sp - fen), fen, p.side ? 'b' : 'w',
-             *args ? args : "-", p.halfmove, p.fullmove);
-    cv_pos q;
-    cv_fen_errors e;
-    if (strpbrk(args, " \t") || cv_fen_read(B->v, rebuilt, CV_FEN_LENIENT, &q, &e) < 0)
-        return fail(w, col, "invalid castling rights '%s'", args);
-    for (int i = 0; i < e.n; i++)
-        if (e.e[i].kind == CV_FE_POSITION) return fail(w, col, "%s", e.e[i].msg);
-    q.ep = p.ep;
-    q.ep_victim = p.ep_victim;
-    edited(B, &q);
+    cv_apos p;
+    cv_apos_copy(&p, now(B));
+    char why[300];
+    if (cv_any_set_rights(&p, args, why, sizeof why) < 0) return fail(w, col, "%s", why);
+    setup(B, &p);
     show(B);
     return 0;
 }
 
 static void info(board *B)
 {
-    char fen[2048];
-    cv_pos *p = now(B);
-    cv_fen_write(p, 0, fen, sizeof fen);
-    char rights[16];
-    const char *f = strchr(fen, ' ') + 3;
-    snprintf(rights, sizeof rights, "%.*s", (int)(strchr(f, ' ') - f), f);
-    printf("fen %s; %s to move; castling %s; ply %d of %d;", fen, p->side ? "black" : "white", rights, B->cur, B->n);
+    char fen[2048], rights[64];
+    cv_apos *p = now(B);
+    cv_any_write(p, 0, fen, sizeof fen);
+    cv_any_rights(p, rights, sizeof rights);
+    printf("fen %s; %s to move; castling %s; ply %d of %d;", fen, cv_any_side(p) ? "black" : "white", rights, B->cur, B->n);
     printf(" moves");
     if (!B->n) printf(" none");
-    int side = B->hist[0].side, num = B->hist[0].fullmove;
+    int side = cv_any_side(&B->hist[0]), num = cv_any_fullmove(&B->hist[0]);
     for (int i = 0; i < B->n; i++) {
         if (side == 0) printf(" %d.", num);
         else if (i == 0) printf(" %d...", num);
@@ -240,6 +160,45 @@ static void info(board *B)
         side ^= 1;
     }
     putchar('\n');
+}
+
+/* `record`: the moves so far as a record in the variant's own format
+ * (PGN; a Parmen listing for Tri-D), from the set-up position. */
+static int cmd_record(board *B, const where *w)
+{
+    const cv_record_format *f = cv_record_format_find(cv_any_record_format(B->v));
+    cv_pgn_token *tok = calloc((size_t)B->n + 1, sizeof *tok);
+    size_t *main = calloc((size_t)B->n + 1, sizeof *main);
+    if (!f || !tok || !main) {
+        free(tok);
+        free(main);
+        return fail(w, 1, "out of memory");
+    }
+    char fen[2048], start[2048];
+    cv_any_write(&B->hist[0], 0, fen, sizeof fen);
+    cv_apos s0;
+    cv_any_start(B->v, &s0);
+    cv_any_write(&s0, 0, start, sizeof start);
+    cv_pgn_tag tags[2] = { { .name = "SetUp", .value = "1" }, { .name = "FEN", .value = fen } };
+    int side = cv_any_side(&B->hist[0]), num = cv_any_fullmove(&B->hist[0]);
+    for (int i = 0; i < B->n; i++) {
+        tok[i] = (cv_pgn_token){ .kind = CV_PGN_MOVE, .color = side ? 'b' : 'w', .number = num, .text = B->san[i],
+                                 .suffix = "", .norm = B->san[i], .len = strlen(B->san[i]) };
+        main[i] = (size_t)i;
+        if (side) num++;
+        side ^= 1;
+    }
+    cv_record g = { .number = 1, .line = w->line, .col = 1, .tags = tags, .ntags = strcmp(fen, start) ? 2 : 0,
+                    .tokens = tok, .ntokens = (size_t)B->n, .mainline = main, .nmainline = (size_t)B->n };
+    /* the result the moves reach, when the game is over */
+    cv_outcome o;
+    cv_any_outcome(&B->hist[B->n], &o);
+    const char *res = o.moves ? NULL : !o.in_check ? "1/2-1/2" : cv_any_side(&B->hist[B->n]) ? "1-0" : "0-1";
+    cv_record_meta meta = { .variant = B->v, .result = res };
+    int rc = f->write(stdout, &g, NULL, &meta);
+    free(tok);
+    free(main);
+    return rc < 0 ? fail(w, 1, "cannot write the record") : 0;
 }
 
 static int run_line(board *B, char *line, const where *w)
@@ -258,9 +217,9 @@ static int run_line(board *B, char *line, const where *w)
     for (char *e = args + strlen(args); e > args && isspace((unsigned char)e[-1]);) *--e = 0;
 #define IS(x) (clen == strlen(x) && !strncasecmp(cmd, x, clen))
     if (IS("fen")) {
-        cv_pos p;
+        cv_apos p;
         cv_fen_errors e;
-        if (cv_fen_read(B->v, args, CV_FEN_LENIENT, &p, &e) < 0) {
+        if (cv_any_read(B->v, args, CV_FEN_LENIENT, &p, &e) < 0) {
             const cv_fen_error *x = &e.e[0];
             for (int i = 0; i < e.n; i++)
                 if (e.e[i].kind == CV_FE_SYNTAX) { x = &e.e[i]; break; }
@@ -273,9 +232,9 @@ static int run_line(board *B, char *line, const where *w)
     }
     if (IS("reset") || IS("clear")) {
         if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
-        cv_pos p;
-        if (IS("reset")) cv_pos_start(B->v, &p);
-        else { cv_pos_clear(&p, B->v); cv_pos_refresh(&p); }
+        cv_apos p;
+        if (IS("reset")) cv_any_start(B->v, &p);
+        else cv_any_clear(B->v, &p);
         setup(B, &p);
         show(B);
         return 0;
@@ -284,10 +243,10 @@ static int run_line(board *B, char *line, const where *w)
     if (IS("p")) return cmd_put(B, args, col, w);
     if (IS("side")) {
         if (strcasecmp(args, "w") && strcasecmp(args, "b")) return fail(w, col, "side takes 'w' or 'b', not '%s'", args);
-        cv_pos p = *now(B);
-        p.side = tolower((unsigned char)args[0]) == 'b';
-        p.ep = p.ep_victim = -1;
-        edited(B, &p);
+        cv_apos p;
+        cv_apos_copy(&p, now(B));
+        cv_any_set_side(&p, tolower((unsigned char)args[0]) == 'b');
+        setup(B, &p);
         show(B);
         return 0;
     }
@@ -318,6 +277,10 @@ static int run_line(board *B, char *line, const where *w)
         if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
         info(B);
         return 0;
+    }
+    if (IS("record")) {
+        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
+        return cmd_record(B, w);
     }
     if (IS("channel")) {
         long n = cv_cli_parse_count(args);
@@ -382,16 +345,10 @@ int main(int argc, char **argv)
     }
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) return 2;
-    if (v->module != CV_MODULE_NONE) {
-        cv_report(NULL, CV_ERROR, "", 0, 0, "the ProChess board plays variants on a plain board; %s is played by a "
-                  "rule module (use cv-legal)", v->name);
-        cv_variant_free(v);
-        return 2;
-    }
     B.v = v;
     if (grow(&B) < 0) return 2;
-    cv_pos start;
-    cv_pos_start(v, &start);
+    cv_apos start;
+    cv_any_start(v, &start);
     setup(&B, &start);
     int status = 0;
     if (cv_cli_each_file(tool, argv + optind, argc - optind, NULL, run_file, &B, &status)) status = 2;

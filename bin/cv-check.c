@@ -1,7 +1,5 @@
 /* cv-check: validates positions, one per line, and names every problem. */
 #include "cvkit.h"
-#include "anypos.h"
-#include "json.h"
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +44,7 @@ static const char *kind_name(int k)
 /* Checks one FEN; returns 1 when invalid. */
 static int check_one(ctx *C, const char *file, long line, const char *text, int col0)
 {
-    cv_anypos p;
+    cv_apos p;
     cv_fen_errors e;
     int usable = cv_any_read(C->v, text, C->read_flags, &p, &e) == 0;
     int bad = e.n > 0;

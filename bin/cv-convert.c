@@ -1,10 +1,6 @@
 /* cv-convert: rewrites game records in another notation or format,
  * keeping every tag, comment, NAG and variation; never drops a game. */
 #include "cvkit.h"
-#include "pgn.h"
-#include "pgnwrite.h"
-#include "replay.h"
-#include "gamelist.h"
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,15 +33,17 @@ static void usage(void)
 typedef struct ctx {
     const cv_variant *v;
     int to_fen, strict, quiet;
-    const char *to;     /* the notation asked for, by name */
-    int input;          /* CV_INPUT_* */
+    const char *to;     /* the notation asked for, by name (NULL: the variant's own) */
+    const cv_record_format *input;   /* --input, or NULL: recognised per file */
+    const cv_record_format *output;  /* --format / --to FORMAT, or NULL: as read */
     int cur_nt;         /* that notation for the current game's variant */
     FILE *rejects;
     cv_replayer *rp;
     char **text;        /* converted move text per token */
     size_t cap;
     const char *path;
-    const cv_pgn_game *g;
+    const cv_record *g;
+    char ident[512];
     long converted, rejected;
 } ctx;
 
@@ -69,161 +67,151 @@ static void on_move(void *arg, const cv_replay_ev *e)
 static void on_bad(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
+    if (e->mark_only) return;   /* the move is played; its mark is rewritten */
     char num[32];
     cv_replay_ev_number(e, num, sizeof num);
     if (e->t->kind == CV_PGN_VARIATION_START)
-        cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "game %ld: %s; written unconverted",
-                  C->g->number, e->why);
+        cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s; written unconverted", C->ident, e->why);
     else
-        cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "game %ld: %s %s: %s; written unconverted",
-                  C->g->number, num, e->t->text, e->why);
+        cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s %s: %s; written unconverted", C->ident, num,
+                  e->t->text, e->why);
 }
 
-static int convert_pgn(const char *path, FILE *f, void *arg)
+/* Nothing is lost: a game that cannot be converted goes out byte for
+ * byte as read (or as its reader understood it, for a format that keeps
+ * no bytes), to the rejects file or in its place in the output. */
+static void write_unconverted(ctx *C, const cv_record_format *f, const cv_record *g)
 {
-    ctx *C = arg;
-    C->path = path;
-    cv_diag d = { .quiet_warnings = C->quiet };
-    cv_pgn_reader *rd = cv_pgn_open(f, path, &d, (C->strict ? CV_PGN_STRICT : 0) | CV_PGN_KEEP_RAW);
-    if (!rd) return 2;
-    cv_pgn_game g;
-    int status = 0;
-    while (cv_pgn_next(rd, &g)) {
-        C->g = &g;
-        if (g.ntokens > C->cap) {
-            char **n = realloc(C->text, sizeof *n * g.ntokens);
-            if (!n) { status = 2; break; }
-            memset(n + C->cap, 0, sizeof *n * (g.ntokens - C->cap));
-            C->text = n;
-            C->cap = g.ntokens;
-        }
-        const cv_variant *v;
-        cv_anypos start;
-        char why[300];
-        long line, col;
-        int ok = g.errors == 0;
-        if (cv_replay_start(&g, C->v, &v, &start, why, sizeof why, &line, &col) < 0) {
-            cv_report(NULL, CV_ERROR, path, line, col, "game %ld: %s; written unconverted", g.number, why);
-            ok = 0;
-        } else if ((C->cur_nt = C->to ? cv_any_notation(v, C->to) : cv_any_default_notation(v)) < 0) {
-            cv_report(NULL, CV_ERROR, path, g.line, g.col, "game %ld: %s is not written in '%s' notation; written unconverted",
-                      g.number, v->name, C->to);
-            ok = 0;
-        } else {
-            static const cv_replay_hooks hooks = { on_move, on_bad };
-            cv_replay_result res;
-            if (cv_replay(C->rp, &g, &start, &hooks, C, &res, NULL) > 0) ok = 0;
-        }
-        if (!ok && g.errors) {
-            cv_report(NULL, CV_ERROR, path, g.line, g.col, "game %ld: the record has errors; written unconverted",
-                      g.number);
-        }
-        if (ok && !C->to_fen) {
-            cv_pgn_write(stdout, &g, C->text, 0);
-        } else if (ok && C->to_fen) {
-            /* the positions were written as the moves were played */
-        } else {
-            /* Nothing is lost: the game goes out byte for byte as read, to
-             * the rejects file or in its place in the output. */
-            FILE *out = C->rejects ? C->rejects : C->to_fen ? NULL : stdout;
-            if (out) {
-                fwrite(g.raw, 1, g.rawlen, out);
-                if (g.rawlen && g.raw[g.rawlen - 1] != '\n') fputc('\n', out);
-                if (g.raw_truncated)
-                    cv_report(NULL, CV_ERROR, path, g.line, g.col, "game %ld: longer than the reader keeps; "
-                              "written truncated", g.number);
-            } else {
-                printf("# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g.number);
-            }
-        }
-        for (size_t i = 0; i < g.ntokens; i++) {
-            free(C->text[i]);
-            C->text[i] = NULL;
-        }
-        if (ok) C->converted++;
-        else {
-            C->rejected++;
-            status = 1;
-        }
+    FILE *out = C->rejects ? C->rejects : C->to_fen ? NULL : stdout;
+    if (!out) {
+        printf("# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g->number);
+        return;
     }
-    if (cv_pgn_io_error(rd)) status = 2;
-    cv_pgn_close(rd);
-    return status;
+    if (g->raw) {
+        fwrite(g->raw, 1, g->rawlen, out);
+        if (g->rawlen && g->raw[g->rawlen - 1] != '\n') fputc('\n', out);
+        if (g->raw_truncated)
+            cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: longer than the reader keeps; written truncated",
+                      C->ident);
+    } else {
+        cv_record_meta meta = { 0 };
+        f->write(out, g, NULL, &meta);
+    }
 }
 
-/* A Parmen gamelist.txt: regenerated in standard (Parmen) or Romulan
- * notation; a listing that cannot be replayed is written as read. */
-static int convert_gamelist(const char *path, FILE *f, void *arg)
+static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
 {
-    ctx *C = arg;
-    const cv_variant *v = cv_gamelist_variant(C->v);
-    if (!v) return 2;
-    int nt = C->to ? cv_any_notation(v, C->to) : CV_ANY_PARMEN;
-    if (nt < 0 || C->to_fen) {
-        fprintf(stderr, "%s: %s: a gamelist converts to standard or romulan, not '%s'\n", tool, cv_display_name(path),
-                C->to_fen ? "fen" : C->to);
-        return 2;
+    C->g = g;
+    /* conversion names a game by its number only, whatever the format */
+    snprintf(C->ident, sizeof C->ident, "game %ld", g->number);
+    if (g->ntokens > C->cap) {
+        char **n = realloc(C->text, sizeof *n * g->ntokens);
+        if (!n) return 2;
+        memset(n + C->cap, 0, sizeof *n * (g->ntokens - C->cap));
+        C->text = n;
+        C->cap = g->ntokens;
     }
-    cv_diag d = { .quiet_warnings = C->quiet };
-    cv_gamelist_reader *rd = cv_gamelist_open(f, path, &d, C->strict ? 0 : CV_GAMELIST_LENIENT);
-    if (!rd) return 2;
-    cv_gamelist gl;
-    int status = 0;
-    while (cv_gamelist_next(rd, &gl)) {
-        cv_gamelist_result res;
-        int rc = cv_gamelist_replay(&gl, &v->trid, nt == CV_ANY_ROMULAN ? CV_TRID_NOTE_ROMULAN : CV_TRID_NOTE_PARMEN,
-                                    NULL, NULL, &d, path, &res);
-        int ok = rc == 0 && gl.errors == 0;
-        FILE *out = ok || !C->rejects ? stdout : C->rejects;
-        if (gl.number > 1) fputc('\n', out);
-        cv_gamelist_write(out, &gl, ok ? res.texts : NULL, ok ? res.played : 0);
-        if (ok) C->converted++;
-        else {
-            C->rejected++;
-            status = 1;
-            cv_report(NULL, CV_ERROR, path, gl.line, 1, "game %ld: written unconverted", gl.number);
-        }
-        cv_gamelist_result_free(&res);
+    const cv_record_format *fout = C->output ? C->output : fin;
+    const cv_variant *v = NULL, *deflt = cv_record_variant(fin, C->v);
+    cv_apos *start = malloc(sizeof *start);
+    char why[300];
+    long line, col;
+    cv_replay_result res;
+    memset(&res, 0, sizeof res);
+    int ok = g->errors == 0;
+    if (!start || !deflt) {
+        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s; written unconverted", C->ident,
+                  deflt ? "out of memory" : "the rules of this record format cannot be loaded");
+        ok = 0;
+    } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
+        cv_report(NULL, CV_ERROR, C->path, line, col, "%s: %s; written unconverted", C->ident, why);
+        ok = 0;
+    } else if ((C->cur_nt = C->to ? cv_any_notation(v, C->to) : 0) < 0) {
+        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation; written unconverted",
+                  C->ident, v->name, C->to);
+        ok = 0;
+    } else {
+        static const cv_replay_hooks hooks = { on_move, on_bad };
+        cv_replayer_set_marks(C->rp, fin->marks_warn ? CV_MARKS_WARN : CV_MARKS_IGNORE);
+        cv_replayer_set_numbers(C->rp, fin->numbered);
+        if (cv_replay(C->rp, g, start, &hooks, C, &res, NULL) > 0) ok = 0;
     }
-    if (cv_gamelist_io_error(rd)) status = 2;
-    cv_gamelist_close(rd);
-    return status;
+    free(start);
+    if (!ok && g->errors)
+        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: the record has errors; written unconverted", C->ident);
+    if (ok && !C->to_fen) {
+        cv_record_meta meta = { .variant = v, .result = cv_replay_implied_result(&res) };
+        fout->write(stdout, g, C->text, &meta);
+        if (meta.dropped && !C->quiet)
+            cv_report(NULL, CV_WARNING, C->path, g->line, g->col,
+                      "%s: %d variation%s, NAG%s or escape line%s that %s cannot hold dropped", C->ident, meta.dropped,
+                      meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s",
+                      fout->name);
+    } else if (!ok) {
+        write_unconverted(C, fin, g);
+    }
+    for (size_t i = 0; i < g->ntokens; i++) {
+        free(C->text[i]);
+        C->text[i] = NULL;
+    }
+    if (ok) C->converted++;
+    else C->rejected++;
+    return ok ? 0 : 1;
 }
 
 static int convert_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    return cv_input_is_gamelist(path, C->input) ? convert_gamelist(path, f, arg) : convert_pgn(path, f, arg);
+    C->path = path;
+    cv_diag d = { .quiet_warnings = C->quiet };
+    int unknown;
+    cv_record_reader *rd = cv_record_open(f, path, &d, (C->strict ? CV_RECORD_STRICT : 0) | CV_RECORD_KEEP_RAW,
+                                          C->input, cv_cli_in_walk(), &unknown);
+    if (!rd) return unknown ? 0 : 2;
+    const cv_record_format *fin = cv_record_reader_format(rd);
+    cv_record g;
+    int status = 0;
+    while (cv_record_next(rd, &g) == 1) {
+        int rc = convert_game(C, fin, &g);
+        if (rc > status) status = rc;
+    }
+    if (cv_record_io_error(rd)) status = 2;
+    cv_record_close(rd);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
     ctx C = { 0 };
     const char *variant = NULL, *spec = NULL, *rejects = NULL;
-    enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT };
+    enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT, O_FORMAT };
     static const struct option lo[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
         { "strict", no_argument, 0, O_STRICT }, { "quiet", no_argument, 0, 'q' },
-        { "input", required_argument, 0, O_INPUT },
+        { "input", required_argument, 0, O_INPUT }, { "format", required_argument, 0, 'f' },
         { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":t:qV:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":t:f:qV:", lo, NULL)) != -1) {
         switch (c) {
         case 't':
             if (!strcmp(optarg, "fen")) C.to_fen = 1;
-            else if (cv_notation_from_name(optarg) >= 0 || !strcmp(optarg, "parmen") || !strcmp(optarg, "standard") ||
-                     !strcmp(optarg, "romulan"))
-                C.to = optarg;
+            else if (cv_notation_known(optarg)) C.to = optarg;
+            else if (cv_record_format_find(optarg)) C.output = cv_record_format_find(optarg);
             else
-                return cv_cli_usage_error(tool, "unknown format '%s' (san, lan, uci, fen; Tri-D: standard, romulan)", optarg);
+                return cv_cli_usage_error(tool, "unknown format '%s' (san, lan, uci, fen; Tri-D: standard, romulan; "
+                                          "records: %s)", optarg, cv_record_format_names());
+            break;
+        case 'f':
+            if (!(C.output = cv_record_format_find(optarg)))
+                return cv_cli_usage_error(tool, "unknown record format '%s' (%s)", optarg, cv_record_format_names());
             break;
         case O_REJECTS: rejects = optarg; break;
         case O_STRICT: C.strict = 1; break;
         case O_INPUT:
-            if ((C.input = cv_input_from_name(optarg)) < 0)
-                return cv_cli_usage_error(tool, "unknown input format '%s' (pgn, gamelist)", optarg);
+            if (!(C.input = cv_record_format_find(optarg)))
+                return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", optarg, cv_record_format_names());
             break;
         case 'q': C.quiet = 1; break;
         case 'V': variant = optarg; break;
@@ -244,7 +232,7 @@ int main(int argc, char **argv)
     }
     C.rp = cv_replayer_new();
     int status = 0;
-    if (cv_cli_each_file(tool, argv + optind, argc - optind, ".pgn", convert_file, &C, &status)) status = 2;
+    if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) status = 2;
     if (C.rejects && fclose(C.rejects)) status = 2;
     if (fflush(stdout)) status = 2;
     free(C.text);

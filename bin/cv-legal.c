@@ -1,7 +1,5 @@
 /* cv-legal: legal moves of positions: list them, test one, or play some. */
 #include "cvkit.h"
-#include "diagram.h"
-#include "anypos.h"
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +47,7 @@ typedef struct ctx {
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static void list_moves(ctx *C, cv_anypos *a)
+static void list_moves(ctx *C, cv_apos *a)
 {
     char(*txt)[64] = malloc(sizeof *txt * 1024);
     char **ptr = malloc(sizeof *ptr * 1024);
@@ -68,7 +66,7 @@ static void list_moves(ctx *C, cv_anypos *a)
 }
 
 /* Plays the moves of every --apply argument; returns 1 on the first bad one. */
-static int apply_moves(ctx *C, cv_anypos *a, const char *file, long line)
+static int apply_moves(ctx *C, cv_apos *a, const char *file, long line)
 {
     for (int i = 0; i < C->napply; i++) {
         char *copy = strdup(C->apply[i]);
@@ -91,7 +89,7 @@ static int apply_moves(ctx *C, cv_anypos *a, const char *file, long line)
 
 static int one(ctx *C, const char *file, long line, const char *text, int col0)
 {
-    cv_anypos a;
+    cv_apos a;
     cv_fen_errors e;
     if (cv_any_read(C->v, text, C->read_flags, &a, &e) < 0 || e.n) {
         cv_fen_report(NULL, file, line, col0, &e);
@@ -100,8 +98,9 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
     }
     if (C->test) {
         char canon[64], alt[64], why[400];
-        /* a test answers in the variant's main notation and the other one */
-        int nt = C->nt == CV_ANY_UCI ? CV_ANY_SAN : C->nt;
+        /* a test answers in the variant's main notation and the other one:
+         * asked in that other one (UCI), in the main one and it */
+        int nt = cv_any_alt_notation(C->v, C->nt) == C->nt ? 0 : C->nt;
         switch (cv_any_test(&a, C->test, nt, canon, alt, why, sizeof why)) {
         case CV_MOVE_OK: printf("legal %s %s\n", canon, alt); return 0;
         case CV_MOVE_AMBIGUOUS: printf("ambiguous: %s\n", why); return 1;
@@ -146,7 +145,7 @@ static int each_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
-    ctx C = { .nt = CV_ANY_SAN };
+    ctx C = { .nt = 0 };
     const char *variant = NULL, *spec = NULL, *fen = NULL;
     int start = 0;
     C.apply = calloc((size_t)argc + 1, sizeof *C.apply);
@@ -171,10 +170,6 @@ int main(int argc, char **argv)
         case 'a': C.apply[C.napply++] = optarg; break;
         case 'd':
             C.diagram = 1;
-            if (optarg && !cv_diagram_style_known(optarg)) {
-                free(C.apply);
-                return cv_cli_usage_error(tool, "unknown diagram style '%s' (ascii, pbm-large, pbm-small)", optarg);
-            }
             C.style = optarg;
             break;
         case 'n': C.ntname = optarg; break;
@@ -195,12 +190,18 @@ int main(int argc, char **argv)
     if (!v) { free(C.apply); return 2; }
     C.v = v;
     C.nt = C.ntname ? cv_any_notation(v, C.ntname) : cv_any_default_notation(v);
+    char list[256];
     if (C.nt < 0) {
-        int trid = v->module == CV_MODULE_TRID;
         free(C.apply);
+        cv_notation_list(v, list, sizeof list);
         cv_variant_free(v);
-        return cv_cli_usage_error(tool, "unknown notation '%s' (%s)", C.ntname,
-                                  trid ? "parmen, romulan" : "san, lan, uci, pbm");
+        return cv_cli_usage_error(tool, "unknown notation '%s' (%s)", C.ntname, list);
+    }
+    if (C.style && !cv_any_diagram_style_known(v, C.style)) {
+        free(C.apply);
+        cv_diagram_style_list(v, list, sizeof list);
+        cv_variant_free(v);
+        return cv_cli_usage_error(tool, "unknown diagram style '%s' (%s)", C.style, list);
     }
     int status = 0;
     if (fen || start) {

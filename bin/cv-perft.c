@@ -1,6 +1,5 @@
 /* cv-perft: counts the legal move tree of a position to a depth. */
 #include "cvkit.h"
-#include "anypos.h"
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -52,9 +51,9 @@ static void divide_cb(void *arg, const char *move, uint64_t nodes)
     else printf("%s %llu\n", move, (unsigned long long)nodes);
 }
 
-static int count(cv_anypos *a, int depth, const opts *o, uint64_t *out)
+static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
 {
-    int nt = o->notation ? cv_any_notation(a->v, o->notation) : a->v->module ? CV_ANY_PARMEN : CV_ANY_UCI;
+    int nt = o->notation ? cv_any_notation(a->v, o->notation) : cv_any_divide_notation(a->v);
     if (nt < 0) {
         fprintf(stderr, "%s: %s does not write '%s' notation\n", tool, a->v->name, o->notation);
         return -1;
@@ -74,7 +73,7 @@ static int count(cv_anypos *a, int depth, const opts *o, uint64_t *out)
 }
 
 /* expected < 0: no expectation (a plain count) */
-static void print_json(const cv_anypos *a, int depth, uint64_t n, double secs, long long expected)
+static void print_json(const cv_apos *a, int depth, uint64_t n, double secs, long long expected)
 {
     char fen[2048];
     cv_any_write(a, 0, fen, sizeof fen);
@@ -131,7 +130,7 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
         *semi = 0;
         char *end = semi;
         while (end > s && (end[-1] == ' ' || end[-1] == '\t')) *--end = 0;
-        cv_anypos p;
+        cv_apos p;
         cv_fen_errors fe;
         if (cv_any_read(v, s, 0, &p, &fe) < 0 || fe.n) {
             cv_fen_report(NULL, path, lineno, (int)(s - line) + 1, &fe);
@@ -225,7 +224,7 @@ int main(int argc, char **argv)
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_NOTATION:
-            if (cv_notation_from_name(optarg) < 0 && strcmp(optarg, "parmen") && strcmp(optarg, "romulan"))
+            if (!cv_notation_known(optarg))
                 return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci, parmen, romulan)", optarg);
             o.notation = optarg;
             break;
@@ -247,7 +246,7 @@ int main(int argc, char **argv)
             if (rc > status) status = rc;
         }
     } else {
-        cv_anypos p;
+        cv_apos p;
         cv_fen_errors fe;
         const char *text = fen ? fen : v->setup;
         if (cv_any_read(v, text, 0, &p, &fe) < 0 || fe.n) {

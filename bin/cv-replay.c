@@ -1,10 +1,6 @@
 /* cv-replay: plays every move of every game and reports what cannot be
  * played, where and why. */
 #include "cvkit.h"
-#include "json.h"
-#include "pgn.h"
-#include "replay.h"
-#include "gamelist.h"
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,43 +44,40 @@ enum { OUT_DEFAULT, OUT_CHECK };
 typedef struct ctx {
     const cv_variant *v;
     int mode, fen, final, draws, json, strict, fail_fast, quiet;
-    int nt;             /* notation of --fen moves: the variant's own */
+    int nt;             /* notation of --fen moves and --gamelist: the variant's own */
     int gamelist;       /* --gamelist: regenerate each listing */
-    int input;          /* CV_INPUT_* */
+    const cv_record_format *input;  /* --input, or NULL: recognised per file */
     const char *ntname; /* --notation as given */
+    unsigned read_flags;
     long files, games, valid, invalid, warnings;
     int stop;
     cv_replayer *rp;
     cv_json js;
     /* per game */
     const char *path;
-    const cv_pgn_game *g;
+    const cv_record *g;
+    const cv_record_format *fmt;
+    cv_diag *d;
     char ident[512];
     int game_bad;
     char final_fen[2048];
+    char **text;        /* --gamelist: the moves rewritten, per token */
+    size_t cap;
 } ctx;
-
-static void make_ident(ctx *C, const cv_pgn_game *g)
-{
-    const char *w = cv_pgn_tag_value(g, "White"), *b = cv_pgn_tag_value(g, "Black");
-    const char *r = cv_pgn_tag_value(g, "Round");
-    int n = snprintf(C->ident, sizeof C->ident, "game %ld (%.120s - %.120s", g->number, w ? w : "?", b ? b : "?");
-    if (r && *r && strcmp(r, "?") && strcmp(r, "-"))
-        n += snprintf(C->ident + n, sizeof C->ident - (size_t)n, ", round %.40s", r);
-    snprintf(C->ident + n, sizeof C->ident - (size_t)n, ")");
-}
 
 static void on_bad(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
-    C->game_bad = 1;
     char num[32];
     cv_replay_ev_number(e, num, sizeof num);
     const char *in_var = e->depth ? " (in a variation)" : "";
+    cv_level lv = e->mark_only ? CV_WARNING : CV_ERROR;
+    if (!e->mark_only) C->game_bad = 1;
+    else if (C->quiet) return;
     if (e->t->kind == CV_PGN_VARIATION_START)
-        cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s", C->ident, e->why);
+        cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s", C->ident, e->why);
     else
-        cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s %s%s%s: %s", C->ident, num, e->t->text,
+        cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s %s%s%s: %s", C->ident, num, e->t->text,
                   e->t->suffix ? e->t->suffix : "", in_var, e->why);
 }
 
@@ -94,20 +87,17 @@ static void on_move(void *arg, const cv_replay_ev *e)
     if (e->depth) return;
     char mv[64], num[32], fen[2048];
     cv_replay_ev_move(e, C->nt, mv, sizeof mv);
+    if (C->gamelist) {
+        free(C->text[e->tok]);
+        C->text[e->tok] = strdup(mv);
+    }
+    if (!C->fen) return;
     cv_replay_ev_number(e, num, sizeof num);
     cv_replay_ev_fen(e, fen, sizeof fen);
     printf("%ld\t%s %s\t%s\n", C->g->number, num, mv, fen);
 }
 
-static const char *expected_result(const cv_replay_result *r, const cv_anypos *a)
-{
-    int side = a->v->module == CV_MODULE_TRID ? a->t.side : a->p.side;
-    if (r->mate) return side ? "1-0" : "0-1";
-    if (r->stalemate) return "1/2-1/2";
-    return NULL;
-}
-
-static void game_json(ctx *C, const cv_pgn_game *g, const cv_replay_result *res, int valid)
+static void game_json(ctx *C, const cv_record *g, const cv_replay_result *res, int valid)
 {
     cv_json *j = &C->js;
     cv_json_begin_object(j);
@@ -137,164 +127,139 @@ static void game_json(ctx *C, const cv_pgn_game *g, const cv_replay_result *res,
     cv_json_end_line(j);
 }
 
-static int replay_pgn(const char *path, FILE *f, void *arg)
+static int need_texts(ctx *C, size_t n)
 {
-    ctx *C = arg;
-    C->files++;
-    C->path = path;
-    cv_diag d = { .quiet_warnings = C->quiet };
-    cv_pgn_reader *rd = cv_pgn_open(f, path, &d, C->strict ? CV_PGN_STRICT : 0);
-    if (!rd) {
-        fprintf(stderr, "%s: out of memory\n", tool);
-        return 2;
-    }
-    cv_pgn_game g;
-    int status = 0;
-    while (!C->stop && cv_pgn_next(rd, &g)) {
-        C->games++;
-        C->g = &g;
-        make_ident(C, &g);
-        C->game_bad = g.errors > 0;
-        C->final_fen[0] = 0;
-        const cv_variant *v;
-        cv_anypos start, final;
-        char why[300];
-        long line, col;
-        cv_replay_result res;
-        memset(&res, 0, sizeof res);
-        if (cv_replay_start(&g, C->v, &v, &start, why, sizeof why, &line, &col) < 0) {
-            cv_report(NULL, CV_ERROR, path, line, col, "%s: %s", C->ident, why);
-            C->game_bad = 1;
-        } else {
-            cv_replay_hooks hooks = { C->fen ? on_move : NULL, on_bad };
-            C->nt = cv_any_default_notation(v);
-            cv_replay(C->rp, &g, &start, &hooks, C, &res, &final);
-            if (res.mainline_complete) {
-                cv_any_write(&final, 0, C->final_fen, sizeof C->final_fen);
-                const char *want = expected_result(&res, &final);
-                const cv_pgn_token *rt = g.result;
-                long rl = rt ? rt->line : g.line, rc = rt ? rt->col : g.col;
-                if (want && strcmp(want, g.result_text) && !C->quiet) {
-                    cv_report(&d, CV_WARNING, path, rl, rc, "%s: the game ends in %s, so the result should be %s, not %s",
-                              C->ident, res.mate ? "checkmate" : "stalemate", want, g.result_text);
-                } else if (!want && !C->quiet) {
-                    const char *tag = cv_pgn_tag_value(&g, "Result");
-                    (void)tag;
-                }
-                if (C->draws && res.draws) {
-                    char facts[200] = "";
-                    if (res.draws & CV_DRAW_STALEMATE) strcat(facts, ", stalemate");
-                    if (res.draws & CV_DRAW_FIFTY) strcat(facts, ", fifty-move rule");
-                    if (res.draws & CV_DRAW_REPETITION) {
-                        char b[64];
-                        snprintf(b, sizeof b, ", position repeated %d times", res.repetitions);
-                        strcat(facts, b);
-                    }
-                    if (res.draws & CV_DRAW_MATERIAL) strcat(facts, ", insufficient material");
-                    cv_report(NULL, CV_NOTE, path, rl, rc, "%s: final position: %s", C->ident, facts + 2);
-                }
-            }
-        }
-        int valid = !C->game_bad;
-        C->valid += valid;
-        C->invalid += !valid;
-        if (!valid) status = 1;
-        /* one line a game, so the output pairs with the games: '-' when
-         * the game could not be played to its end */
-        if (C->final) puts(C->final_fen[0] ? C->final_fen : "-");
-        if (C->json && C->mode != OUT_CHECK) game_json(C, &g, &res, valid);
-        else if (C->mode == OUT_DEFAULT && !C->fen && !C->final)
-            printf("%s: %s: %s, %d pl%s, %s\n", cv_display_name(path), C->ident, valid ? "valid" : "invalid",
-                   res.plies, res.plies == 1 ? "y" : "ies", g.result_text);
-        if (!valid && C->fail_fast) C->stop = 1;
-    }
-    C->warnings += d.warnings;
-    if (cv_pgn_io_error(rd)) status = 2;
-    cv_pgn_close(rd);
-    return status;
+    if (n <= C->cap) return 0;
+    char **t = realloc(C->text, sizeof *t * n);
+    if (!t) return -1;
+    memset(t + C->cap, 0, sizeof *t * (n - C->cap));
+    C->text = t;
+    C->cap = n;
+    return 0;
 }
 
-static void gamelist_ply(void *arg, const cv_gamelist *gl, size_t i, const cv_trid_pos *before,
-                         const cv_trid_parse *r, const char *text)
+static void report_draws(ctx *C, const cv_replay_result *res, long rl, long rc)
 {
-    ctx *C = arg;
-    if (!C->fen) return;
-    cv_trid_pos after = *before;
-    cv_trid_make(&after, r->move);
-    char fen[1024];
-    cv_trid_fen_write(&after, fen, sizeof fen);
-    printf("%ld\t%d%s %s\t%s\n", gl->number, before->fullmove, before->side ? "..." : ".", text, fen);
+    char facts[200] = "";
+    if (res->draws & CV_DRAW_STALEMATE) strcat(facts, ", stalemate");
+    if (res->draws & CV_DRAW_FIFTY) strcat(facts, ", fifty-move rule");
+    if (res->draws & CV_DRAW_REPETITION) {
+        char b[64];
+        snprintf(b, sizeof b, ", position repeated %d times", res->repetitions);
+        strcat(facts, b);
+    }
+    if (res->draws & CV_DRAW_MATERIAL) strcat(facts, ", insufficient material");
+    cv_report(NULL, CV_NOTE, C->path, rl, rc, "%s: final position: %s", C->ident, facts + 2);
 }
 
-/* Parmen's gamelist.txt listings, played by cv_gamelist_variant's rules. */
-static int replay_gamelist(const char *path, FILE *f, void *arg)
+/* One game of any record format: the same walk, checks and output. */
+static int replay_game(ctx *C, const cv_record *g)
 {
-    ctx *C = arg;
-    C->files++;
-    C->path = path;
-    const cv_variant *v = cv_gamelist_variant(C->v);
-    if (!v) return 2;
-    int nt = C->ntname ? cv_any_notation(v, C->ntname) : CV_ANY_PARMEN;
-    if (nt < 0) {
-        fprintf(stderr, "%s: a gamelist is Tri-D: --notation takes standard or romulan, not '%s'\n", tool, C->ntname);
-        return 2;
-    }
-    cv_diag d = { .quiet_warnings = C->quiet };
-    cv_gamelist_reader *rd = cv_gamelist_open(f, path, &d, C->strict ? 0 : CV_GAMELIST_LENIENT);
-    if (!rd) return 2;
-    cv_gamelist gl;
-    int status = 0;
-    while (!C->stop && cv_gamelist_next(rd, &gl)) {
-        C->games++;
-        cv_gamelist_result res;
-        int rc = cv_gamelist_replay(&gl, &v->trid, nt == CV_ANY_ROMULAN ? CV_TRID_NOTE_ROMULAN : CV_TRID_NOTE_PARMEN,
-                                    gamelist_ply, C, &d, path, &res);
-        int valid = rc == 0 && gl.errors == 0;
-        C->valid += valid;
-        C->invalid += !valid;
-        if (!valid) status = 1;
-        char fen[1024] = "";
-        if (rc == 0) cv_trid_fen_write(&res.pos, fen, sizeof fen);
-        if (C->gamelist) {
-            if (gl.number > 1) putchar('\n');
-            cv_gamelist_write(stdout, &gl, res.texts, res.played);
-        } else if (C->final) {
-            puts(fen[0] ? fen : "-");
-        } else if (C->json && C->mode != OUT_CHECK) {
-            cv_json *j = &C->js;
-            cv_json_begin_object(j);
-            cv_json_key(j, "file"); cv_json_str(j, cv_display_name(path));
-            cv_json_key(j, "game"); cv_json_int(j, gl.number);
-            cv_json_key(j, "line"); cv_json_int(j, gl.line);
-            cv_json_key(j, "valid"); cv_json_bool(j, valid);
-            cv_json_key(j, "plies"); cv_json_int(j, (long long)res.played);
-            cv_json_key(j, "final"); cv_json_str(j, fen);
-            cv_json_key(j, "mate"); cv_json_bool(j, res.mate);
-            cv_json_end_object(j);
-            cv_json_end_line(j);
-        } else if (C->mode == OUT_DEFAULT && !C->fen) {
-            printf("%s: game %ld: %s, %zu pl%s%s\n", cv_display_name(path), gl.number, valid ? "valid" : "invalid",
-                   res.played, res.played == 1 ? "y" : "ies", res.mate ? ", checkmate" : "");
+    C->games++;
+    C->g = g;
+    C->fmt->ident(g, C->ident, sizeof C->ident);
+    C->game_bad = g->errors > 0;
+    C->final_fen[0] = 0;
+    const cv_variant *v;
+    cv_apos *start = malloc(sizeof *start), *final = malloc(sizeof *final);
+    char why[300];
+    long line, col;
+    cv_replay_result res;
+    memset(&res, 0, sizeof res);
+    const cv_variant *deflt = cv_record_variant(C->fmt, C->v);
+    if (!start || !final || !deflt) {
+        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s", C->ident,
+                  deflt ? "out of memory" : "the rules of this record format cannot be loaded");
+        C->game_bad = 1;
+    } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
+        cv_report(NULL, CV_ERROR, C->path, line, col, "%s: %s", C->ident, why);
+        C->game_bad = 1;
+    } else if ((C->nt = C->ntname ? cv_any_notation(v, C->ntname) : 0) < 0) {
+        char list[128];
+        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation (%s)", C->ident,
+                  v->name, C->ntname, cv_notation_list(v, list, sizeof list));
+        C->game_bad = 1;
+        C->nt = 0;
+    } else {
+        cv_replay_hooks hooks = { C->fen || C->gamelist ? on_move : NULL, on_bad };
+        if (C->gamelist && need_texts(C, g->ntokens) < 0) C->game_bad = 1;
+        cv_replayer_set_read_flags(C->rp, C->read_flags | (C->strict && !C->fmt->marks_warn ? CV_READ_STRICT_SAN : 0));
+        cv_replayer_set_marks(C->rp, C->fmt->marks_warn ? CV_MARKS_WARN : C->strict ? CV_MARKS_ERROR : CV_MARKS_IGNORE);
+        cv_replayer_set_numbers(C->rp, C->fmt->numbered);
+        cv_replayer_set_notation(C->rp, C->nt);
+        cv_replay(C->rp, g, start, &hooks, C, &res, final);
+        if (res.mainline_complete) {
+            cv_any_write(final, 0, C->final_fen, sizeof C->final_fen);
+            const char *want = cv_replay_implied_result(&res);
+            const cv_pgn_token *rt = g->result;
+            long rl = rt ? rt->line : g->line, rc = rt ? rt->col : g->col;
+            if (want && g->result_text && strcmp(want, g->result_text) && !C->quiet)
+                cv_report(C->d, CV_WARNING, C->path, rl, rc, "%s: the game ends in %s, so the result should be %s, not %s",
+                          C->ident, res.mate ? "checkmate" : "stalemate", want, g->result_text);
+            if (C->draws && res.draws) report_draws(C, &res, rl, rc);
         }
-        cv_gamelist_result_free(&res);
-        if (!valid && C->fail_fast) C->stop = 1;
     }
-    C->warnings += d.warnings;
-    if (cv_gamelist_io_error(rd)) status = 2;
-    cv_gamelist_close(rd);
-    return status;
+    int valid = !C->game_bad;
+    C->valid += valid;
+    C->invalid += !valid;
+    /* one line a game, so the output pairs with the games: '-' when the
+     * game could not be played to its end */
+    if (C->gamelist) {
+        cv_record_meta meta = { .variant = C->v, .result = cv_replay_implied_result(&res) };
+        C->fmt->write(stdout, g, valid ? C->text : NULL, &meta);
+    } else if (C->final) {
+        puts(C->final_fen[0] ? C->final_fen : "-");
+    } else if (C->json && C->mode != OUT_CHECK) {
+        game_json(C, g, &res, valid);
+    } else if (C->mode == OUT_DEFAULT && !C->fen) {
+        /* a format without results says how the game ended instead */
+        const char *end = g->result_text ? g->result_text : res.mate ? "checkmate" : res.stalemate ? "stalemate" : NULL;
+        printf("%s: %s: %s, %d pl%s%s%s\n", cv_display_name(C->path), C->ident, valid ? "valid" : "invalid", res.plies,
+               res.plies == 1 ? "y" : "ies", end ? ", " : "", end ? end : "");
+    }
+    for (size_t i = 0; C->text && i < g->ntokens && i < C->cap; i++) {
+        free(C->text[i]);
+        C->text[i] = NULL;
+    }
+    free(start);
+    free(final);
+    return valid;
 }
 
 static int replay_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    int gl = cv_input_is_gamelist(path, C->input);
-    if (C->gamelist && !gl) {
-        fprintf(stderr, "%s: %s: --gamelist regenerates Parmen listings; this input is PGN (--input gamelist to say otherwise)\n",
-                tool, cv_display_name(path));
+    C->path = path;
+    cv_diag d = { .quiet_warnings = C->quiet };
+    C->d = &d;
+    int unknown;
+    cv_record_reader *rd = cv_record_open(f, path, &d, C->strict ? CV_RECORD_STRICT : 0, C->input, cv_cli_in_walk(),
+                                          &unknown);
+    if (!rd) {
+        if (unknown) return 0;  /* met in a directory and not a record: not ours */
+        fprintf(stderr, "%s: out of memory\n", tool);
         return 2;
     }
-    return gl ? replay_gamelist(path, f, arg) : replay_pgn(path, f, arg);
+    C->fmt = cv_record_reader_format(rd);
+    C->files++;
+    if (C->gamelist && strcmp(C->fmt->name, "gamelist")) {
+        fprintf(stderr, "%s: %s: --gamelist regenerates Parmen listings; this input is %s (--input gamelist to say otherwise)\n",
+                tool, cv_display_name(path), C->fmt->name);
+        cv_record_close(rd);
+        return 2;
+    }
+    cv_record g;
+    int status = 0;
+    while (!C->stop && cv_record_next(rd, &g) == 1) {
+        if (!replay_game(C, &g)) {
+            status = 1;
+            if (C->fail_fast) C->stop = 1;
+        }
+    }
+    C->warnings += d.warnings;
+    if (cv_record_io_error(rd)) status = 2;
+    cv_record_close(rd);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -304,7 +269,6 @@ int main(int argc, char **argv)
     const char *variant = NULL, *spec = NULL;
     enum { O_FEN = 256, O_FINAL, O_DRAWS, O_JSON, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_NOTATION,
            O_GAMELIST, O_INPUT };
-    unsigned read_flags = 0;
     static const struct option lo[] = {
         { "check", no_argument, 0, 'c' }, { "fen", no_argument, 0, O_FEN },
         { "final", no_argument, 0, O_FINAL }, { "draws", no_argument, 0, O_DRAWS },
@@ -329,9 +293,7 @@ int main(int argc, char **argv)
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_NOTATION:
-            if (!strcmp(optarg, "pbm")) read_flags = CV_READ_PBM;
-            else if (strcmp(optarg, "san") && strcmp(optarg, "standard") && strcmp(optarg, "parmen") &&
-                     strcmp(optarg, "romulan")) {
+            if (!cv_notation_known(optarg)) {
                 free(C);
                 return cv_cli_usage_error(tool, "unknown notation '%s' (san, pbm; Tri-D: standard, romulan)", optarg);
             }
@@ -339,9 +301,9 @@ int main(int argc, char **argv)
             break;
         case O_GAMELIST: C->gamelist = 1; break;
         case O_INPUT:
-            if ((C->input = cv_input_from_name(optarg)) < 0) {
+            if (!(C->input = cv_record_format_find(optarg))) {
                 free(C);
-                return cv_cli_usage_error(tool, "unknown input format '%s' (pgn, gamelist)", optarg);
+                return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", optarg, cv_record_format_names());
             }
             break;
         case O_HELP: usage(); free(C); return 0;
@@ -354,10 +316,9 @@ int main(int argc, char **argv)
     if (!v) { free(C); return 2; }
     C->v = v;
     C->rp = cv_replayer_new();
-    cv_replayer_set_read_flags(C->rp, read_flags | (C->strict ? CV_READ_STRICT_SAN : 0));
     cv_json_init(&C->js, stdout);
     int status = 0;
-    if (cv_cli_each_file(tool, argv + optind, argc - optind, ".pgn", replay_file, C, &status)) status = 2;
+    if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), replay_file, C, &status)) status = 2;
     if (C->json && C->mode == OUT_CHECK) {
         cv_json *j = &C->js;
         cv_json_begin_object(j);
@@ -374,6 +335,7 @@ int main(int argc, char **argv)
     cv_json_flush(&C->js);
     cv_replayer_free(C->rp);
     cv_variant_free(v);
+    free(C->text);
     free(C);
     return status;
 }

@@ -2,6 +2,11 @@
  * lenient, on an 8 x 8 and a Chess960 spec.  A position that reads must
  * also survive move generation, SAN formatting and a write/read round trip. */
 #include "cvkit.h"
+#include "diagram.h"
+#include "fen.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,11 @@
 /* libFuzzer target: the move reader (SAN, LAN, UCI and their tolerated
  * forms) against a few positions rich in special moves. */
 #include "cvkit.h"
+#include "diagram.h"
+#include "fen.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
 #include <stdlib.h>
 #include <string.h>
 

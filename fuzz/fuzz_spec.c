@@ -1,6 +1,11 @@
 /* libFuzzer target: the YAML spec loader.  A spec that loads must give a
  * start position that generates moves. */
 #include "cvkit.h"
+#include "diagram.h"
+#include "fen.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,13 +1,13 @@
-/* cvkit: the whole public interface of libcvkit.a in one include. */
+/* cvkit: the public interface of libcvkit.a in one include: the engine
+ * interface (engine.h), the record interface (record.h), the replay walk
+ * over both (replay.h), and the shared helpers the tools use. */
 #ifndef CVKIT_H
 #define CVKIT_H
 #include "diag.h"
 #include "cli.h"
-#include "geom.h"
+#include "json.h"
 #include "variant.h"
-#include "pos.h"
-#include "movegen.h"
-#include "fen.h"
-#include "notation.h"
-#include "perft.h"
+#include "engine.h"
+#include "record.h"
+#include "replay.h"
 #endif

@@ -1,4 +1,5 @@
-/* replay: plays the moves of a parsed PGN game, main line and variations.
+/* replay: plays the moves of a game record, main line and variations, on
+ * whichever engine plays its variant (engine.h).
  *
  * Each variation is played from the position before the move it replaces.
  * When a move cannot be played, the rest of its line (and the variations
@@ -8,28 +9,24 @@
  * tags and the spec from the Variant tag, or the caller's default. */
 #ifndef CV_REPLAY_H
 #define CV_REPLAY_H
-#include "movegen.h"
-#include "notation.h"
-#include "pgn.h"
-#include "anypos.h"
+#include "engine.h"
+#include "record.h"
 
 typedef struct cv_replay_ev {
     size_t tok;                 /* index of the move token in g->tokens */
     const cv_pgn_token *t;
     int depth;                  /* 0 main line */
-    /* generic engine: */
-    const cv_pos *before;       /* position the move is played in */
-    const cv_movelist *legal;   /* its legal moves when known, else NULL */
-    const cv_move_parse *parse; /* how the text was read */
-    const cv_pos *after;        /* the position reached (played moves only) */
-    /* trid module (the generic fields are NULL): */
-    const cv_trid_pos *tbefore, *tafter;
-    const cv_trid_parse *tparse;
+    const cv_apos *before;      /* position the move is played in */
+    const cv_amove *move;       /* the move read (when it was read) */
+    const cv_move_info *info;   /* how the text was read */
+    const cv_apos *after;       /* the position reached (played moves only) */
     const char *why;            /* bad moves: the reason */
+    int mark_only;              /* the move was played; only its check mark is wrong */
+    int out_of_sequence;        /* the record's number or colour is not the game's */
 } cv_replay_ev;
 
-/* Whichever engine played it: the move in notation nt (CV_ANY_*), the
- * move number as "23." or "23...", and the FEN after the move. */
+/* The move in notation nt, the move number as "23." or "23...", and the
+ * position text after the move. */
 size_t cv_replay_ev_move(const cv_replay_ev *e, int nt, char *buf, size_t size);
 size_t cv_replay_ev_number(const cv_replay_ev *e, char *buf, size_t size);
 size_t cv_replay_ev_fen(const cv_replay_ev *e, char *buf, size_t size);
@@ -48,28 +45,40 @@ typedef struct cv_replay_result {
     int mate, stalemate;        /* of the final main-line position */
     int draws;                  /* CV_DRAW_* facts of the final position */
     int repetitions;            /* times the final position occurred */
+    int side;                   /* side to move in the final position */
 } cv_replay_result;
 
 typedef struct cv_replayer cv_replayer;
 
 cv_replayer *cv_replayer_new(void);
-/* Flags for reading moves (CV_READ_PBM); 0 by default. */
+/* Flags for reading moves (CV_READ_PBM, CV_READ_STRICT_SAN); 0 by default. */
 void cv_replayer_set_read_flags(cv_replayer *r, unsigned flags);
+/* The notation moves are read in (cv_any_notation; 0 by default: the
+ * engine's main one, which also takes its other notations). */
+void cv_replayer_set_notation(cv_replayer *r, int nt);
+/* Check marks: CV_MARKS_ERROR makes a wrong or missing '+'/'#' a bad
+ * move (strict PGN), CV_MARKS_WARN a warning through the hook's bad
+ * event with mark_only set (Parmen listings), 0 ignores them. */
+enum { CV_MARKS_IGNORE = 0, CV_MARKS_ERROR, CV_MARKS_WARN };
+void cv_replayer_set_marks(cv_replayer *r, int marks);
+/* numbers: a move whose number or colour is not the position's is a bad
+ * move ("out of sequence"), as a listing's numbers are part of it. */
+void cv_replayer_set_numbers(cv_replayer *r, int numbers);
 void cv_replayer_free(cv_replayer *r);
 
 /* Chooses the game's variant and start position.  Returns 0, or -1 with
  * a reason in why (unknown Variant, bad FEN, SetUp without FEN) and the
  * place of the offending tag in line and col. */
-int cv_replay_start(const cv_pgn_game *g, const cv_variant *deflt, const cv_variant **v,
-                    cv_anypos *start, char *why, size_t whysize, long *line, long *col);
+int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_variant **v, cv_apos *start, char *why,
+                    size_t whysize, long *line, long *col);
 
 /* Plays the game from start; returns the number of bad moves.  final,
  * when not NULL, gets the last main-line position reached. */
-int cv_replay(cv_replayer *r, const cv_pgn_game *g, const cv_anypos *start, const cv_replay_hooks *h,
-              void *arg, cv_replay_result *res, cv_anypos *final);
+int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv_replay_hooks *h, void *arg,
+              cv_replay_result *res, cv_apos *final);
 
-/* Insufficient material to mate for either side (bare kings, king and a
- * minor piece, bishops all on one colour), read from the pieces' names. */
-int cv_insufficient_material(const cv_pos *p);
+/* The result the final position implies ("1-0" for White's mate, "1/2-1/2"
+ * for stalemate), or NULL when the game is not over. */
+const char *cv_replay_implied_result(const cv_replay_result *r);
 
 #endif

@@ -44,13 +44,15 @@ EOF
 @test "cv-replay --check --json per file with parallel -j 2 adds up to the single-process summary" {
     single=$(bin/cv-replay --check --json corpus/ 2> /dev/null || true)
     [[ "$single" == '{"files":'* ]]
-    combined=$(find corpus -name '*.pgn' | parallel -j 2 bin/cv-replay --check --json 2> /dev/null |
+    # the files a directory walk takes: every *.pgn, and the Parmen listings
+    files=$(find corpus -name '*.pgn'; grep -rlE '^(WHITE|BLACK)\b' --include='*.txt' corpus)
+    combined=$(printf '%s\n' "$files" | parallel -j 2 bin/cv-replay --check --json 2> /dev/null |
                awk -F'[{}:,"]+' "$AWK_SUM")
     echo "single:   $single"
     echo "combined: $combined"
     [ "$combined" = "$single" ]
     # and every file was counted once
-    [ "$(find corpus -name '*.pgn' | wc -l | tr -d ' ')" = "$(printf '%s' "$single" | sed 's/^{"files":\([0-9]*\),.*/\1/')" ]
+    [ "$(printf '%s\n' "$files" | wc -l | tr -d ' ')" = "$(printf '%s' "$single" | sed 's/^{"files":\([0-9]*\),.*/\1/')" ]
 }
 
 @test "the same for the game corpus alone, where every game is valid" {

@@ -138,10 +138,10 @@ setup() {
     [ "$output" = "1 game, 1 valid, 0 invalid" ]
 }
 
-@test "cv-board refuses a variant played by a rule module" {
-    run --separate-stderr bin/cv-board -V trid < /dev/null
-    [ "$status" -eq 2 ]
-    [ "$stderr" = "cv-board: error: the ProChess board plays variants on a plain board; trid-standard is played by a rule module (use cv-legal)" ]
+@test "cv-board plays Tri-D through the engine interface (it refused rule-module variants before)" {
+    run --separate-stderr bin/cv-board -V trid <<< 'm Pc2-c4(2)'
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(bin/cv-legal -V trid -s -a 'Pc2-c4(2)')" ]
 }
 
 @test "cv-convert on a bare move list and on a single move, both directions" {

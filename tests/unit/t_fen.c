@@ -8,6 +8,11 @@
  * rules/chess.md, the position problems it names, and Chess960's
  * Shredder-FEN and X-FEN. */
 #include "cvkit.h"
+#include "diagram.h"
+#include "fen.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
 #include "tap.h"
 #include <stdlib.h>
 #include <string.h>

@@ -9,6 +9,8 @@
  * limits, and the PGN copies of the games in corpus/trid/. */
 #include "gamelist.h"
 #include "pgn.h"
+#include "record.h"
+#include "replay.h"
 #include "tap.h"
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,10 @@
 #define CORPUS "corpus/trid/"
 #define DATA "tests/data/gamelist/"
 
-static cv_trid_opts std_o, tour_o;
+enum { CV_TRID_STANDARD, CV_TRID_TOURNAMENT };
+enum { CV_TRID_NOTE_PARMEN, CV_TRID_NOTE_ROMULAN };
+typedef int cv_trid_notation;
+static const char *cv_trid_ruleset_name(int rs) { return rs ? "trid-tournament" : "trid-standard"; }
 
 /* ---- helpers ---- */
 
@@ -119,6 +124,99 @@ static const char *move_at(const cv_gamelist *gl, size_t i)
     return out;
 }
 
+/* ---- a listing replayed through the record interface and the one
+ * replay walk (what cv-replay does), with what the tests look at ---- */
+
+typedef struct {
+    size_t played;          /* moves played */
+    int ok, mate;
+    long line, col;         /* the refused move's place */
+    char msg[512];          /* "game N: 7... Qb9-b4(2): reason" */
+    long marks;             /* wrong check marks (warned) */
+    char texts[600][64];    /* the moves played, in the replay's notation */
+    size_t calls;           /* what the move hook saw */
+    char last[64];
+    cv_diag *d;
+    const char *path;
+    int nt;
+    char **tok;             /* per token, for writing */
+    size_t ntok;
+} gl_result;
+
+static void gl_move(void *arg, const cv_replay_ev *e)
+{
+    gl_result *r = arg;
+    char buf[64];
+    cv_replay_ev_move(e, r->nt, buf, sizeof buf);
+    if (r->played < 600) snprintf(r->texts[r->played], 64, "%s", buf);
+    r->played++;
+    r->calls++;
+    snprintf(r->last, sizeof r->last, "%s", buf);
+    if (r->tok && e->tok < r->ntok) r->tok[e->tok] = strdup(buf);
+}
+
+static void gl_bad(void *arg, const cv_replay_ev *e)
+{
+    gl_result *r = arg;
+    char num[32];
+    cv_replay_ev_number(e, num, sizeof num);
+    char msg[512];
+    snprintf(msg, sizeof msg, "game 1: %s %s%s: %s", num, e->t->text, e->t->suffix, e->why);
+    if (e->mark_only) {
+        r->marks++;
+        if (r->d) cv_report(r->d, CV_WARNING, r->path, e->t->line, e->t->col, "%s", msg);
+        return;
+    }
+    r->ok = 0;
+    r->line = e->t->line;
+    r->col = e->t->col;
+    snprintf(r->msg, sizeof r->msg, "%s", msg);
+    if (r->d) cv_report(r->d, CV_ERROR, r->path, e->t->line, e->t->col, "%s", msg);
+}
+
+/* Replays the listing of g under rule set rs; 0 when every move was
+ * played, 1 when one was refused. */
+static int gl_replay_rec(const cv_record *g, int rs, int nt, cv_diag *d, const char *path, gl_result *res)
+{
+    const cv_variant *v = cv_variant_cached(cv_trid_ruleset_name(rs), NULL), *gv;
+    res->ok = 1;
+    res->d = d;
+    res->path = path;
+    res->nt = nt;
+    cv_apos *start = malloc(sizeof *start);
+    char why[300];
+    long line, col;
+    if (!v || !start || cv_replay_start(g, v, &gv, start, why, sizeof why, &line, &col) < 0) {
+        free(start);
+        res->ok = 0;
+        return 1;
+    }
+    cv_replayer *rp = cv_replayer_new();
+    cv_replayer_set_marks(rp, CV_MARKS_WARN);
+    cv_replayer_set_numbers(rp, 1);
+    cv_replay_hooks h = { gl_move, gl_bad };
+    cv_replay_result rr;
+    cv_replay(rp, g, start, &h, res, &rr, NULL);
+    res->mate = rr.mate;
+    cv_replayer_free(rp);
+    free(start);
+    return res->ok ? 0 : 1;
+}
+
+/* The first listing of text, replayed. */
+static int gl_replay(const char *text, size_t n, int rs, int nt, cv_diag *d, const char *path, gl_result *res)
+{
+    memset(res, 0, sizeof *res);
+    FILE *f = fmemopen((void *)text, n, "r");
+    cv_record_reader *r = f ? cv_record_open(f, path, NULL, 0, cv_record_format_find("gamelist"), 0, NULL) : NULL;
+    cv_record g;
+    int rc = 1;
+    if (r && cv_record_next(r, &g) == 1) rc = gl_replay_rec(&g, rs, nt, d, path, res);
+    cv_record_close(r);
+    if (f) fclose(f);
+    return rc;
+}
+
 enum { AS_READ = -1 };
 
 /* Every listing of text, replayed under trid-standard and written in
@@ -128,21 +226,26 @@ static char *regen(const char *text, size_t n, int nt)
     char *out = NULL;
     size_t outn = 0;
     FILE *m = open_memstream(&out, &outn);
-    src_t s;
-    open_text(&s, text, n, 0);
-    cv_gamelist gl;
-    while (s.r && cv_gamelist_next(s.r, &gl)) {
-        if (gl.number > 1) fputc('\n', m);
-        if (nt == AS_READ) {
-            cv_gamelist_write(m, &gl, NULL, 0);
-            continue;
+    const cv_record_format *fmt = cv_record_format_find("gamelist");
+    FILE *f = n ? fmemopen((void *)text, n, "r") : tmpfile();
+    cv_record_reader *r = f ? cv_record_open(f, "t.txt", NULL, 0, fmt, 0, NULL) : NULL;
+    cv_record g;
+    static gl_result res;
+    while (r && cv_record_next(r, &g) == 1) {
+        char **tok = calloc(g.ntokens + 1, sizeof *tok);
+        if (nt != AS_READ) {
+            memset(&res, 0, sizeof res);
+            res.tok = tok;
+            res.ntok = g.ntokens;
+            gl_replay_rec(&g, CV_TRID_STANDARD, nt, NULL, NULL, &res);
         }
-        cv_gamelist_result res;
-        cv_gamelist_replay(&gl, &std_o, (cv_trid_notation)nt, NULL, NULL, NULL, NULL, &res);
-        cv_gamelist_write(m, &gl, res.texts, res.played);
-        cv_gamelist_result_free(&res);
+        cv_record_meta meta = { .variant = cv_variant_cached("trid-standard", NULL) };
+        fmt->write(m, &g, nt == AS_READ ? NULL : tok, &meta);
+        for (size_t i = 0; i < g.ntokens; i++) free(tok[i]);
+        free(tok);
     }
-    close_src(&s);
+    cv_record_close(r);
+    if (f) fclose(f);
     fclose(m);
     return out;
 }
@@ -153,17 +256,18 @@ static char *replayed_moves(const char *text, size_t n, cv_trid_notation nt)
     char *out = NULL;
     size_t outn = 0;
     FILE *m = open_memstream(&out, &outn);
-    src_t s;
-    open_text(&s, text, n, 0);
-    cv_gamelist gl;
-    while (s.r && cv_gamelist_next(s.r, &gl)) {
-        cv_gamelist_result res;
-        cv_gamelist_replay(&gl, &std_o, nt, NULL, NULL, NULL, NULL, &res);
+    FILE *f = fmemopen((void *)text, n, "r");
+    cv_record_reader *r = f ? cv_record_open(f, "t.txt", NULL, 0, cv_record_format_find("gamelist"), 0, NULL) : NULL;
+    cv_record g;
+    static gl_result res;
+    while (r && cv_record_next(r, &g) == 1) {
+        memset(&res, 0, sizeof res);
+        gl_replay_rec(&g, CV_TRID_STANDARD, nt, NULL, NULL, &res);
         for (size_t i = 0; i < res.played; i++) fprintf(m, "%s%s", i ? " " : "", res.texts[i]);
         fprintf(m, "\n");
-        cv_gamelist_result_free(&res);
     }
-    close_src(&s);
+    cv_record_close(r);
+    if (f) fclose(f);
     fclose(m);
     return out;
 }
@@ -260,50 +364,32 @@ static void test_corpus_read(void)
 
 /* ---- replay ---- */
 
-typedef struct {
-    size_t calls;
-    char last[64];
-} count_t;
-
-static void count_move(void *arg, const cv_gamelist *gl, size_t i, const cv_trid_pos *before, const cv_trid_parse *r,
-                       const char *text)
-{
-    count_t *c = arg;
-    c->calls++;
-    snprintf(c->last, sizeof c->last, "%s", text);
-}
-
 static void replay_file(const char *file, int rs, size_t played, const char *last, const char *error)
 {
     size_t n;
     char path[128];
     snprintf(path, sizeof path, CORPUS "%s", file);
     char *text = slurp(path, &n);
-    src_t s;
-    cv_gamelist gl;
-    if (!text || !open_text(&s, text, n, 0) || cv_gamelist_next(s.r, &gl) != 1) {
+    if (!text) {
         TAP_OK(0, "read %s", path);
-        free(text);
         return;
     }
     char *dbuf = NULL;
     size_t dlen = 0;
     cv_diag d = { 0 };
     d.out = open_memstream(&dbuf, &dlen);
-    count_t cnt = { 0, "" };
-    cv_gamelist_result res;
+    static gl_result res;
     const char *rn = cv_trid_ruleset_name(rs);
-    int rc = cv_gamelist_replay(&gl, rs == CV_TRID_TOURNAMENT ? &tour_o : &std_o, CV_TRID_NOTE_PARMEN, count_move, &cnt,
-                                &d, path, &res);
+    int rc = gl_replay(text, n, rs, CV_TRID_NOTE_PARMEN, &d, path, &res);
     fclose(d.out);
     TAP_IS_INT(rc, error ? 1 : 0, "%s under %s: replay returns %d", file, rn, error ? 1 : 0);
     TAP_IS_INT(res.played, played, "%s under %s: %zu moves played", file, rn, played);
-    TAP_IS_INT(cnt.calls, played, "%s under %s: the callback saw every move played", file, rn);
+    TAP_IS_INT(res.calls, played, "%s under %s: the callback saw every move played", file, rn);
     if (!error) {
         TAP_OK(res.ok, "%s under %s: every move legal", file, rn);
         TAP_IS_STR(res.played ? res.texts[res.played - 1] : "", last, "%s: the last move recomputed", file);
-        TAP_IS_STR(cnt.last, last, "%s: the callback got the same text", file);
-        TAP_OK(res.mate && res.outcome == CV_TRID_CHECKMATE, "%s under %s: checkmate detected", file, rn);
+        TAP_IS_STR(res.last, last, "%s: the callback got the same text", file);
+        TAP_OK(res.mate, "%s under %s: checkmate detected", file, rn);
         TAP_IS_INT(res.marks, 0, "%s: every printed + and # is right", file);
         TAP_IS_STR(dbuf, "", "%s under %s: nothing reported", file, rn);
     } else {
@@ -314,8 +400,6 @@ static void replay_file(const char *file, int rs, size_t played, const char *las
         TAP_IS_STR(dbuf, want, "%s under %s: reported at the move's line and column", file, rn);
     }
     free(dbuf);
-    cv_gamelist_result_free(&res);
-    close_src(&s);
     free(text);
 }
 
@@ -351,52 +435,41 @@ static void test_replay(void)
 
     /* Moves out of turn are refused before the engine sees them. */
     static const char skip[] = "WHITE BLACK\n1. Pc2-c4(2)\n2. Pc4-c5(4)\n";
-    src_t s;
-    cv_gamelist gl;
-    if (open_text(&s, skip, sizeof skip - 1, CV_GAMELIST_LENIENT) && cv_gamelist_next(s.r, &gl) == 1) {
-        cv_gamelist_result res;
-        TAP_IS_INT(cv_gamelist_replay(&gl, &std_o, CV_TRID_NOTE_PARMEN, NULL, NULL, NULL, NULL, &res), 1,
-                   "a skipped Black move stops the replay");
-        TAP_IS_STR(res.msg, "game 1: 2. Pc4-c5(4): out of sequence: the game is at move 1...", "with the move expected");
-        TAP_OK(res.line == 3 && res.col == 4, "at 3:4 (got %ld:%ld)", res.line, res.col);
-        cv_gamelist_result_free(&res);
-        close_src(&s);
-    }
+    static gl_result res;
+    TAP_IS_INT(gl_replay(skip, sizeof skip - 1, CV_TRID_STANDARD, CV_TRID_NOTE_PARMEN, NULL, "t.txt", &res), 1,
+               "a skipped Black move stops the replay");
+    TAP_IS_STR(res.msg, "game 1: 2. Pc4-c5(4): out of sequence: the game is at move 1...", "with the move expected");
+    TAP_OK(res.line == 3 && res.col == 4, "at 3:4 (got %ld:%ld)", res.line, res.col);
 
     /* A wrong or missing check mark is a warning, the move still played. */
     static const char marks[] = "WHITE BLACK\n1. Pc2-c4(2)+ Pd7-d5(6)\n";
-    if (open_text(&s, marks, sizeof marks - 1, 0) && cv_gamelist_next(s.r, &gl) == 1) {
+    {
         char *dbuf = NULL;
         size_t dlen = 0;
         cv_diag d = { 0 };
         d.out = open_memstream(&dbuf, &dlen);
-        cv_gamelist_result res;
-        int rc = cv_gamelist_replay(&gl, &std_o, CV_TRID_NOTE_ROMULAN, NULL, NULL, &d, "m.txt", &res);
+        int rc = gl_replay(marks, sizeof marks - 1, CV_TRID_STANDARD, CV_TRID_NOTE_ROMULAN, &d, "m.txt", &res);
         fclose(d.out);
         TAP_OK(rc == 0 && res.played == 2 && res.marks == 1, "a wrong '+' is counted, not refused");
-        TAP_IS_STR(dbuf, "m.txt:2:4: warning: game 1: 1. Pc2-c4(2)+: the move gives no check\n", "and warned");
+        TAP_IS_STR(dbuf, "m.txt:2:4: warning: game 1: 1. Pc2-c4(2)+: marked as check, but the move gives no check\n",
+                   "and warned");
         TAP_IS_STR(res.texts[0], "Pb2W-b4W", "the text written drops it");
         free(dbuf);
-        cv_gamelist_result_free(&res);
-        close_src(&s);
     }
     /* The mate written as a check: game 1 with 35. Qd7xe8(7)+. */
     text = slurp(CORPUS "game1-gamelist.txt", &n);
     char *hash = text ? strstr(text, "Qd7xe8(7)#") : NULL;
-    if (hash && (hash[9] = '+') && open_text(&s, text, n, 0) && cv_gamelist_next(s.r, &gl) == 1) {
+    if (hash && (hash[9] = '+')) {
         char *dbuf = NULL;
         size_t dlen = 0;
         cv_diag d = { 0 };
         d.out = open_memstream(&dbuf, &dlen);
-        cv_gamelist_result res;
-        cv_gamelist_replay(&gl, &std_o, CV_TRID_NOTE_PARMEN, NULL, NULL, &d, "g1.txt", &res);
+        gl_replay(text, n, CV_TRID_STANDARD, CV_TRID_NOTE_PARMEN, &d, "g1.txt", &res);
         fclose(d.out);
         TAP_OK(res.ok && res.mate && res.marks == 1, "a mate marked '+' still mates, one wrong mark");
-        TAP_IS_STR(dbuf, "g1.txt:150:5: warning: game 1: 35. Qd7xe8(7)+: the move mates ('#')\n", "warned at the move");
+        TAP_IS_STR(dbuf, "g1.txt:150:5: warning: game 1: 35. Qd7xe8(7)+: checkmate written as '+'\n", "warned at the move");
         TAP_IS_STR(res.texts[68], "Qd7xe8(7)#", "and written with '#'");
         free(dbuf);
-        cv_gamelist_result_free(&res);
-        close_src(&s);
     }
     free(text);
 }
@@ -661,10 +734,9 @@ static void test_layout(void)
     if (open_text(&s, rom, sizeof rom - 1, 0) && cv_gamelist_next(s.r, &gl) == 1) {
         TAP_IS_STR(issues(&gl), "", "a Romulan listing reads");
         TAP_IS_STR(moves_of(&gl), "1.Pb2W-b4W 1...Pc7B-c5B 2.O-O", "with its moves");
-        cv_gamelist_result res;
-        cv_gamelist_replay(&gl, &std_o, CV_TRID_NOTE_PARMEN, NULL, NULL, NULL, NULL, &res);
+        static gl_result res;
+        gl_replay(rom, sizeof rom - 1, CV_TRID_STANDARD, CV_TRID_NOTE_PARMEN, NULL, "t.txt", &res);
         TAP_OK(res.ok && res.played == 3 && !strcmp(res.texts[2], "o-o"), "and replays: O-O is o-o");
-        cv_gamelist_result_free(&res);
         close_src(&s);
     }
     /* Text before the first header belongs to the first listing; a header
@@ -868,8 +940,6 @@ static void test_pgn(const char *pgn, const char *listing, const char *result)
 
 int main(void)
 {
-    cv_trid_opts_default(&std_o, CV_TRID_STANDARD);
-    cv_trid_opts_default(&tour_o, CV_TRID_TOURNAMENT);
     test_seed_file();
     test_corpus_read();
     test_replay();

@@ -7,6 +7,11 @@
  * fast legal generator is compared with the reference one (play every
  * move) on the Chess Programming Wiki perft positions. */
 #include "cvkit.h"
+#include "diagram.h"
+#include "fen.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
 #include "tap.h"
 #include <stdlib.h>
 #include <string.h>

@@ -542,25 +542,8 @@ int cv_pos_start(const cv_variant *v, cv_pos *p)
     return cv_fen_read(v, v->setup, 0, p, NULL);
 }
 
-int cv_fen_report(cv_diag *d, const char *file, long line, int col0, const cv_fen_errors *e)
-{
-    for (int i = 0; i < e->n; i++)
-        cv_report(d, CV_ERROR, file, line, col0 + e->e[i].col - 1, "%s", e->e[i].msg);
-    return e->n;
-}
-
 uint64_t cv_repetition_key(cv_pos *p)
 {
     if (p->ep >= 0 && !cv_ep_capturable(p)) return p->hash ^ cv_zobrist_ep(p->ep);
     return p->hash;
-}
-
-void cv_fen_sort_errors(cv_fen_errors *e)
-{
-    for (int i = 1; i < e->n; i++)
-        for (int j = i; j > 0 && e->e[j].col < e->e[j - 1].col; j--) {
-            cv_fen_error t = e->e[j];
-            e->e[j] = e->e[j - 1];
-            e->e[j - 1] = t;
-        }
 }

@@ -7,14 +7,9 @@
  * runs sum to the whole. */
 #ifndef CV_PERFT_H
 #define CV_PERFT_H
+#include "engine.h"
 #include "pos.h"
 #include <stddef.h>
-
-typedef struct cv_perft_opts {
-    int threads;            /* 1 or more */
-    size_t hash_mb;         /* 0 = no table */
-    int split_k, split_n;   /* 1-based share K of N; N = 0 means all */
-} cv_perft_opts;
 
 /* Called once per counted root move, in generation order. */
 typedef void (*cv_perft_divide_fn)(void *arg, const cv_pos *p, cv_move m, uint64_t nodes);

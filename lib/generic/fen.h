@@ -7,31 +7,9 @@
  * fields, fullmove 0) but still rejects what cannot be meant. */
 #ifndef CV_FEN_H
 #define CV_FEN_H
-#include "diag.h"
+#include "engine.h"
 #include "pos.h"
 #include <stddef.h>
-
-enum {
-    CV_FEN_LENIENT   = 1,   /* read the loose dialect */
-    CV_FEN_EP_ALWAYS = 2,   /* write: en passant square after every double step */
-    CV_FEN_XFEN      = 4,   /* write: X-FEN castling (KQkq where unambiguous) */
-};
-
-enum { CV_FE_SYNTAX, CV_FE_LAX, CV_FE_POSITION };
-
-#define CV_FEN_MAX_ERRORS 32
-
-typedef struct cv_fen_error {
-    int col;                /* 1-based column in the text */
-    int kind;               /* CV_FE_* */
-    char msg[200];
-} cv_fen_error;
-
-typedef struct cv_fen_errors {
-    int n;
-    cv_fen_error e[CV_FEN_MAX_ERRORS];
-    int fieldcol[6];        /* column of each field (set by cv_fen_read) */
-} cv_fen_errors;
 
 /* Reads fen into p.  Deviations a strict reader refuses are recorded as
  * CV_FE_LAX only when reading strictly; syntax errors as CV_FE_SYNTAX.
@@ -48,13 +26,6 @@ size_t cv_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size);
 
 /* Is an en passant capture legal in p? */
 int cv_ep_capturable(cv_pos *p);
-
-/* Reports errs through d as FILE:LINE:COL diagnostics; col0 is the column
- * of the FEN's first character in its line.  Returns how many. */
-int cv_fen_report(cv_diag *d, const char *file, long line, int col0, const cv_fen_errors *errs);
-
-/* Orders errs by column (stable), as a reader of the line expects. */
-void cv_fen_sort_errors(cv_fen_errors *errs);
 
 /* The variant's start position. */
 int cv_pos_start(const cv_variant *v, cv_pos *p);

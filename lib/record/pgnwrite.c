@@ -175,3 +175,10 @@ void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int k
     newline(&w);
     fputc('\n', out);
 }
+
+const char *cv_pgn_placeholder(const char *name)
+{
+    for (int k = 0; k < 7; k++)
+        if (!strcmp(name, roster[k])) return placeholder[k];
+    return NULL;
+}

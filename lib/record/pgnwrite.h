@@ -17,4 +17,8 @@
  * given carries its check mark and annotations are written as NAGs). */
 void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int keep_suffix);
 
+/* What the export format writes for a missing seven-tag-roster tag
+ * ("?", "????.??.??", "*"); NULL for any other tag. */
+const char *cv_pgn_placeholder(const char *name);
+
 #endif

@@ -4,6 +4,7 @@
  * mistake in the file, each at the line and column of the offending node,
  * named by its key path (pieces[2].moves[0].ride). */
 #include "variant.h"
+#include "engine.h"
 #include "fen.h"
 #include <ctype.h>
 #include <dirent.h>
@@ -108,17 +109,20 @@ static int want_kind(ld *L, yaml_node_t *n, yaml_node_type_t t, const char *key)
 }
 
 /* Checks every key of a mapping against the allowed list. */
-static void check_keys(ld *L, yaml_node_t *m, const char *path, const char *const *allowed)
+/* extra: one more allowed key (the options of the spec's engine) */
+static void check_keys_but(ld *L, yaml_node_t *m, const char *path, const char *const *allowed, const char *extra)
 {
     for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
         yaml_node_t *k = node(L, p->key);
         const char *ks = scalar(k);
-        int ok = 0;
+        int ok = ks && extra && !strcmp(ks, extra);
         for (int i = 0; ks && allowed[i]; i++)
             if (!strcmp(ks, allowed[i])) ok = 1;
         char buf[256];
         snprintf(buf, sizeof buf, "%s%s%s", path, *path ? "." : "", ks ? ks : "?");
-        if (!ok) err(L, k, buf, "unknown key");
+        const cv_engine *e = !ok && ks && !*path ? cv_engine_find(ks) : NULL;
+        if (e && e != cv_engine_generic()) err(L, k, buf, "%s options need 'module: %s'", ks, ks);
+        else if (!ok) err(L, k, buf, "unknown key");
         /* YAML forbids a key twice; libyaml keeps both, so say it */
         for (yaml_node_pair_t *q = m->data.mapping.pairs.start; ok && ks && q < p; q++) {
             const char *qs = scalar(node(L, q->key));
@@ -128,6 +132,11 @@ static void check_keys(ld *L, yaml_node_t *m, const char *path, const char *cons
             }
         }
     }
+}
+
+static void check_keys(ld *L, yaml_node_t *m, const char *path, const char *const *allowed)
+{
+    check_keys_but(L, m, path, allowed, NULL);
 }
 
 static yaml_node_t *get(ld *L, yaml_node_t *m, const char *key)
@@ -565,40 +574,45 @@ static void finish(ld *L, yaml_node_t *root)
     compile_lines(v);
 }
 
-/* Star Trek Tri-D: the board, pieces and moves are the trid module's;
- * the spec picks the rule set and may override each of its options. */
-static void parse_trid(ld *L, yaml_node_t *root, yaml_node_t *n)
+/* A game the atoms cannot say: its engine (engine.h) defines the board,
+ * pieces and moves, and reads its options from the spec's mapping named
+ * after it; the one key it requires picks its defaults (Tri-D: the rule
+ * set), every other key overrides one option. */
+static void parse_module(ld *L, yaml_node_t *root, const cv_engine *e)
 {
     cv_variant *v = L->v;
-    v->module = CV_MODULE_TRID;
-    static const char *const other[] = { "board", "pieces", "setup", "castling", "promotion", "en-passant" };
-    for (int i = 0; i < 6; i++) {
-        yaml_node_t *x = get(L, root, other[i]);
-        if (x) err(L, x, other[i], "not used with 'module: trid' (the module defines it)");
+    v->engine = e;
+    char key[128], msg[256];
+    for (int i = 0; e->own_keys && e->own_keys[i]; i++) {
+        yaml_node_t *x = get(L, root, e->own_keys[i]);
+        if (x) err(L, x, e->own_keys[i], "not used with 'module: %s' (the module defines it)", e->name);
     }
+    yaml_node_t *n = get(L, root, e->name);
     if (!n) {
-        err(L, root, "trid", "missing (the rule set and options of the trid module)");
+        err(L, root, e->name, "missing (%s)", e->opts_what);
         return;
     }
-    if (want_kind(L, n, YAML_MAPPING_NODE, "trid")) return;
-    yaml_node_t *rs = get(L, n, "ruleset");
-    const char *rsn = rs ? want_str(L, rs, "trid.ruleset") : NULL;
-    int r = rsn ? cv_trid_ruleset_from_name(rsn) : -1;
-    if (!rs) err(L, n, "trid.ruleset", "missing (standard or tournament)");
-    else if (rsn && r < 0) err(L, rs, "trid.ruleset", "unknown rule set '%s' (standard or tournament)", rsn);
-    if (r < 0) return;
-    cv_trid_opts_default(&v->trid, (cv_trid_ruleset)r);
+    if (want_kind(L, n, YAML_MAPPING_NODE, e->name)) return;
+    snprintf(key, sizeof key, "%s.%s", e->name, e->opts_required);
+    yaml_node_t *rs = get(L, n, e->opts_required);
+    const char *rsn = rs ? want_str(L, rs, key) : NULL;
+    if (!rs) {
+        err(L, n, key, "missing (%s)", e->opts_required_what);
+        return;
+    }
+    if (!rsn) return;
+    if (e->opts_init(v, rsn, msg, sizeof msg) < 0) {
+        err(L, rs, key, "%s", msg);
+        return;
+    }
     for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
         const char *k = scalar(node(L, p->key));
-        if (!k || !strcmp(k, "ruleset")) continue;
-        char key[128], msg[256];
-        snprintf(key, sizeof key, "trid.%s", k);
+        if (!k || !strcmp(k, e->opts_required)) continue;
+        snprintf(key, sizeof key, "%s.%s", e->name, k);
         yaml_node_t *val = node(L, p->value);
         const char *vs = want_str(L, val, key);
-        if (vs && cv_trid_opts_set(&v->trid, k, vs, msg, sizeof msg) < 0) err(L, val, key, "%s", msg);
+        if (vs && e->opts_set(v, k, vs, msg, sizeof msg) < 0) err(L, val, key, "%s", msg);
     }
-    snprintf(v->setup, sizeof v->setup, "%s", cv_trid_start_fen((cv_trid_ruleset)r));
-    v->royal_type = v->pawn_type = -1;
 }
 
 static void parse_root(ld *L, yaml_node_t *root)
@@ -606,8 +620,12 @@ static void parse_root(ld *L, yaml_node_t *root)
     cv_variant *v = L->v;
     if (want_kind(L, root, YAML_MAPPING_NODE, "(document)")) return;
     static const char *const keys[] = { "variant", "aliases", "description", "board", "pieces", "setup",
-                                        "castling", "promotion", "en-passant", "rules", "module", "trid", NULL };
-    check_keys(L, root, "", keys);
+                                        "castling", "promotion", "en-passant", "rules", "module", NULL };
+    /* an engine's own options mapping is a key too */
+    yaml_node_t *mod = get(L, root, "module");
+    const char *mname = mod && mod->type == YAML_SCALAR_NODE ? scalar(mod) : NULL;
+    const cv_engine *me = mname ? cv_engine_find(mname) : NULL;
+    check_keys_but(L, root, "", keys, me && me != cv_engine_generic() ? me->name : NULL);
     yaml_node_t *x = get(L, root, "variant");
     if (!x) err(L, root, "variant", "missing");
     else {
@@ -621,14 +639,13 @@ static void parse_root(ld *L, yaml_node_t *root)
         }
     if ((x = get(L, root, "module"))) {
         const char *m = want_str(L, x, "module");
-        if (m && !strcmp(m, "trid")) {
-            parse_trid(L, root, get(L, root, "trid"));
+        if (m && me && me != cv_engine_generic()) {
+            parse_module(L, root, me);
             return;
         }
-        if (m) err(L, x, "module", "unknown rule module '%s' (trid)", m);
+        if (m) err(L, x, "module", "unknown rule module '%s' (%s)", m, cv_engine_names());
         return;
     }
-    if ((x = get(L, root, "trid"))) err(L, x, "trid", "trid options need 'module: trid'");
     x = get(L, root, "board");
     int files = 8, ranks = 8;
     if (!x) err(L, root, "board", "missing");
@@ -720,6 +737,7 @@ cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d)
     }
     yaml_parser_delete(&parser);
     cv_variant *v = calloc(1, sizeof *v);
+    if (v) v->engine = cv_engine_generic();
     if (!v) { yaml_document_delete(&L.doc); return NULL; }
     L.v = v;
     memset(v->by_letter, -1, sizeof v->by_letter);

@@ -1,6 +1,7 @@
 /* gamelist: Parmen's game listing ("gamelist.txt", written by Parmen's 'L'
- * command) for Tri-D chess: a streaming reader, a writer that regenerates
- * a clean listing, and a replay of a listing under lib/trid.h.
+ * command) for Tri-D chess: a streaming reader and a writer that
+ * regenerates a clean listing.  gamelist_format.c puts both behind the
+ * record interface (record.h), so listings replay like any record.
  *
  * Nothing documents the layout; rules/trid.md describes what the two
  * sample listings of Parmen's distribution show, and this reader takes:
@@ -20,7 +21,7 @@
  * byte-order mark are read silently.  A move is any token shaped like a
  * Parmen or Romulan move (a piece letter or a board name and a square, or
  * castling written with o, O or 0); it is kept as written and only
- * cv_gamelist_replay() judges it.  A White move must follow its "N." with
+ * the replay judges it.  A White move must follow its "N." with
  * no other move between (the number may stand on an earlier line); a
  * Black move needs no number.  The number must be the one expected.
  *
@@ -69,8 +70,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "diag.h"
-#include "trid.h"
-#include "variant.h"
 
 /* Flags for cv_gamelist_open. */
 #define CV_GAMELIST_LENIENT 1u  /* layout deviations are warnings, not errors */
@@ -163,56 +162,5 @@ typedef const char *(*cv_gamelist_text_fn)(void *arg, const cv_gamelist *gl, siz
 int cv_gamelist_write(FILE *out, const cv_gamelist *gl, const char *const *texts, size_t ntexts);
 /* The same with the texts from a callback (fn NULL: as read). */
 int cv_gamelist_write_fn(FILE *out, const cv_gamelist *gl, cv_gamelist_text_fn fn, void *arg);
-
-/* ---- replay ---- */
-
-/* Called for every move played: index i into gl->moves, the position
- * before it, what cv_trid_move_read made of the text, and the move's text
- * in the replay's notation. */
-typedef void (*cv_gamelist_move_fn)(void *arg, const cv_gamelist *gl, size_t i, const cv_trid_pos *before,
-                                    const cv_trid_parse *r, const char *text);
-
-typedef struct cv_gamelist_result {
-    size_t played;          /* moves played: all of them when ok */
-    int ok;                 /* every move was read and legal */
-    size_t refused;         /* when !ok: index of the refused move */
-    long line, col;         /* ... where it stands */
-    char msg[512];          /* ... "game N: 7... Qb9-b4(2): <reason>" */
-    int outcome;            /* CV_TRID_PLAYING/CHECKMATE/STALEMATE reached */
-    int mate;               /* outcome == CV_TRID_CHECKMATE */
-    long marks;             /* moves whose written '+'/'#' is wrong (warned) */
-    cv_trid_pos pos;        /* the position reached */
-    /* The text of each move played in the replay's notation, with '+',
-     * '#' and (Parmen) '*' recomputed: texts[0 .. played).  Owned by the
-     * result; release with cv_gamelist_result_free. */
-    const char **texts;
-    char *store_;
-} cv_gamelist_result;
-
-/* Plays gl's moves from the start position under o, reading each with
- * cv_trid_move_read (either notation) and formatting it in nt (Parmen or
- * Romulan).  Stops at the first move that does not read or is not legal
- * and reports it as an error, at the move's line and column, to diag
- * (when not NULL), as "game N: 7... Qb9-b4(2): <reason>"; a written '+'
- * or '#' that the move does not deserve (or a missing one) is a warning.
- * The '*' of a board changing hands is not checked: Parmen's listings
- * omit it.  Returns 0 when every move was played, 1 when one was
- * refused, -1 when out of memory (res->ok is then 0 and msg says so). */
-int cv_gamelist_replay(const cv_gamelist *gl, const cv_trid_opts *o, cv_trid_notation nt, cv_gamelist_move_fn fn,
-                       void *arg, cv_diag *diag, const char *filename, cv_gamelist_result *res);
-void cv_gamelist_result_free(cv_gamelist_result *res);
-
-/* ---- choosing a format and rules for a record file ---- */
-
-/* The record formats the tools read; CV_INPUT_AUTO decides by the name:
- * a *.txt file is a Parmen listing, anything else PGN. */
-enum { CV_INPUT_AUTO, CV_INPUT_PGN, CV_INPUT_GAMELIST };
-/* CV_INPUT_* for an --input word ("pgn", "gamelist"), -1 when unknown. */
-int cv_input_from_name(const char *name);
-/* Is path (read as input, CV_INPUT_*) a Parmen listing? */
-int cv_input_is_gamelist(const char *path, int input);
-/* The rules a listing is played by: the chosen variant when it is Tri-D,
- * else Federation Standard, which Parmen's own sample games follow. */
-const cv_variant *cv_gamelist_variant(const cv_variant *chosen);
 
 #endif

@@ -5,6 +5,7 @@
  * against the legal moves, so ambiguity is reported, never guessed. */
 #ifndef CV_NOTATION_H
 #define CV_NOTATION_H
+#include "engine.h"
 #include "movegen.h"
 #include <stddef.h>
 
@@ -19,13 +20,6 @@ int cv_notation_from_name(const char *s);
 size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notation n,
                       char *buf, size_t size);
 
-typedef enum {
-    CV_MOVE_OK = 0,
-    CV_MOVE_SYNTAX,     /* not a move in any notation we read */
-    CV_MOVE_ILLEGAL,    /* well formed, but no legal move matches */
-    CV_MOVE_AMBIGUOUS,  /* more than one legal move matches */
-} cv_move_status;
-
 typedef struct cv_move_parse {
     cv_move_status status;
     cv_move move;           /* the move when status is CV_MOVE_OK */
@@ -39,14 +33,6 @@ typedef struct cv_move_parse {
 /* Resolves text against p's legal moves (legal may be NULL). */
 cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
 
-enum {
-    /* pbmserv "shorthand algebraic": letters are read in either case, so
-     * "Bc4" may be a bishop or the b-pawn and "kxl4" the king or the
-     * k-pawn; both readings are tried and only true ambiguity refused. */
-    CV_READ_PBM = 1,
-    /* only SAN as PGN writes it: LAN, UCI and tolerated forms refused */
-    CV_READ_STRICT_SAN = 2,
-};
 cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
                                cv_move_parse *r);
 

@@ -31,6 +31,10 @@ typedef int (*cv_file_fn)(const char *path, FILE *f, void *arg);
 int cv_cli_each_file(const char *tool, char **paths, int npaths,
                      const char *suffix, cv_file_fn fn, void *arg, int *status);
 
+/* Nonzero while fn runs on a file met by walking a directory (not named
+ * by the user): a tool may pass over a file that is not for it. */
+int cv_cli_in_walk(void);
+
 /* Reads one line of any length into *buf (grown as needed), without the
  * trailing newline or CR; returns its length or -1 at end of file. */
 long cv_getline(char **buf, size_t *cap, FILE *f);

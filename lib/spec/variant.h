@@ -9,7 +9,7 @@
 #define CV_VARIANT_H
 #include "diag.h"
 #include "geom.h"
-#include "trid.h"
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -53,10 +53,6 @@ typedef struct cv_castle_rule {
 
 typedef enum { CV_CASTLE_FIDE, CV_CASTLE_960 } cv_castle_style;
 
-/* Rule modules: what the atom vocabulary cannot say.  A spec with a
- * module has its board, pieces and moves from the module. */
-typedef enum { CV_MODULE_NONE = 0, CV_MODULE_TRID } cv_module;
-
 typedef struct cv_variant {
     char name[64];
     char aliases[CV_MAX_ALIASES][64];
@@ -95,8 +91,10 @@ typedef struct cv_variant {
     uint8_t slide_dirs[2][CV_MAX_DIRS]; /* walk directions with a rider (pins) */
     int nslide_dirs[2];
     int fast_legal;             /* one royal per side: pin/check filtering is exact */
-    cv_module module;
-    cv_trid_opts trid;          /* module trid: the rule options */
+    /* The engine that plays it (engine.h): the generic one, or the one
+     * the spec's `module:` names, with that engine's options. */
+    const struct cv_engine *engine;
+    union { max_align_t align_; unsigned char b[512]; } eopts;
     /* line[a * ncells + b]: 1 + the rider walk direction leading from a to
      * b, 0 when none does, 255 when two do (then moves are played to test) */
     uint8_t *line;

@@ -52,11 +52,21 @@ long cv_getline(char **buf, size_t *cap, FILE *f)
     return (long)n;
 }
 
+/* suffix: one or more, separated by blanks (".pgn .txt") */
 static int has_suffix(const char *name, const char *suffix)
 {
-    size_t n = strlen(name), s = strlen(suffix);
-    return n >= s && strcasecmp(name + n - s, suffix) == 0;
+    size_t n = strlen(name);
+    while (*suffix) {
+        size_t s = strcspn(suffix, " ");
+        if (s && n >= s && strncasecmp(name + n - s, suffix, s) == 0) return 1;
+        suffix += s;
+        while (*suffix == ' ') suffix++;
+    }
+    return 0;
 }
+
+static int in_walk;
+int cv_cli_in_walk(void) { return in_walk; }
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -112,13 +122,14 @@ static int walk(const char *tool, const char *path, int top, const char *suffix,
         free(names);
         return bad;
     }
-    (void)top;
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
         return 1;
     }
+    in_walk = !top;
     int rc = fn(path, f, arg);
+    in_walk = 0;
     fclose(f);
     if (status && rc > *status) *status = rc;
     return 0;

@@ -1,0 +1,259 @@
+#include "engine.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* The engines, by the name a spec's `module:` gives; the generic engine
+ * plays every spec without one.  A new engine is one line here. */
+extern const cv_engine cv_generic_engine;
+extern const cv_engine cv_trid_engine;
+
+static const cv_engine *const engines[] = {
+    &cv_trid_engine,
+};
+#define NENGINES (sizeof engines / sizeof engines[0])
+
+const cv_engine *cv_engine_generic(void) { return &cv_generic_engine; }
+
+const cv_engine *cv_engine_find(const char *module)
+{
+    if (!module) return &cv_generic_engine;
+    for (size_t i = 0; i < NENGINES; i++)
+        if (!strcmp(engines[i]->name, module)) return engines[i];
+    return NULL;
+}
+
+const char *cv_engine_names(void)
+{
+    static char buf[256];
+    if (!buf[0])
+        for (size_t i = 0, n = 0; i < NENGINES && n < sizeof buf; i++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", engines[i]->name);
+    return buf;
+}
+
+/* ---- position problems ---- */
+
+int cv_fen_report(cv_diag *d, const char *file, long line, int col0, const cv_fen_errors *e)
+{
+    for (int i = 0; i < e->n; i++)
+        cv_report(d, CV_ERROR, file, line, col0 + e->e[i].col - 1, "%s", e->e[i].msg);
+    return e->n;
+}
+
+void cv_fen_sort_errors(cv_fen_errors *e)
+{
+    for (int i = 1; i < e->n; i++)
+        for (int j = i; j > 0 && e->e[j].col < e->e[j - 1].col; j--) {
+            cv_fen_error t = e->e[j];
+            e->e[j] = e->e[j - 1];
+            e->e[j - 1] = t;
+        }
+}
+
+/* ---- notations ---- */
+
+static const cv_engine *E(const cv_variant *v) { return v->engine ? v->engine : &cv_generic_engine; }
+
+int cv_any_notation(const cv_variant *v, const char *name)
+{
+    const cv_engine *e = E(v);
+    for (int i = 0; e->notations[i]; i++)
+        if (!strcmp(e->notations[i], name)) return i;
+    for (int i = 0; e->aliases && e->aliases[i]; i += 2)
+        if (!strcmp(e->aliases[i], name)) return cv_any_notation(v, e->aliases[i + 1]);
+    return -1;
+}
+
+int cv_any_default_notation(const cv_variant *v) { (void)v; return 0; }
+int cv_any_divide_notation(const cv_variant *v) { return E(v)->divide_notation; }
+int cv_any_alt_notation(const cv_variant *v, int nt) { return E(v)->alt_notation[nt]; }
+const char *cv_any_notation_name(const cv_variant *v, int nt) { return E(v)->notations[nt]; }
+
+const char *cv_notation_list(const cv_variant *v, char *buf, size_t size)
+{
+    const cv_engine *e = E(v);
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; e->notations[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", e->notations[i]);
+    return buf;
+}
+
+static int names_have(const char *const *list, int step, const char *name)
+{
+    for (int i = 0; list && list[i]; i += step)
+        if (!strcmp(list[i], name)) return 1;
+    return 0;
+}
+
+int cv_notation_known(const char *name)
+{
+    if (names_have(cv_generic_engine.notations, 1, name) || names_have(cv_generic_engine.aliases, 2, name)) return 1;
+    for (size_t i = 0; i < NENGINES; i++)
+        if (names_have(engines[i]->notations, 1, name) || names_have(engines[i]->aliases, 2, name)) return 1;
+    return 0;
+}
+
+/* ---- positions ---- */
+
+static void bind(const cv_variant *v, cv_apos *a)
+{
+    a->v = v;
+    a->e = E(v);
+}
+
+int cv_any_start(const cv_variant *v, cv_apos *a)
+{
+    bind(v, a);
+    return a->e->start(v, a->s.b);
+}
+
+void cv_any_clear(const cv_variant *v, cv_apos *a)
+{
+    bind(v, a);
+    a->e->clear(v, a->s.b);
+}
+
+int cv_any_read(const cv_variant *v, const char *text, unsigned flags, cv_apos *a, cv_fen_errors *e)
+{
+    bind(v, a);
+    e->n = 0;
+    memset(e->fieldcol, 0, sizeof e->fieldcol);
+    int rc = a->e->read(v, text, flags, a->s.b, e);
+    cv_fen_sort_errors(e);
+    return rc;
+}
+
+size_t cv_any_write(const cv_apos *a, unsigned flags, char *buf, size_t size)
+{
+    return a->e->write(a->s.b, flags, buf, size);
+}
+
+void cv_apos_copy(cv_apos *to, const cv_apos *from)
+{
+    to->v = from->v;
+    to->e = from->e;
+    memcpy(to->s.b, from->s.b, from->e->pos_size);
+}
+
+int cv_any_side(const cv_apos *a) { return a->e->side(a->s.b); }
+int cv_any_fullmove(const cv_apos *a) { return a->e->fullmove(a->s.b); }
+
+/* ---- moves ---- */
+
+int cv_any_gen(cv_apos *a, cv_amove *out, int max) { return a->e->gen(a->s.b, out, max); }
+
+size_t cv_any_format(cv_apos *a, const cv_amove *m, int nt, char *buf, size_t size)
+{
+    return a->e->format(a->s.b, m, nt, buf, size);
+}
+
+cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
+{
+    info->why[0] = 0;
+    info->lax = 0;
+    return info->status = a->e->read_move(a->s.b, text, nt, flags, m, info);
+}
+
+void cv_any_make(cv_apos *a, const cv_amove *m, cv_aundo *u) { a->e->make(a->s.b, m, u); }
+void cv_any_unmake(cv_apos *a, const cv_amove *m, const cv_aundo *u) { a->e->unmake(a->s.b, m, u); }
+int cv_any_has_null(const cv_apos *a) { return a->e->make_null != NULL; }
+void cv_any_make_null(cv_apos *a, cv_aundo *u) { a->e->make_null(a->s.b, u); }
+void cv_any_unmake_null(cv_apos *a, const cv_aundo *u) { a->e->unmake_null(a->s.b, u); }
+
+void cv_any_outcome(cv_apos *a, cv_outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    a->e->outcome(a->s.b, o);
+}
+
+uint64_t cv_any_key(cv_apos *a) { return a->e->key ? a->e->key(a->s.b) : 0; }
+
+int cv_any_moves(cv_apos *a, int nt, char (*out)[64], int max)
+{
+    cv_amove *ml = malloc(sizeof *ml * (size_t)max);
+    if (!ml) return 0;
+    int n = cv_any_gen(a, ml, max);
+    for (int i = 0; i < n; i++) cv_any_format(a, &ml[i], nt, out[i], 64);
+    free(ml);
+    return n;
+}
+
+static int any_move(cv_apos *a, const char *text, int nt, int play, char *canon, char *alt, char *why, size_t ws)
+{
+    cv_amove m;
+    cv_move_info info;
+    cv_move_status st = cv_any_read_move(a, text, nt, 0, &m, &info);
+    if (st != CV_MOVE_OK) {
+        snprintf(why, ws, "%s", info.why);
+        return (int)st;
+    }
+    if (canon) cv_any_format(a, &m, nt, canon, 64);
+    if (alt) cv_any_format(a, &m, a->e->alt_notation[nt], alt, 64);
+    if (play) {
+        cv_aundo u;
+        cv_any_make(a, &m, &u);
+    }
+    return CV_MOVE_OK;
+}
+
+int cv_any_play(cv_apos *a, const char *text, int nt, char *canon, char *alt, char *why, size_t ws)
+{
+    return any_move(a, text, nt, 1, canon, alt, why, ws);
+}
+
+int cv_any_test(cv_apos *a, const char *text, int nt, char *canon, char *alt, char *why, size_t ws)
+{
+    return any_move(a, text, nt, 0, canon, alt, why, ws);
+}
+
+uint64_t cv_any_perft(cv_apos *a, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
+{
+    return a->e->perft(a->s.b, depth, o, nt, fn, arg);
+}
+
+/* ---- pictures ---- */
+
+int cv_any_diagram_style_known(const cv_variant *v, const char *style)
+{
+    return names_have(E(v)->diagram_styles, 1, style);
+}
+
+const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size)
+{
+    const char *const *s = E(v)->diagram_styles;
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; s[i] && n < size; i++) n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", s[i]);
+    return buf;
+}
+
+void cv_any_diagram(const cv_apos *a, const char *style, FILE *out)
+{
+    a->e->diagram(a->s.b, style ? style : a->e->diagram_styles[0], out);
+}
+
+/* ---- the board owner's edits ---- */
+
+cv_move_status cv_any_board_move(cv_apos *a, const char *args, cv_amove *m, char *why, size_t ws, int *col)
+{
+    *col = 0;
+    return a->e->board_move(a->s.b, args, m, why, ws, col);
+}
+
+int cv_any_put(cv_apos *a, const char *text, char *why, size_t ws, int *col)
+{
+    *col = 0;
+    return a->e->put(a->s.b, text, why, ws, col);
+}
+
+void cv_any_set_side(cv_apos *a, int side) { a->e->set_side(a->s.b, side); }
+
+int cv_any_set_rights(cv_apos *a, const char *text, char *why, size_t ws)
+{
+    return a->e->set_rights(a->s.b, text, why, ws);
+}
+
+size_t cv_any_rights(const cv_apos *a, char *buf, size_t size) { return a->e->rights(a->s.b, buf, size); }
+
+const char *cv_any_record_format(const cv_variant *v) { return E(v)->record_format; }

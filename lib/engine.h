@@ -1,0 +1,259 @@
+/* engine: the one interface behind which every game is played.
+ *
+ * An engine is everything one family of games needs: its position text
+ * (read, validate, write), legal moves, the notations it reads and writes,
+ * playing a move and taking it back, the outcome of a position, perft and
+ * a diagram, and the few edits a board owner makes (cv-board).  The
+ * generic engine (lib/generic) plays every game its YAML atoms can say;
+ * a game the atoms cannot say has an engine of its own in its own folder
+ * (lib/trid for Star Trek Tri-D), picked by the spec's `module:` key from
+ * the table in engine.c.  Tools and the replay walk use this interface
+ * only; none of them asks which engine plays a variant.
+ *
+ * Positions and moves are opaque to callers: a cv_apos holds any engine's
+ * position inline (no allocation, copy it with cv_apos_copy), a cv_amove
+ * any engine's move.  Undo records hold what an engine needs to take a
+ * move back.
+ *
+ * Adding an engine: a folder under lib/ with a `const cv_engine` filled
+ * in, and its line in the table in engine.c.  Nothing in bin/ changes. */
+#ifndef CV_ENGINE_H
+#define CV_ENGINE_H
+#include "diag.h"
+#include "variant.h"
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- problems of a position text (every engine's reader fills these) ---- */
+
+enum {
+    CV_FEN_LENIENT   = 1,   /* read: the loose dialect (ProChess board) */
+    CV_FEN_EP_ALWAYS = 2,   /* write: en passant square after every double step */
+    CV_FEN_XFEN      = 4,   /* write: X-FEN castling (KQkq where unambiguous) */
+};
+
+enum { CV_FE_SYNTAX, CV_FE_LAX, CV_FE_POSITION };
+
+#define CV_FEN_MAX_ERRORS 32
+
+typedef struct cv_fen_error {
+    int col;                /* 1-based column in the text */
+    int kind;               /* CV_FE_* */
+    char msg[200];
+} cv_fen_error;
+
+typedef struct cv_fen_errors {
+    int n;
+    cv_fen_error e[CV_FEN_MAX_ERRORS];
+    int fieldcol[8];        /* column of each field (set by the reader) */
+} cv_fen_errors;
+
+/* Reports errs through d as FILE:LINE:COL diagnostics; col0 is the column
+ * of the text's first character in its line.  Returns how many. */
+int cv_fen_report(cv_diag *d, const char *file, long line, int col0, const cv_fen_errors *errs);
+/* Orders errs by column (stable), as a reader of the line expects. */
+void cv_fen_sort_errors(cv_fen_errors *errs);
+
+/* ---- moves read from text ---- */
+
+typedef enum {
+    CV_MOVE_OK = 0,
+    CV_MOVE_SYNTAX,     /* not a move in any notation the engine reads */
+    CV_MOVE_ILLEGAL,    /* well formed, but no legal move matches */
+    CV_MOVE_AMBIGUOUS,  /* more than one legal move matches */
+} cv_move_status;
+
+/* Flags for reading a move. */
+enum {
+    /* pbmserv "shorthand algebraic": letters are read in either case, so
+     * "Bc4" may be a bishop or the b-pawn and "kxl4" the king or the
+     * k-pawn; both readings are tried and only true ambiguity refused. */
+    CV_READ_PBM = 1,
+    /* only the record format's canonical notation (SAN in PGN): other
+     * notations and tolerated forms are refused */
+    CV_READ_STRICT_SAN = 2,
+};
+
+/* ---- opaque positions, moves and undo records ---- */
+
+#define CV_APOS_BYTES  2048
+#define CV_AMOVE_BYTES 32
+#define CV_AUNDO_BYTES 1024
+
+typedef struct cv_engine cv_engine;
+
+typedef struct cv_apos {
+    const cv_variant *v;
+    const cv_engine *e;
+    union { max_align_t align_; unsigned char b[CV_APOS_BYTES]; } s;
+} cv_apos;
+
+typedef struct cv_amove {
+    union { uint64_t align_; unsigned char b[CV_AMOVE_BYTES]; } s;
+} cv_amove;
+
+typedef struct cv_aundo {
+    union { max_align_t align_; unsigned char b[CV_AUNDO_BYTES]; } s;
+} cv_aundo;
+
+/* What the reader made of a move's text besides the move. */
+typedef struct cv_move_info {
+    cv_move_status status;
+    char why[320];          /* reason when not OK */
+    int lax;                /* read only thanks to tolerance (0-0, missing '=') */
+} cv_move_info;
+
+/* The facts of a position a game's end depends on. */
+typedef struct cv_outcome {
+    int in_check;           /* the side to move's king is attacked */
+    int moves;              /* legal moves (0: mate or stalemate) */
+    int fifty;              /* the fifty-move rule (or the variant's) may be claimed */
+    int material;           /* neither side can mate */
+} cv_outcome;
+
+typedef struct cv_perft_opts {
+    int threads;            /* 1 or more */
+    size_t hash_mb;         /* 0 = no table */
+    int split_k, split_n;   /* 1-based share K of N; N = 0 means all */
+} cv_perft_opts;
+
+/* Perft divide: each counted root move written in the chosen notation. */
+typedef void (*cv_divide_fn)(void *arg, const char *move, uint64_t nodes);
+
+/* The table of functions an engine provides.  `pos` arguments point at
+ * the engine's own position (cv_apos.s.b). */
+struct cv_engine {
+    const char *name;           /* the spec's `module:` value; "generic" has none */
+    size_t pos_size;            /* bytes of its position (<= CV_APOS_BYTES) */
+
+    /* -- the spec: an engine with a module reads its options from the
+     * spec's mapping named after it; the other keys it defines itself -- */
+    const char *const *own_keys;    /* spec keys the engine defines (refused) */
+    const char *opts_required;      /* key of that mapping that must be given */
+    const char *opts_what;          /* "the rule set and options of the trid module" */
+    const char *opts_required_what; /* "standard or tournament" */
+    /* Sets up the engine's options in v->eopts from the required key's
+     * value; fills v->setup.  -1 with a message in err. */
+    int (*opts_init)(cv_variant *v, const char *required, char *err, size_t errsize);
+    int (*opts_set)(cv_variant *v, const char *key, const char *value, char *err, size_t errsize);
+
+    /* -- notations: names[0] is the default, divide the perft default -- */
+    const char *const *notations;   /* names it writes; NULL-terminated */
+    const char *const *aliases;     /* pairs: alias, name; NULL-terminated */
+    int divide_notation;            /* index into notations */
+    const int *alt_notation;        /* for each notation, the one a test
+                                       answers in beside it (SAN: UCI) */
+    const char *record_format;      /* the record format its games are kept in */
+
+    /* -- positions -- */
+    int (*start)(const cv_variant *v, void *pos);
+    void (*clear)(const cv_variant *v, void *pos);
+    /* Reads and validates; every problem into errs.  -1 when unusable. */
+    int (*read)(const cv_variant *v, const char *text, unsigned flags, void *pos, cv_fen_errors *errs);
+    size_t (*write)(const void *pos, unsigned flags, char *buf, size_t size);
+    int (*side)(const void *pos);       /* 0 White, 1 Black */
+    int (*fullmove)(const void *pos);
+
+    /* -- moves -- */
+    int (*gen)(void *pos, cv_amove *out, int max);
+    size_t (*format)(void *pos, const cv_amove *m, int nt, char *buf, size_t size);
+    cv_move_status (*read_move)(void *pos, const char *text, int nt, unsigned flags, cv_amove *m,
+                                cv_move_info *info);
+    void (*make)(void *pos, const cv_amove *m, cv_aundo *u);
+    void (*unmake)(void *pos, const cv_amove *m, const cv_aundo *u);
+    /* A null move ("--"): NULL when the engine has none. */
+    void (*make_null)(void *pos, cv_aundo *u);
+    void (*unmake_null)(void *pos, const cv_aundo *u);
+
+    /* -- outcome, perft, pictures -- */
+    void (*outcome)(void *pos, cv_outcome *o);
+    /* Repetition key: equal for positions that repeat (0: none kept). */
+    uint64_t (*key)(void *pos);
+    uint64_t (*perft)(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg);
+    const char *const *diagram_styles;  /* first is the default */
+    void (*diagram)(const void *pos, const char *style, FILE *out);
+
+    /* -- the board owner's edits (cv-board) -- */
+    /* The `m` command's argument: FROM TO [PROMOTION] with any delimiter,
+     * or a move in any notation the engine reads. */
+    cv_move_status (*board_move)(void *pos, const char *args, cv_amove *m, char *why, size_t whysize, int *col);
+    /* `p`: a piece and a square, or '-' and a square; -1 with why and the
+     * column (0-based in text) of the fault. */
+    int (*put)(void *pos, const char *text, char *why, size_t whysize, int *col);
+    void (*set_side)(void *pos, int side);
+    int (*set_rights)(void *pos, const char *text, char *why, size_t whysize);
+    size_t (*rights)(const void *pos, char *buf, size_t size);
+};
+
+/* The engine a spec's `module:` names (NULL: the generic engine); NULL
+ * when none is called so.  cv_engine_names lists the module names. */
+const cv_engine *cv_engine_find(const char *module);
+const cv_engine *cv_engine_generic(void);
+const char *cv_engine_names(void);
+
+/* ---- the interface as the tools use it ---- */
+
+/* Notation by name ("san", "parmen", an alias such as "standard"); -1 when
+ * the variant's engine does not write it.  cv_notation_list: "san, lan,
+ * uci, pbm" for messages. */
+int cv_any_notation(const cv_variant *v, const char *name);
+int cv_any_default_notation(const cv_variant *v);
+int cv_any_divide_notation(const cv_variant *v);
+int cv_any_alt_notation(const cv_variant *v, int nt);
+const char *cv_any_notation_name(const cv_variant *v, int nt);
+const char *cv_notation_list(const cv_variant *v, char *buf, size_t size);
+/* Is name a notation of any engine? */
+int cv_notation_known(const char *name);
+
+int cv_any_start(const cv_variant *v, cv_apos *a);
+void cv_any_clear(const cv_variant *v, cv_apos *a);
+/* Reads a position and validates it; problems go to errs.  -1 when the
+ * text is unusable. */
+int cv_any_read(const cv_variant *v, const char *text, unsigned flags, cv_apos *a, cv_fen_errors *errs);
+size_t cv_any_write(const cv_apos *a, unsigned flags, char *buf, size_t size);
+void cv_apos_copy(cv_apos *to, const cv_apos *from);
+int cv_any_side(const cv_apos *a);
+int cv_any_fullmove(const cv_apos *a);
+
+/* Legal moves; returns how many (at most max). */
+int cv_any_gen(cv_apos *a, cv_amove *out, int max);
+size_t cv_any_format(cv_apos *a, const cv_amove *m, int nt, char *buf, size_t size);
+cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned flags, cv_amove *m,
+                                cv_move_info *info);
+void cv_any_make(cv_apos *a, const cv_amove *m, cv_aundo *u);
+void cv_any_unmake(cv_apos *a, const cv_amove *m, const cv_aundo *u);
+int cv_any_has_null(const cv_apos *a);
+void cv_any_make_null(cv_apos *a, cv_aundo *u);
+void cv_any_unmake_null(cv_apos *a, const cv_aundo *u);
+void cv_any_outcome(cv_apos *a, cv_outcome *o);
+uint64_t cv_any_key(cv_apos *a);
+
+/* Legal moves written in notation nt, one string each into out[i]
+ * (size 64), in generation order; returns how many (at most max). */
+int cv_any_moves(cv_apos *a, int nt, char (*out)[64], int max);
+
+/* Reads move text and, when legal, plays it; the move as nt writes it
+ * goes to canon and, when alt is not NULL, in the engine's other main
+ * notation to alt.  Returns a cv_move_status; why holds the reason. */
+int cv_any_play(cv_apos *a, const char *text, int nt, char *canon, char *alt, char *why, size_t whysize);
+/* The same without playing it. */
+int cv_any_test(cv_apos *a, const char *text, int nt, char *canon, char *alt, char *why, size_t whysize);
+
+uint64_t cv_any_perft(cv_apos *a, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg);
+
+int cv_any_diagram_style_known(const cv_variant *v, const char *style);
+const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size);
+void cv_any_diagram(const cv_apos *a, const char *style, FILE *out);
+
+/* col: 0-based column in args of the fault, when there is one */
+cv_move_status cv_any_board_move(cv_apos *a, const char *args, cv_amove *m, char *why, size_t whysize, int *col);
+int cv_any_put(cv_apos *a, const char *text, char *why, size_t whysize, int *col);
+void cv_any_set_side(cv_apos *a, int side);
+int cv_any_set_rights(cv_apos *a, const char *text, char *why, size_t whysize);
+size_t cv_any_rights(const cv_apos *a, char *buf, size_t size);
+
+/* The record format the variant's games are kept in ("pgn", "gamelist"). */
+const char *cv_any_record_format(const cv_variant *v);
+
+#endif

@@ -1,0 +1,150 @@
+/* fopencookie: the sniffed bytes are handed back to the reader in front
+ * of the rest of the stream, which a pipe cannot seek back to. */
+#define _GNU_SOURCE
+#include "record.h"
+#include "engine.h"
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The formats; a new one is a line here. */
+extern const cv_record_format cv_pgn_format;
+extern const cv_record_format cv_gamelist_format;
+
+static const cv_record_format *const formats[] = { &cv_pgn_format, &cv_gamelist_format };
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+const cv_record_format *cv_record_format_find(const char *name)
+{
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (!strcmp(formats[i]->name, name)) return formats[i];
+    return NULL;
+}
+
+static const char *joined(char *buf, size_t size, int names)
+{
+    if (!buf[0])
+        for (size_t i = 0, n = 0; i < NFORMATS && n < size; i++)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? (names ? ", " : " ") : "",
+                                  names ? formats[i]->name : formats[i]->suffixes);
+    return buf;
+}
+
+const char *cv_record_format_names(void)
+{
+    static char buf[128];
+    return joined(buf, sizeof buf, 1);
+}
+
+const char *cv_record_suffixes(void)
+{
+    static char buf[128];
+    return joined(buf, sizeof buf, 0);
+}
+
+const cv_record_format *cv_record_sniff(const char *buf, size_t n)
+{
+    const cv_record_format *best = NULL;
+    int score = 0;
+    for (size_t i = 0; i < NFORMATS; i++) {
+        int s = formats[i]->sniff(buf, n);
+        if (s > score) {
+            score = s;
+            best = formats[i];
+        }
+    }
+    return best;
+}
+
+const cv_variant *cv_record_variant(const cv_record_format *f, const cv_variant *chosen)
+{
+    if (!f->engine || (chosen && chosen->engine && !strcmp(chosen->engine->name, f->engine)))
+        return chosen;
+    return cv_variant_cached(f->default_variant, NULL);
+}
+
+static const cv_record_format *by_suffix(const char *path)
+{
+    size_t n = strlen(path);
+    for (size_t i = 0; i < NFORMATS; i++) {
+        size_t k = strlen(formats[i]->suffixes);
+        if (n >= k && !strcasecmp(path + n - k, formats[i]->suffixes)) return formats[i];
+    }
+    return NULL;
+}
+
+/* ---- the reader ---- */
+
+#define PEEK 4096
+
+struct cv_record_reader {
+    const cv_record_format *f;
+    void *rd;
+    FILE *in;           /* the stream the format reads: f, or the cookie */
+    FILE *under;        /* the caller's stream */
+    char peek[PEEK];
+    size_t npeek, off;
+};
+
+static ssize_t cookie_read(void *c, char *buf, size_t size)
+{
+    cv_record_reader *r = c;
+    if (r->off < r->npeek) {
+        size_t k = r->npeek - r->off < size ? r->npeek - r->off : size;
+        memcpy(buf, r->peek + r->off, k);
+        r->off += k;
+        return (ssize_t)k;
+    }
+    size_t k = fread(buf, 1, size, r->under);
+    if (k == 0 && ferror(r->under)) return -1;
+    return (ssize_t)k;
+}
+
+cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned flags, const cv_record_format *fmt,
+                                 int skip_unknown, int *unknown)
+{
+    if (unknown) *unknown = 0;
+    cv_record_reader *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->under = f;
+    r->in = f;
+    const cv_record_format *by_name = skip_unknown && path ? by_suffix(path) : NULL;
+    if (!fmt) {
+        while (r->npeek < PEEK) {
+            size_t k = fread(r->peek + r->npeek, 1, PEEK - r->npeek, f);
+            if (k == 0) break;
+            r->npeek += k;
+        }
+        if (by_name && by_name->suffix_shared && by_name->sniff(r->peek, r->npeek) < 3) {
+            if (unknown) *unknown = 1;
+            free(r);
+            return NULL;
+        }
+        fmt = by_name ? by_name : cv_record_sniff(r->peek, r->npeek);
+        if (!fmt) fmt = formats[0];
+        cookie_io_functions_t io = { .read = cookie_read };
+        if (!(r->in = fopencookie(r, "r", io))) {
+            free(r);
+            return NULL;
+        }
+    }
+    r->f = fmt;
+    if (!(r->rd = fmt->open(r->in, path, d, flags))) {
+        if (r->in != f) fclose(r->in);
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+const cv_record_format *cv_record_reader_format(const cv_record_reader *r) { return r->f; }
+int cv_record_next(cv_record_reader *r, cv_record *g) { return r->f->next(r->rd, g); }
+int cv_record_io_error(const cv_record_reader *r) { return r->f->io_error(r->rd) || ferror(r->under); }
+
+void cv_record_close(cv_record_reader *r)
+{
+    if (!r) return;
+    r->f->close(r->rd);
+    if (r->in != r->under) fclose(r->in);
+    free(r);
+}

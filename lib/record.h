@@ -1,0 +1,89 @@
+/* record: the one interface behind which every record format is read and
+ * written.
+ *
+ * Every reader yields the same game structure, cv_record: tags (a PGN
+ * header; a listing's `// [Name "value"]` lines), the movetext as tokens
+ * with their line and column (move numbers, moves, comments, variations,
+ * NAGs, the result), the game's problems, and optionally its raw bytes.
+ * Every format has a writer from that structure, so a record read in one
+ * format can be written in another.  The tools open a record reader on
+ * any input; the format is named (--input) or recognised from the first
+ * bytes of the content, standard input included.
+ *
+ * The formats, each in lib/record: PGN (pgn.c, pgnwrite.c) and Parmen's
+ * gamelist.txt listing (gamelist.c).  A new format is a cv_record_format
+ * and its line in the table in record.c. */
+#ifndef CV_RECORD_H
+#define CV_RECORD_H
+#include "diag.h"
+#include "pgn.h"
+#include "variant.h"
+#include <stdio.h>
+
+/* The game structure every reader yields (see pgn.h for its fields).
+ * result_text is NULL for a format that writes no result. */
+typedef cv_pgn_game cv_record;
+
+/* Flags for cv_record_open. */
+#define CV_RECORD_STRICT   1u   /* every tolerated deviation is an error */
+#define CV_RECORD_KEEP_RAW 2u   /* keep each game's bytes as read (raw, when the format can) */
+
+/* What a writer needs besides the record. */
+typedef struct cv_record_meta {
+    const cv_variant *variant;  /* the rules the game was played by (NULL: unknown) */
+    const char *result;         /* the result the moves imply, or NULL */
+    int dropped;                /* out: tokens the format could not hold (warned by the caller) */
+} cv_record_meta;
+
+typedef struct cv_record_format {
+    const char *name;               /* "pgn", "gamelist" (--input, --format) */
+    const char *suffixes;           /* file names a directory walk takes: ".pgn" */
+    int suffix_shared;              /* the suffix is common (".txt"): a walk takes
+                                       such a file only when its content is this format */
+    const char *engine;             /* engine its games are played by (NULL: any) */
+    const char *default_variant;    /* its rules when the chosen variant is not of that engine */
+    int numbered;                   /* move numbers are part of the record (checked) */
+    int marks_warn;                 /* wrong check marks are warnings, not errors */
+    /* How sure the first bytes are of this format: 0 not, 1 maybe, 3 sure. */
+    int (*sniff)(const char *buf, size_t n);
+    void *(*open)(FILE *f, const char *path, cv_diag *d, unsigned flags);
+    int (*next)(void *rd, cv_record *g);
+    int (*io_error)(void *rd);
+    void (*close)(void *rd);
+    /* Writes g with move token i as texts[i] when texts and texts[i] are
+     * not NULL; 0, or -1 on a write error. */
+    int (*write)(FILE *out, const cv_record *g, char *const *texts, cv_record_meta *m);
+    /* "game 3 (Short - Williams, round 2)": how diagnostics name a game. */
+    size_t (*ident)(const cv_record *g, char *buf, size_t size);
+} cv_record_format;
+
+/* The format called name; NULL when none is. */
+const cv_record_format *cv_record_format_find(const char *name);
+/* "pgn, gamelist" for messages; ".pgn .txt" for directory walks. */
+const char *cv_record_format_names(void);
+const char *cv_record_suffixes(void);
+/* The format the first n bytes look like: the surest; NULL when none
+ * claims them at all. */
+const cv_record_format *cv_record_sniff(const char *buf, size_t n);
+
+/* The variant a game of format f is played by when the caller chose
+ * `chosen`: chosen, unless f's games belong to another engine (a Parmen
+ * listing under -V chess is Federation Standard Tri-D). */
+const cv_variant *cv_record_variant(const cv_record_format *f, const cv_variant *chosen);
+
+typedef struct cv_record_reader cv_record_reader;
+
+/* Opens a reader on f (not closed by it) in format fmt, or (fmt NULL) the
+ * format its first bytes show, PGN when they show none.  walked: the file
+ * was met walking a directory, so its name's suffix says its format, and
+ * a file whose common suffix (".txt") its content does not bear out is
+ * passed over: NULL with *unknown set.  NULL also when out of memory. */
+cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned flags,
+                                 const cv_record_format *fmt, int skip_unknown, int *unknown);
+const cv_record_format *cv_record_reader_format(const cv_record_reader *r);
+/* 1 and the next game in *g, 0 at the end of the input. */
+int cv_record_next(cv_record_reader *r, cv_record *g);
+int cv_record_io_error(const cv_record_reader *r);
+void cv_record_close(cv_record_reader *r);
+
+#endif

@@ -1,0 +1,384 @@
+/* The Star Trek Tri-D engine behind engine.h (`module: trid`): positions
+ * in TD-FEN, Parmen standard and Romulan notation, the rule options of
+ * the spec's `trid:` mapping.  The rules themselves are trid.c. */
+#include "engine.h"
+#include "trid.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(sizeof(cv_trid_pos) <= CV_APOS_BYTES, "cv_apos too small for cv_trid_pos");
+_Static_assert(sizeof(cv_trid_pos) <= CV_AUNDO_BYTES, "cv_aundo too small for a cv_trid_pos copy");
+_Static_assert(sizeof(cv_trid_move) <= CV_AMOVE_BYTES, "cv_amove too small for cv_trid_move");
+_Static_assert(sizeof(cv_trid_opts) <= sizeof(((cv_variant *)0)->eopts), "eopts too small for cv_trid_opts");
+
+enum { NT_PARMEN, NT_ROMULAN };
+static const char *const notations[] = { "parmen", "romulan", NULL };
+static const char *const aliases[] = { "standard", "parmen", NULL };
+static const int alt_notation[] = { NT_ROMULAN, NT_PARMEN };
+static const char *const styles[] = { "ascii", NULL };
+static const char *const own_keys[] = { "board", "pieces", "setup", "castling", "promotion", "en-passant", NULL };
+
+static const cv_trid_opts *O(const cv_variant *v) { return (const cv_trid_opts *)(const void *)v->eopts.b; }
+static cv_trid_notation TN(int nt) { return nt == NT_ROMULAN ? CV_TRID_NOTE_ROMULAN : CV_TRID_NOTE_PARMEN; }
+
+static cv_trid_move M(const cv_amove *m)
+{
+    cv_trid_move x;
+    memcpy(&x, m->s.b, sizeof x);
+    return x;
+}
+
+static void put_move(cv_amove *out, cv_trid_move m)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->s.b, &m, sizeof m);
+}
+
+/* ---- spec ---- */
+
+static int t_opts_init(cv_variant *v, const char *ruleset, char *err, size_t es)
+{
+    int r = cv_trid_ruleset_from_name(ruleset);
+    if (r < 0) {
+        snprintf(err, es, "unknown rule set '%s' (standard or tournament)", ruleset);
+        return -1;
+    }
+    cv_trid_opts_default((cv_trid_opts *)(void *)v->eopts.b, (cv_trid_ruleset)r);
+    snprintf(v->setup, sizeof v->setup, "%s", cv_trid_start_fen((cv_trid_ruleset)r));
+    v->royal_type = v->pawn_type = -1;
+    return 0;
+}
+
+static int t_opts_set(cv_variant *v, const char *key, const char *value, char *err, size_t es)
+{
+    return cv_trid_opts_set((cv_trid_opts *)(void *)v->eopts.b, key, value, err, es);
+}
+
+/* ---- positions ---- */
+
+static int t_start(const cv_variant *v, void *pos)
+{
+    cv_trid_start(pos, O(v));
+    return 0;
+}
+
+static void t_clear(const cv_variant *v, void *pos) { cv_trid_clear(pos, O(v)); }
+
+static int t_read(const cv_variant *v, const char *text, unsigned flags, void *pos, cv_fen_errors *e)
+{
+    cv_trid_errors *te = malloc(sizeof *te);
+    if (!te) return -1;
+    int rc = cv_trid_fen_read(text, O(v), pos, te);
+    for (int i = 0; i < te->n && e->n < CV_FEN_MAX_ERRORS; i++) {
+        /* the lenient reader lets pass what strict names */
+        if (te->e[i].kind == CV_TRID_E_LAX && (flags & CV_FEN_LENIENT)) continue;
+        cv_fen_error *x = &e->e[e->n++];
+        x->col = te->e[i].col;
+        x->kind = te->e[i].kind == CV_TRID_E_SYNTAX ? CV_FE_SYNTAX
+                  : te->e[i].kind == CV_TRID_E_LAX  ? CV_FE_LAX
+                                                    : CV_FE_POSITION;
+        snprintf(x->msg, sizeof x->msg, "%s", te->e[i].msg);
+    }
+    for (int i = 0; i < 7; i++) e->fieldcol[i] = te->fieldcol[i];
+    free(te);
+    return rc;
+}
+
+static size_t t_write(const void *pos, unsigned flags, char *buf, size_t size)
+{
+    (void)flags;
+    return cv_trid_fen_write(pos, buf, size);
+}
+
+static int t_side(const void *pos) { return ((const cv_trid_pos *)pos)->side; }
+static int t_fullmove(const void *pos) { return ((const cv_trid_pos *)pos)->fullmove; }
+
+/* ---- moves ---- */
+
+static int t_gen(void *pos, cv_amove *out, int max)
+{
+    cv_trid_movelist *ml = malloc(sizeof *ml);
+    if (!ml) return 0;
+    cv_trid_gen_legal(pos, ml);
+    int n = ml->n < max ? ml->n : max;
+    for (int i = 0; i < n; i++) put_move(&out[i], ml->m[i]);
+    free(ml);
+    return n;
+}
+
+static size_t t_format(void *pos, const cv_amove *m, int nt, char *buf, size_t size)
+{
+    return cv_trid_move_format(pos, NULL, M(m), TN(nt), buf, size);
+}
+
+static cv_move_status t_read_move(void *pos, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
+{
+    (void)nt;
+    (void)flags;
+    cv_trid_parse r;
+    cv_trid_move_read(pos, NULL, text, CV_TRID_NOTE_AUTO, &r);
+    if (r.status == CV_TRID_MOVE_OK) put_move(m, r.move);
+    else snprintf(info->why, sizeof info->why, "%s", r.why);
+    info->lax = r.lax;
+    return (cv_move_status)r.status;
+}
+
+/* The module changes a position in place; taking back is restoring it. */
+static void t_make(void *pos, const cv_amove *m, cv_aundo *u)
+{
+    memcpy(u->s.b, pos, sizeof(cv_trid_pos));
+    cv_trid_make(pos, M(m));
+}
+
+static void t_unmake(void *pos, const cv_amove *m, const cv_aundo *u)
+{
+    (void)m;
+    memcpy(pos, u->s.b, sizeof(cv_trid_pos));
+}
+
+/* FNV-1a over what makes two positions the same for repetition. */
+static uint64_t t_key(void *pos)
+{
+    const cv_trid_pos *p = pos;
+    uint64_t h = 1469598103934665603ull;
+#define MIX(x) do { const unsigned char *b_ = (const unsigned char *)&(x); \
+        for (size_t i_ = 0; i_ < sizeof(x); i_++) h = (h ^ b_[i_]) * 1099511628211ull; } while (0)
+    MIX(p->pc);
+    MIX(p->pinboard);
+    MIX(p->board);
+    MIX(p->side);
+    MIX(p->castling);
+    MIX(p->ep);
+#undef MIX
+    return h | 1;
+}
+
+static void t_outcome(void *pos, cv_outcome *o)
+{
+    const cv_trid_pos *p = pos;
+    o->in_check = cv_trid_in_check(p);
+    o->moves = cv_trid_count_legal(p);
+}
+
+/* Root moves counted one by one, so split K/N works as in the generic
+ * engine; the module has no hash table or threads. */
+static uint64_t t_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
+{
+    if (depth <= 0) return 1;
+    cv_trid_movelist *ml = malloc(sizeof *ml);
+    if (!ml) return UINT64_MAX;
+    const cv_trid_pos *p = pos;
+    cv_trid_gen_legal(p, ml);
+    uint64_t total = 0;
+    for (int i = 0; i < ml->n; i++) {
+        if (o && o->split_n > 0 && i % o->split_n != o->split_k - 1) continue;
+        cv_trid_pos q = *p;
+        cv_trid_make(&q, ml->m[i]);
+        uint64_t n = cv_trid_perft(&q, depth - 1);
+        total += n;
+        if (fn) {
+            char buf[64];
+            cv_trid_move_format(p, ml, ml->m[i], TN(nt), buf, sizeof buf);
+            fn(arg, buf, n);
+        }
+    }
+    free(ml);
+    return total;
+}
+
+/* The TD-FEN fields one per line: the three main boards, the attack
+ * boards, then the rest. */
+static void t_diagram(const void *pos, const char *style, FILE *out)
+{
+    (void)style;
+    char fen[1024];
+    cv_trid_fen_write(pos, fen, sizeof fen);
+    for (char *s = fen; *s; s++) fputc(*s == ' ' || *s == '|' ? '\n' : *s, out);
+    fputc('\n', out);
+}
+
+/* ---- the board owner's edits ---- */
+
+/* "m Pc2-c4(2)", "m QLW-b3(4)" (either notation), or two squares:
+ * "m c2(2) c4(2) [P]". */
+static cv_move_status t_board_move(void *pos, const char *args, cv_amove *m, char *why, size_t ws, int *col)
+{
+    cv_trid_pos *p = pos;
+    cv_trid_parse r;
+    cv_trid_move_read(p, NULL, args, CV_TRID_NOTE_AUTO, &r);
+    if (r.status == CV_TRID_MOVE_OK) {
+        put_move(m, r.move);
+        return CV_MOVE_OK;
+    }
+    /* two squares with any delimiter between them */
+    const char *s = args;
+    int sq[2], len;
+    for (int k = 0; k < 2; k++) {
+        while (*s && (*s == ' ' || *s == '\t' || *s == '-' || *s == '/' || *s == 'x')) s++;
+        if ((sq[k] = cv_trid_sq_parse(s, &len)) < 0) {
+            if (r.status == CV_TRID_MOVE_SYNTAX || k == 1) {
+                *col = (int)(s - args);
+                if (!*s) snprintf(why, ws, "expected a square, found the end of the line");
+                else snprintf(why, ws, "expected a move or a square, found '%.12s'", s);
+                return CV_MOVE_SYNTAX;
+            }
+            snprintf(why, ws, "illegal move %s: %s", args, r.why);
+            return (cv_move_status)r.status;
+        }
+        s += len;
+    }
+    while (*s == ' ' || *s == '\t' || *s == '=') s++;
+    int promo = 0;
+    if (*s) {
+        static const char letters[] = " PNBRQK";
+        const char *at = strchr(letters + 1, toupper((unsigned char)*s));
+        if (!at || s[1]) {
+            *col = (int)(s - args);
+            snprintf(why, ws, "unexpected '%s' after the move", s);
+            return CV_MOVE_SYNTAX;
+        }
+        promo = (int)(at - letters);
+    }
+    cv_trid_movelist *ml = malloc(sizeof *ml);
+    if (!ml) return CV_MOVE_SYNTAX;
+    cv_trid_gen_legal(p, ml);
+    int found = -1, nfound = 0;
+    for (int i = 0; i < ml->n; i++) {
+        cv_trid_move x = ml->m[i];
+        if (x.kind == CV_TRID_MK_BOARD || x.from != sq[0] || x.to != sq[1]) continue;
+        /* the board promotes to a queen unless told otherwise */
+        if (x.promo && x.promo != (promo ? promo : CV_TRID_QUEEN)) continue;
+        if (!x.promo && promo) continue;
+        found = i;
+        nfound++;
+    }
+    char a[16], b[16];
+    cv_trid_sq_name(sq[0], a, sizeof a);
+    cv_trid_sq_name(sq[1], b, sizeof b);
+    if (nfound == 1) put_move(m, ml->m[found]);
+    else if (nfound == 0) snprintf(why, ws, "illegal move %s-%s: no legal move goes from %s to %s%s", a, b, a, b,
+                                   promo ? " with that promotion" : "");
+    else snprintf(why, ws, "ambiguous move %s-%s: name the move in Parmen notation", a, b);
+    free(ml);
+    return nfound == 1 ? CV_MOVE_OK : nfound ? CV_MOVE_AMBIGUOUS : CV_MOVE_ILLEGAL;
+}
+
+static int t_put(void *pos, const char *text, char *why, size_t ws, int *col)
+{
+    cv_trid_pos *p = pos;
+    const char *s = text;
+    while (*s == ' ' || *s == '\t') s++;
+    if (!*s) {
+        snprintf(why, ws, "expected a piece letter or - and a square (p Pb3(4), p -b3(4)), found the end of the line");
+        return -1;
+    }
+    static const char letters[] = " PNBRQK";
+    uint8_t pc = 0;
+    if (*s != '-') {
+        const char *at = strchr(letters + 1, toupper((unsigned char)*s));
+        if (!at) {
+            *col = (int)(s - text);
+            snprintf(why, ws, "unknown piece '%c' (want a piece letter or '-')", *s);
+            return -1;
+        }
+        pc = CV_TRID_PIECE(at - letters, islower((unsigned char)*s) ? CV_TRID_BLACK : CV_TRID_WHITE);
+    }
+    s++;
+    int len, sq = cv_trid_sq_parse(s, &len);
+    if (sq < 0) {
+        *col = (int)(s - text);
+        if (!*s) snprintf(why, ws, "expected a square after the piece, found the end of the line");
+        else snprintf(why, ws, "expected a square after the piece, found '%.8s'", s);
+        return -1;
+    }
+    const char *rest = s + len;
+    while (*rest == ' ' || *rest == '\t') rest++;
+    if (*rest) {
+        *col = (int)(rest - text);
+        snprintf(why, ws, "unexpected '%s'", rest);
+        return -1;
+    }
+    if (cv_trid_put(p, sq, pc) < 0) {
+        *col = (int)(s - text);
+        snprintf(why, ws, "no square %.*s on the board as it stands", len, s);
+        return -1;
+    }
+    return 0;
+}
+
+static void t_set_side(void *pos, int side)
+{
+    cv_trid_pos *p = pos;
+    p->side = (int8_t)side;
+    p->ep = -1;
+}
+
+static const char rights_letters[] = "KQkq";
+
+static int t_set_rights(void *pos, const char *text, char *why, size_t ws)
+{
+    cv_trid_pos *p = pos;
+    unsigned bits = 0;
+    if (strcmp(text, "-")) {
+        for (const char *s = text; *s; s++) {
+            const char *at = strchr(rights_letters, *s);
+            if (!at || !*s || (bits >> (at - rights_letters) & 1)) {
+                snprintf(why, ws, "invalid castling rights '%s'", text);
+                return -1;
+            }
+            bits |= 1u << (at - rights_letters);
+        }
+    }
+    p->castling = (uint8_t)bits;
+    return 0;
+}
+
+static size_t t_rights(const void *pos, char *buf, size_t size)
+{
+    const cv_trid_pos *p = pos;
+    char out[8];
+    size_t n = 0;
+    for (int i = 0; i < 4; i++)
+        if (p->castling >> i & 1) out[n++] = rights_letters[i];
+    if (!n) out[n++] = '-';
+    out[n] = 0;
+    return (size_t)snprintf(buf, size, "%s", out);
+}
+
+const cv_engine cv_trid_engine = {
+    .name = "trid",
+    .pos_size = sizeof(cv_trid_pos),
+    .own_keys = own_keys,
+    .opts_required = "ruleset",
+    .opts_what = "the rule set and options of the trid module",
+    .opts_required_what = "standard or tournament",
+    .opts_init = t_opts_init,
+    .opts_set = t_opts_set,
+    .notations = notations,
+    .aliases = aliases,
+    .divide_notation = NT_PARMEN,
+    .alt_notation = alt_notation,
+    .record_format = "gamelist",
+    .start = t_start,
+    .clear = t_clear,
+    .read = t_read,
+    .write = t_write,
+    .side = t_side,
+    .fullmove = t_fullmove,
+    .gen = t_gen,
+    .format = t_format,
+    .read_move = t_read_move,
+    .make = t_make,
+    .unmake = t_unmake,
+    .outcome = t_outcome,
+    .key = t_key,
+    .perft = t_perft,
+    .diagram_styles = styles,
+    .diagram = t_diagram,
+    .board_move = t_board_move,
+    .put = t_put,
+    .set_side = t_set_side,
+    .set_rights = t_set_rights,
+    .rights = t_rights,
+};
