@@ -1,10 +1,8 @@
-/* cv-parse: tokenise PGN records into a normalised stream (syntax only).
- * The reading is lib/pgn.c; this file is options and the two output forms
+/* cv-parse: tokenise game records (PGN, Parmen listings: any format of
+ * the record interface) into a normalised stream (syntax only).  The
+ * reading is lib/record; this file is options and the two output forms
  * (documented in docs/cv-parse.1). */
-#include "cli.h"
-#include "diag.h"
-#include "json.h"
-#include "pgn.h"
+#include "cvkit.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,20 +15,23 @@ enum { OUT_TOKENS, OUT_JSON, OUT_NONE };
 typedef struct {
     int out;
     unsigned flags;
+    const cv_record_format *input;  /* --input, or NULL: recognised per file */
     cv_diag diag;
 } options;
 
 static void usage(void)
 {
     printf("Usage: %s [OPTION]... [FILE]...\n"
-           "Read PGN game records and print them as a stream of tokens, one per\n"
-           "line (LINE:COL KIND TEXT), or as JSON Lines with --json.  Moves are\n"
-           "checked for syntax only, not played.\n"
+           "Read game records (PGN, Parmen gamelist.txt listings) and print them as a\n"
+           "stream of tokens, one per line (LINE:COL KIND TEXT), or as JSON Lines\n"
+           "with --json.  Moves are checked for syntax only, not played.\n"
            "\n"
-           "With no FILE, or when FILE is -, read standard input.  A directory is\n"
-           "searched recursively for *.pgn files.\n"
+           "With no FILE, or when FILE is -, read standard input.  The format is\n"
+           "recognised from the content.  A directory is searched recursively for\n"
+           "*.pgn files and *.txt files that hold listings.\n"
            "\n"
            "  -j, --json      one JSON object per game (JSON Lines)\n"
+           "      --input F   read every input as format F (pgn, gamelist)\n"
            "  -c, --check     print nothing but diagnostics; the exit status tells\n"
            "  -s, --strict    report every deviation from the PGN standard as an\n"
            "                  error (byte-order mark, CR LF, 0-0, e8Q, missing result...)\n"
@@ -363,7 +364,7 @@ static void print_json(FILE *o, const char *path, const cv_pgn_game *g)
     cv_json_key(&j, "moves");
     json_moves(&j, g, 0, g->ntokens, 0);
     cv_json_key(&j, "result");
-    cv_json_str(&j, g->result_text);
+    cv_json_str(&j, g->result_text ? g->result_text : "*");
     size_t nesc = 0;
     for (size_t i = 0; i < g->ntokens; i++) nesc += g->tokens[i].kind == CV_PGN_ESCAPE;
     if (nesc) {
@@ -398,20 +399,22 @@ static void print_json(FILE *o, const char *path, const cv_pgn_game *g)
 static int parse_file(const char *path, FILE *f, void *arg)
 {
     options *op = arg;
-    cv_pgn_reader *r = cv_pgn_open(f, path, &op->diag, op->flags);
+    int unknown;
+    cv_record_reader *r = cv_record_open(f, path, &op->diag, op->flags, op->input, cv_cli_in_walk(), &unknown);
     if (!r) {
+        if (unknown) return CV_EXIT_OK; /* met in a directory and not a record */
         fprintf(stderr, "%s: %s: out of memory\n", tool, cv_display_name(path));
         return CV_EXIT_USAGE;
     }
     int rc = CV_EXIT_OK;
-    cv_pgn_game g;
-    while (cv_pgn_next(r, &g) == 1) {
+    cv_record g;
+    while (cv_record_next(r, &g) == 1) {
         if (g.errors) rc = CV_EXIT_INVALID;
         if (op->out == OUT_TOKENS) print_tokens(path, &g);
         else if (op->out == OUT_JSON) print_json(stdout, path, &g);
     }
-    if (cv_pgn_io_error(r)) rc = CV_EXIT_USAGE;
-    cv_pgn_close(r);
+    if (cv_record_io_error(r)) rc = CV_EXIT_USAGE;
+    cv_record_close(r);
     return rc;
 }
 
@@ -433,7 +436,15 @@ int main(int argc, char **argv)
             if (a[2] == 0) opts_done = 1;
             else if (!strcmp(a, "--json")) op.out = op.out == OUT_NONE ? OUT_NONE : OUT_JSON;
             else if (!strcmp(a, "--check")) op.out = OUT_NONE;
-            else if (!strcmp(a, "--strict")) op.flags |= CV_PGN_STRICT;
+            else if (!strcmp(a, "--strict")) op.flags |= CV_RECORD_STRICT;
+            else if (!strcmp(a, "--input") || !strncmp(a, "--input=", 8)) {
+                const char *name = a[7] == '=' ? a + 8 : i + 1 < argc ? argv[++i] : NULL;
+                if (!name || !(op.input = cv_record_format_find(name))) {
+                    free(files);
+                    if (!name) return cv_cli_usage_error(tool, "option '--input' requires an argument");
+                    return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", name, cv_record_format_names());
+                }
+            }
             else if (!strcmp(a, "--quiet")) op.diag.quiet_warnings = 1;
             else if (!strcmp(a, "--help")) {
                 usage();
@@ -453,7 +464,7 @@ int main(int argc, char **argv)
             switch (*s) {
             case 'j': op.out = op.out == OUT_NONE ? OUT_NONE : OUT_JSON; break;
             case 'c': op.out = OUT_NONE; break;
-            case 's': op.flags |= CV_PGN_STRICT; break;
+            case 's': op.flags |= CV_RECORD_STRICT; break;
             case 'q': op.diag.quiet_warnings = 1; break;
             case 'h':
                 usage();
@@ -468,7 +479,7 @@ int main(int argc, char **argv)
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     int status = CV_EXIT_OK;
-    int bad = cv_cli_each_file(tool, files, nfiles, ".pgn", parse_file, &op, &status);
+    int bad = cv_cli_each_file(tool, files, nfiles, cv_record_suffixes(), parse_file, &op, &status);
     free(files);
     if (bad && status < CV_EXIT_USAGE) status = CV_EXIT_USAGE;
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -115,8 +115,10 @@ static void game_json(ctx *C, const cv_record *g, const cv_replay_result *res, i
     cv_json_bool(j, valid);
     cv_json_key(j, "plies");
     cv_json_int(j, res->plies);
+    /* a format without results: the one its moves reach */
+    const char *implied = cv_replay_implied_result(res);
     cv_json_key(j, "result");
-    cv_json_str(j, g->result_text);
+    cv_json_str(j, g->result_text ? g->result_text : implied ? implied : "*");
     cv_json_key(j, "final");
     cv_json_str(j, C->final_fen);
     cv_json_key(j, "mate");

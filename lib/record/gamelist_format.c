@@ -150,9 +150,19 @@ static int next(void *p, cv_record *g)
                 continue;
             }
             t->kind = it->own_line ? CV_PGN_COMMENT : CV_PGN_LINE_COMMENT;
-            t->text = t->suffix = t->norm = keep(x, it->text, it->len);
+            if (it->own_line || !it->len) {
+                t->text = keep(x, it->text, it->len);
+                t->len = it->len;
+            } else {
+                /* "// note" after a move is "; note" in PGN: the blank kept */
+                char *k = keep(x, " ", 1);
+                x->used--;
+                keep(x, it->text, it->len);
+                t->text = k;
+                t->len = it->len + 1;
+            }
+            t->norm = t->text;
             t->suffix = "";
-            t->len = it->len;
             nt++;
             open_white = 0;
             continue;

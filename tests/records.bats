@@ -1,0 +1,153 @@
+#!/usr/bin/env bats
+# The record interface through the tools: every format read on one path,
+# recognised from its content (standard input included), found by
+# directory walks, converted to every other format and back.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+    cd "$BATS_TEST_DIRNAME/.." || exit 1
+    export CVKIT_SPECS="$PWD/specs"
+    T="$BATS_TEST_TMPDIR"
+    L1=corpus/trid/game1-gamelist.txt
+    L2=corpus/trid/game2-gamelist.txt
+}
+
+@test "the pipe of the issue: Romulan listing on standard input back to standard notation" {
+    # before the record interface the second cv-convert read the listing
+    # as PGN and failed on WHITE
+    bin/cv-convert -V trid --to romulan "$L1" > "$T/rom.txt"
+    run --separate-stderr bash -c "bin/cv-convert -V trid --to romulan $L1 | bin/cv-convert -V trid --to standard"
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "" ]
+    [ "$output" = "$(bin/cv-convert "$L1")" ]
+    [ "${lines[0]}" = "    WHITE        BLACK" ]
+    [ "${lines[2]}" = "1.  Pc2-c4(2)    Pd7-d5(6)" ]
+    [ "$(sed -n 3p "$T/rom.txt")" = "1.  Pb2W-b4W      Pc7B-c5B" ]
+}
+
+@test "standard input: each format recognised from its content" {
+    run --separate-stderr bin/cv-replay < "$L1"
+    expect 0 "<stdin>: game 1: valid, 69 plies, checkmate
+1 game, 1 valid, 0 invalid" ""
+    run --separate-stderr bin/cv-replay -q < corpus/trid/game1.pgn
+    expect 0 "<stdin>: game 1 (? - ?): valid, 69 plies, 1-0
+1 game, 1 valid, 0 invalid" ""
+    run --separate-stderr bin/cv-replay < corpus/chess/pgn/cv_morphy-opera-1858.pgn
+    expect 0 "<stdin>: game 1 (Morphy, Paul - Duke Karl of Brunswick and Count Isouard): valid, 33 plies, 1-0
+1 game, 1 valid, 0 invalid" ""
+    run --separate-stderr bin/cv-parse < "$L2"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "# game 1 <stdin>:1:1" ]
+    [ "${lines[1]}" = "5:1 COMMENT {SAMPLE GAME #2}" ]
+    [ "${lines[2]}" = "7:5 MOVE_NUMBER 1." ]
+    [ "${lines[3]}" = "7:5 MOVE Ne1-d3(4)" ]
+    # a listing after blank lines and a comment is still a listing
+    run --separate-stderr bash -c "{ printf '\n\n// a note\n'; cat $L1; } | bin/cv-replay --check"
+    expect 0 "1 game, 1 valid, 0 invalid" ""
+}
+
+@test "--input overrides the content: a listing read as PGN fails on its header" {
+    run --separate-stderr bash -c "bin/cv-replay --input pgn < $L1 | tail -1; bin/cv-parse --input=pgn --check < $L1 2>&1 | head -1"
+    [ "${lines[0]}" = "1 game, 0 valid, 1 invalid" ]
+    [ "${lines[1]}" = "<stdin>:1:1: error: game 1: unrecognized token 'WHITE'" ]
+    run --separate-stderr bin/cv-replay --input xyz "$L1"
+    expect 2 "" "cv-replay: unknown input format 'xyz' (pgn, gamelist)
+Try 'cv-replay --help' for more information."
+}
+
+@test "directory walks find every record format: *.pgn, and *.txt files that hold listings" {
+    mkdir -p "$T/d/sub"
+    cp "$L1" "$T/d/sub/gamelist.txt"
+    cp corpus/trid/game2.pgn "$T/d/b.pgn"
+    cp corpus/trid/perft.txt "$T/d/perft.txt"          # a .txt that is no listing
+    printf 'notes\n' > "$T/d/README"
+    cd "$T"
+    run --separate-stderr "$BATS_TEST_DIRNAME/../bin/cv-replay" -q d
+    expect 0 "d/b.pgn: game 1 (? - ?): valid, 98 plies, 0-1
+d/sub/gamelist.txt: game 1: valid, 69 plies, checkmate
+2 games, 2 valid, 0 invalid" ""
+    run --separate-stderr "$BATS_TEST_DIRNAME/../bin/cv-replay" --check --json -q d
+    expect 0 '{"files":2,"games":2,"valid":2,"invalid":0,"warnings":0}' ""
+    run --separate-stderr "$BATS_TEST_DIRNAME/../bin/cv-parse" --check d
+    expect 0 "" ""
+    # named on the command line, a .txt is read whatever it holds
+    run --separate-stderr "$BATS_TEST_DIRNAME/../bin/cv-replay" --check d/perft.txt
+    [ "$status" -eq 1 ]
+    [ "${lines[0]}" = "1 game, 0 valid, 1 invalid" ]
+}
+
+@test "conversion round trips are the identity on both sample games" {
+    for g in 1 2; do
+        bin/cv-convert "corpus/trid/game$g-gamelist.txt" > "$T/L.txt"
+        bin/cv-convert --to pgn "corpus/trid/game$g-gamelist.txt" | bin/cv-convert --to gamelist > "$T/LPL.txt"
+        cmp "$T/L.txt" "$T/LPL.txt"
+        bin/cv-convert -q "corpus/trid/game$g.pgn" > "$T/P.pgn"
+        bin/cv-convert -q --to gamelist "corpus/trid/game$g.pgn" | bin/cv-convert --to pgn > "$T/PLP.pgn"
+        cmp "$T/P.pgn" "$T/PLP.pgn"
+        # and the listing from the PGN is the listing from the listing,
+        # but for the tags it keeps
+        diff <(grep -v '^// \[' "$T/L.txt") <(bin/cv-convert -q --format gamelist "corpus/trid/game$g.pgn" | grep -v '^// \[')
+    done
+}
+
+@test "listing -> PGN: the Variant tag it needs, the result its moves reach, comments in their places" {
+    run --separate-stderr bin/cv-convert --to pgn "$L1"
+    [ "$status" -eq 0 ]
+    [ "${lines[6]}" = '[Result "1-0"]' ]
+    [ "${lines[7]}" = '[Variant "trid-standard"]' ]
+    # (bats leaves the blank line after the tags out of lines[])
+    [ "${lines[8]}" = "{SAMPLE GAME #1} 1. Pc2-c4(2) Pd7-d5(6) 2. Pc4xd5(6) Nb8-c6(4) 3. Bd1-b3(4)" ]
+    [ "${lines[$((${#lines[@]} - 1))]}" = "35. Qd7xe8(7)# {Mate!} 1-0" ]
+    # a comment after the moves of its line becomes a ';' comment, and back
+    printf 'WHITE BLACK\n1. Pc2-c4(2) // after\n// own\nPd7-d5(6)\n' > "$T/c.txt"
+    run --separate-stderr bin/cv-convert --to pgn "$T/c.txt"
+    [ "${lines[8]}" = "1. Pc2-c4(2) ; after" ]
+    [ "${lines[9]}" = "{own} 1... Pd7-d5(6) *" ]
+    run --separate-stderr bash -c "bin/cv-convert --to pgn $T/c.txt | bin/cv-convert --to gamelist"
+    expect 0 "    WHITE      BLACK
+1.  Pc2-c4(2)  // after
+// own
+1...           Pd7-d5(6)" ""
+}
+
+@test "PGN -> listing: tags kept as // lines and read back as tags; what a listing cannot hold is dropped with a warning" {
+    printf '[Event "Club, \\"A\\""]\n[Site "?"]\n[Variant "Star Trek Tri-D"]\n[Annotator "me"]\n\n1. Pc2-c4(2) (1. Pb2-b4(2)) Pd7-d5(6) $1 *\n' > "$T/t.pgn"
+    run --separate-stderr bin/cv-convert --to gamelist "$T/t.pgn"
+    expect 0 '    WHITE      BLACK
+// [Event "Club, \"A\""]
+// [Annotator "me"]
+1.  Pc2-c4(2)  Pd7-d5(6)' "$T/t.pgn:1:1: warning: game 1: 2 variations, NAGs or escape lines that gamelist cannot hold dropped"
+    run --separate-stderr bash -c "bin/cv-convert -q --to gamelist $T/t.pgn | bin/cv-parse --json"
+    [[ "$output" == '{"file":"<stdin>","game":1,"line":1,"col":1,"tags":{"Event":"Club, \"A\"","Annotator":"me"},"moves":'* ]]
+}
+
+@test "notation and format together: --to romulan --format gamelist on a PGN game" {
+    run --separate-stderr bin/cv-convert -q --to romulan --format gamelist corpus/trid/game2.pgn
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "    WHITE         BLACK" ]
+    [ "${lines[1]}" = '// [Event "Parmen sample game #2"]' ]
+    [ "${lines[4]}" = "1.  Nd1W-c3N      Pc7B-c6B" ]
+    run --separate-stderr bin/cv-convert --format xyz "$L1"
+    expect 2 "" "cv-convert: unknown record format 'xyz' (pgn, gamelist)
+Try 'cv-convert --help' for more information."
+}
+
+@test "one JSON object per game with the same fields whatever the format" {
+    keys() { sed 's/"[^"]*":/\n&/g' | grep -o '^"[^"]*":' | tr -d '\n'; }
+    a=$(bin/cv-replay --json "$L1" | keys)
+    b=$(bin/cv-replay -q --json corpus/trid/game1.pgn | keys)
+    [ "$a" = '"file":"game":"line":"white":"black":"valid":"plies":"result":"final":"mate":"stalemate":' ]
+    [ "$a" = "$b" ]
+    run bin/cv-replay --json "$L1"
+    [[ "$output" == *'"valid":true,"plies":69,"result":"1-0",'* ]]
+}
+
+@test "a listing whose move is out of sequence is refused at the move, named as the listing numbers it" {
+    printf 'WHITE BLACK\n1. Pc2-c4(2)\n2. Pc4-c5(4)\n' > "$T/s.txt"
+    run --separate-stderr bin/cv-replay "$T/s.txt"
+    expect 1 "$T/s.txt: game 1: invalid, 1 ply
+1 game, 0 valid, 1 invalid" "$T/s.txt:3:1: warning: game 1: move number 2. out of sequence: expected 1...
+$T/s.txt:3:4: error: game 1: 2. Pc4-c5(4): out of sequence: the game is at move 1..."
+}
