@@ -72,7 +72,16 @@ static int g_gen(void *pos, cv_amove *out, int max)
 
 static size_t g_format(void *pos, const cv_amove *m, int nt, char *buf, size_t size)
 {
-    return cv_move_format(pos, NULL, M(m), written(nt), buf, size);
+    size_t n = cv_move_format(pos, NULL, M(m), written(nt), buf, size);
+    if (nt == NT_PBM) {
+        /* SAN that pbmserv's reading (letters in either case) finds
+         * ambiguous, "Bb3" a bishop or the b-pawn, is written in LAN,
+         * which names the from-square */
+        cv_move_parse r;
+        if (cv_move_read_as(pos, NULL, buf, CV_READ_PBM, &r) != CV_MOVE_OK || !cv_move_eq(r.move, M(m)))
+            n = cv_move_format(pos, NULL, M(m), CV_LAN, buf, size);
+    }
+    return n;
 }
 
 static cv_move_status g_read_move(void *pos, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)

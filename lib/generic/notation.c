@@ -486,6 +486,13 @@ cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *
     cv_move_parse a, b;
     cv_move_read(p, legal, up, &a);
     cv_move_read(p, legal, low, &b);
+    /* a reading that names the from-square (LAN, UCI: "b3xc4", "b3c4") is
+     * exact; it wins over the SAN one with a rank ("B3xc4") */
+    if (a.status == CV_MOVE_OK && b.status == CV_MOVE_OK && !cv_move_eq(a.move, b.move) && b.form != CV_SAN &&
+        a.form == CV_SAN) {
+        *r = b;
+        return r->status;
+    }
     if (a.status == CV_MOVE_OK && b.status == CV_MOVE_OK && !cv_move_eq(a.move, b.move)) {
         *r = a;
         r->ncand = 2;

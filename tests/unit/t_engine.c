@@ -1,0 +1,450 @@
+/* t_engine: the contract of engine.h, checked on every engine and every
+ * shipped spec through the public interface only (cvkit.h; no generic or
+ * trid header).
+ *
+ * The contract, for every spec in specs/ (chess, chess960, doublechess,
+ * trid-standard, trid-tournament), whichever engine plays it:
+ *
+ *  1. Position text is a fixed point: the start position, and every
+ *     position reached below, written with cv_any_write reads back with
+ *     cv_any_read without a single problem and writes the same text.
+ *  2. Moves read back: at each of a few hundred positions per spec (the
+ *     corpus perft positions of the variant plus positions reached from
+ *     them by a fixed-seed random walk of legal moves), every legal move
+ *     cv_any_gen gives, written in each notation the engine writes,
+ *     reads back with cv_any_read_move in that notation to the same move:
+ *     the move read writes the same text as the generated one in
+ *     notation 0 and in the divide notation.  Playing the move with
+ *     cv_any_make hands the move to the other side, and cv_any_unmake
+ *     restores the position text exactly.  cv_any_outcome counts the
+ *     moves cv_any_gen gives.
+ *  3. Perft and divide agree: at depth 2 the divide lines' nodes sum to
+ *     what cv_any_perft returns, there is one line per legal move and the
+ *     lines' moves are the legal moves written in the divide notation; on
+ *     the start position and on the corpus positions, whose depth-1 and
+ *     depth-2 counts must be the corpus's.  The start counts at depth 2
+ *     are the known ones (chess 400, chess960's spec setup 400,
+ *     doublechess 1600, trid-standard 441, trid-tournament 400).
+ *  4. cv_any_outcome of the start position: not in check, and as many
+ *     moves as perft gives at depth 1.
+ *
+ * The pbm notation once wrote SAN its own case-folding reader refused as
+ * ambiguous ("Bb3": a bishop or the b-pawn); it now writes LAN there,
+ * and this test holds it to reading back like every notation.
+ *
+ * The per-move properties are counted and reported as one TAP line per
+ * spec and property (the count in its description); the first failure's
+ * details follow as a TAP diagnostic.  Run from the repository root with
+ * CVKIT_SPECS=$PWD/specs (as `make check` does). */
+#include "cvkit.h"
+#include "tap.h"
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXMOVES 1024   /* room for any position's legal moves */
+#define MAXNT 8         /* notations an engine may write */
+#define TEXT 512        /* a position's text */
+#define MAXPOS 400      /* positions kept per spec */
+#define TARGET 240      /* positions wanted per spec */
+#define WALK 8          /* plies per random walk */
+#define MAXCORPUS 64
+
+/* ---- counted checks: how many, how many failed, the first failure ---- */
+
+typedef struct check {
+    long n, failed;
+    char first[1536];
+} check;
+
+static void check_fail(check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void check_fail(check *c, const char *fmt, ...)
+{
+    if (c->failed++) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->first, sizeof c->first, fmt, ap);
+    va_end(ap);
+}
+
+/* One TAP line for a counted property; the first failure as diagnostic. */
+static void check_report(const check *c, const char *spec, const char *what)
+{
+    TAP_OK(c->n > 0 && c->failed == 0, "%s: %ld %s", spec, c->n, what);
+    if (c->n == 0) printf("#   nothing was checked\n");
+    if (c->failed) printf("#   %ld failed; first: %s\n", c->failed, c->first);
+}
+
+/* ---- deterministic choice (LCG, Knuth's MMIX constants) ---- */
+
+static uint64_t lcg_state = 0x2545F4914F6CDD1DULL;
+
+static unsigned lcg(unsigned n)
+{
+    lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)((lcg_state >> 33) % n);
+}
+
+/* ---- the corpus: FEN ; D1 ; D2 ; ... with "# variant: NAME" switches ---- */
+
+typedef struct corpus_pos {
+    char fen[TEXT];
+    long long d1, d2;   /* -1 when the line gives none */
+} corpus_pos;
+
+/* Keeps the lines of path that belong to spec (the variant before any
+ * switch is deflt); returns how many. */
+static int corpus_read(const char *path, const char *deflt, const char *spec, corpus_pos *out, int max)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char line[2048], variant[128];
+    snprintf(variant, sizeof variant, "%s", deflt);
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!strncmp(line, "# variant:", 10)) {
+            const char *s = line + 10;
+            while (*s == ' ') s++;
+            snprintf(variant, sizeof variant, "%.100s", s);
+            size_t k = strlen(variant);
+            while (k && variant[k - 1] == ' ') variant[--k] = 0;
+            continue;
+        }
+        if (line[0] == '#' || !line[0] || strcmp(variant, spec) || n >= max) continue;
+        char *semi = strchr(line, ';');
+        if (!semi) continue;
+        *semi = 0;
+        size_t k = strlen(line);
+        while (k && line[k - 1] == ' ') line[--k] = 0;
+        corpus_pos *c = &out[n++];
+        snprintf(c->fen, sizeof c->fen, "%.500s", line);
+        c->d1 = c->d2 = -1;
+        char *s = semi + 1;
+        c->d1 = strtoll(s, &s, 10);
+        if ((s = strchr(s, ';'))) c->d2 = strtoll(s + 1, NULL, 10);
+    }
+    fclose(f);
+    return n;
+}
+
+/* ---- the specs ---- */
+
+typedef struct spec_case {
+    const char *name;
+    const char *corpus;         /* corpus file */
+    const char *corpus_default; /* its variant before any "# variant:" line */
+    long long start_d1, start_d2;
+} spec_case;
+
+static const spec_case cases[] = {
+    { "chess", "corpus/chess/perft.txt", "chess", 20, 400 },
+    { "chess960", "corpus/chess/perft.txt", "chess", 20, 400 },
+    { "doublechess", "corpus/doublechess/perft.txt", "doublechess", 40, 1600 },
+    { "trid-standard", "corpus/trid/perft.txt", "trid-standard", 21, 441 },
+    { "trid-tournament", "corpus/trid/perft.txt", "trid-standard", 20, 400 },
+};
+
+/* ---- helpers over the interface ---- */
+
+static const char *write_pos(const cv_apos *a, char *buf)
+{
+    cv_any_write(a, 0, buf, TEXT);
+    return buf;
+}
+
+static void errs_text(const cv_fen_errors *e, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < e->n && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s[col %d] %s", i ? "; " : "", e->e[i].col, e->e[i].msg);
+}
+
+/* Position text reads back to itself: read text, no problems, the same
+ * text written.  Returns 0 when it does; else fills why. */
+static int text_fixed_point(const cv_variant *v, const char *text, char *why, size_t ws)
+{
+    cv_apos a;
+    cv_fen_errors e;
+    char back[TEXT], msgs[1024];
+    int rc = cv_any_read(v, text, 0, &a, &e);
+    if (rc != 0 || e.n) {
+        errs_text(&e, msgs, sizeof msgs);
+        snprintf(why, ws, "'%.400s' read: rc %d, %d problems: %.600s", text, rc, e.n, msgs);
+        return -1;
+    }
+    if (strcmp(write_pos(&a, back), text)) {
+        snprintf(why, ws, "'%.400s' reads and writes as '%.400s'", text, back);
+        return -1;
+    }
+    return 0;
+}
+
+/* Divide: sums the nodes and keeps each line's move text. */
+typedef struct divide_sum {
+    uint64_t nodes;
+    int lines;
+    char (*moves)[64];
+} divide_sum;
+
+static void divide_add(void *arg, const char *move, uint64_t nodes)
+{
+    divide_sum *d = arg;
+    if (d->lines < MAXMOVES) snprintf(d->moves[d->lines], 64, "%s", move);
+    d->lines++;
+    d->nodes += nodes;
+}
+
+static int cmp_text(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+
+/* ---- property 2 at one position ---- */
+
+typedef struct move_checks {
+    check readback[MAXNT];  /* per notation */
+    check restore;          /* make + unmake gives back the text */
+    check side;             /* make hands the move to the other side */
+    check outcome;          /* outcome.moves == gen count */
+} move_checks;
+
+static char fmt[MAXMOVES][MAXNT][64];
+
+static void check_moves(cv_apos *a, int nnt, const char *const *ntname, int dnt, move_checks *mc)
+{
+    static cv_amove ml[MAXMOVES];
+    char before[TEXT], after[TEXT], t0[64], td[64];
+    write_pos(a, before);
+    int n = cv_any_gen(a, ml, MAXMOVES);
+    int side = cv_any_side(a);
+
+    cv_outcome o;
+    cv_any_outcome(a, &o);
+    mc->outcome.n++;
+    if (o.moves != n) check_fail(&mc->outcome, "%s: outcome says %d moves, gen gives %d", before, o.moves, n);
+
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < nnt; k++) cv_any_format(a, &ml[i], k, fmt[i][k], 64);
+
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < nnt; k++) {
+            check *c = &mc->readback[k];
+            c->n++;
+            cv_amove r;
+            cv_move_info info;
+            memset(&r, 0, sizeof r);
+            cv_move_status st = cv_any_read_move(a, fmt[i][k], k, 0, &r, &info);
+            if (st != CV_MOVE_OK) {
+                check_fail(c, "%s: move '%s' (%s; %s) written in %s reads with status %d: %s", before, fmt[i][k],
+                           fmt[i][0], fmt[i][dnt], ntname[k], (int)st, info.why);
+                continue;
+            }
+            cv_any_format(a, &r, 0, t0, sizeof t0);
+            cv_any_format(a, &r, dnt, td, sizeof td);
+            if (strcmp(t0, fmt[i][0]) || strcmp(td, fmt[i][dnt]))
+                check_fail(c, "%s: move '%s' written in %s reads back as %s / %s, not %s / %s", before, fmt[i][k],
+                           ntname[k], t0, td, fmt[i][0], fmt[i][dnt]);
+        }
+
+        cv_aundo u;
+        cv_any_make(a, &ml[i], &u);
+        int side_after = cv_any_side(a);
+        cv_any_unmake(a, &ml[i], &u);
+        mc->side.n++;
+        if (side_after != 1 - side)
+            check_fail(&mc->side, "%s: after %s side to move is %d (was %d)", before, fmt[i][0], side_after, side);
+        mc->restore.n++;
+        if (strcmp(write_pos(a, after), before))
+            check_fail(&mc->restore, "%s: %s (%s) made and taken back gives %s", before, fmt[i][0], fmt[i][dnt], after);
+    }
+}
+
+/* ---- property 3 at one position ---- */
+
+/* Depth-2 perft against its divide lines and the legal moves; returns the
+ * depth-2 count. */
+static uint64_t check_divide(cv_apos *a, int dnt, check *c)
+{
+    static cv_amove ml[MAXMOVES];
+    static char lines[MAXMOVES][64], want[MAXMOVES][64];
+    char text[TEXT];
+    write_pos(a, text);
+    cv_perft_opts o = { .threads = 1, .hash_mb = 0, .split_k = 0, .split_n = 0 };
+    divide_sum d = { 0, 0, lines };
+    uint64_t total = cv_any_perft(a, 2, &o, dnt, divide_add, &d);
+    int n = cv_any_gen(a, ml, MAXMOVES);
+    c->n++;
+    if (d.nodes != total) {
+        check_fail(c, "%s: perft 2 gives %llu, its divide lines sum to %llu", text, (unsigned long long)total,
+                   (unsigned long long)d.nodes);
+        return total;
+    }
+    if (d.lines != n) {
+        check_fail(c, "%s: %d divide lines, %d legal moves", text, d.lines, n);
+        return total;
+    }
+    for (int i = 0; i < n; i++) cv_any_format(a, &ml[i], dnt, want[i], 64);
+    qsort(lines, (size_t)n, sizeof lines[0], cmp_text);
+    qsort(want, (size_t)n, sizeof want[0], cmp_text);
+    for (int i = 0; i < n; i++)
+        if (strcmp(lines[i], want[i])) {
+            check_fail(c, "%s: divide line '%s' where the legal moves give '%s' (sorted, #%d)", text, lines[i],
+                       want[i], i);
+            break;
+        }
+    return total;
+}
+
+/* ---- one spec ---- */
+
+static char positions[MAXPOS][TEXT];
+static int npositions;
+
+static int add_position(const char *text)
+{
+    for (int i = 0; i < npositions; i++)
+        if (!strcmp(positions[i], text)) return 0;
+    if (npositions >= MAXPOS) return 0;
+    snprintf(positions[npositions++], TEXT, "%s", text);
+    return 1;
+}
+
+static void run_spec(const spec_case *sc)
+{
+    const char *name = sc->name;
+    cv_variant *v = cv_variant_find(name, NULL);
+    lcg_state = 0x2545F4914F6CDD1DULL;
+    TAP_OK(v != NULL, "%s: spec loads", name);
+    if (!v) return;
+
+    /* the notations the engine writes */
+    const char *ntname[MAXNT];
+    int nnt = 0;
+    while (nnt < MAXNT && cv_any_notation_name(v, nnt)) {
+        ntname[nnt] = cv_any_notation_name(v, nnt);
+        nnt++;
+    }
+    char list[256], joined[256] = "";
+    for (int k = 0, n = 0; k < nnt; k++) n += snprintf(joined + n, sizeof joined - (size_t)n, "%s%s", k ? ", " : "", ntname[k]);
+    TAP_IS_STR(cv_notation_list(v, list, sizeof list), joined, "%s: the notation list names the %d notations", name, nnt);
+    int names_ok = 1;
+    for (int k = 0; k < nnt; k++)
+        if (cv_any_notation(v, ntname[k]) != k) names_ok = 0;
+    TAP_OK(nnt > 0 && names_ok, "%s: each notation's name finds that notation", name);
+    int dnt = cv_any_divide_notation(v);
+    TAP_OK(dnt >= 0 && dnt < nnt, "%s: the divide notation (%d) is one of the %d", name, dnt, nnt);
+    if (!(dnt >= 0 && dnt < nnt)) dnt = 0;
+
+    /* 1. the start position's text */
+    cv_apos start;
+    char stext[TEXT], why[1536];
+    TAP_IS_INT(cv_any_start(v, &start), 0, "%s: start position sets up", name);
+    write_pos(&start, stext);
+    {
+        cv_apos a;
+        cv_fen_errors e;
+        char back[TEXT], msgs[1024];
+        int rc = cv_any_read(v, stext, 0, &a, &e);
+        errs_text(&e, msgs, sizeof msgs);
+        TAP_IS_INT(rc, 0, "%s: start text reads: %s", name, stext);
+        TAP_IS_INT(e.n, 0, "%s: start text has no problems", name);
+        if (e.n) printf("#   %s\n", msgs);
+        TAP_IS_STR(write_pos(&a, back), stext, "%s: start text reads back to itself", name);
+    }
+
+    /* 4. outcome of the start */
+    cv_outcome o;
+    cv_perft_opts po = { .threads = 1 };
+    cv_any_outcome(&start, &o);
+    TAP_IS_INT(o.in_check, 0, "%s: start: not in check", name);
+    TAP_IS_INT(o.moves, (long long)cv_any_perft(&start, 1, &po, dnt, NULL, NULL), "%s: start: outcome moves = perft 1", name);
+    TAP_IS_INT(o.moves, sc->start_d1, "%s: start: %lld moves", name, sc->start_d1);
+
+    /* 3. perft / divide at the start */
+    check div = { 0 };
+    TAP_IS_INT(check_divide(&start, dnt, &div), sc->start_d2, "%s: start: perft 2 = %lld", name, sc->start_d2);
+
+    /* the corpus positions: read, perft against the corpus counts */
+    static corpus_pos corp[MAXCORPUS];
+    int nc = corpus_read(sc->corpus, sc->corpus_default, name, corp, MAXCORPUS);
+    TAP_OK(nc > 0, "%s: %d corpus positions in %s", name, nc, sc->corpus);
+    if (nc < 0) printf("#   cannot open %s (run from the repository root)\n", sc->corpus);
+    check cread = { 0 }, ccount = { 0 };
+    npositions = 0;
+    add_position(stext);
+    for (int i = 0; i < nc; i++) {
+        cv_apos a;
+        cv_fen_errors e;
+        char msgs[1024], text[TEXT];
+        cread.n++;
+        if (cv_any_read(v, corp[i].fen, 0, &a, &e) != 0 || e.n) {
+            errs_text(&e, msgs, sizeof msgs);
+            check_fail(&cread, "'%s': %s", corp[i].fen, msgs);
+            continue;
+        }
+        ccount.n++;
+        long long d1 = (long long)cv_any_perft(&a, 1, &po, dnt, NULL, NULL);
+        long long d2 = (long long)check_divide(&a, dnt, &div);
+        if (d1 != corp[i].d1 || (corp[i].d2 >= 0 && d2 != corp[i].d2))
+            check_fail(&ccount, "%s: perft 1, 2 = %lld, %lld; the corpus says %lld, %lld", corp[i].fen, d1, d2,
+                       corp[i].d1, corp[i].d2);
+        add_position(write_pos(&a, text));
+    }
+    check_report(&cread, name, "corpus positions read without problems");
+    check_report(&ccount, name, "corpus positions give the corpus's perft 1 and 2");
+    check_report(&div, name, "positions: perft 2 = sum of divide, one line per legal move");
+
+    /* random walks from the start and the corpus positions */
+    int seeds = npositions;
+    for (int round = 0; npositions < TARGET && round < 200; round++) {
+        cv_apos a;
+        cv_fen_errors e;
+        if (cv_any_read(v, positions[round % seeds], 0, &a, &e) != 0) continue;
+        for (int ply = 0; ply < WALK; ply++) {
+            static cv_amove ml[MAXMOVES];
+            int n = cv_any_gen(&a, ml, MAXMOVES);
+            if (n == 0) break;
+            cv_aundo u;
+            char text[TEXT];
+            cv_any_make(&a, &ml[lcg((unsigned)n)], &u);
+            add_position(write_pos(&a, text));
+        }
+    }
+    TAP_OK(npositions >= 200, "%s: %d positions (%d start and corpus, %d by random walks)", name, npositions, seeds,
+           npositions - seeds);
+
+    /* 1 and 2 over every position */
+    check fixed = { 0 };
+    static move_checks mc;
+    memset(&mc, 0, sizeof mc);
+    for (int i = 0; i < npositions; i++) {
+        fixed.n++;
+        if (text_fixed_point(v, positions[i], why, sizeof why)) {
+            check_fail(&fixed, "%s", why);
+            continue;
+        }
+        cv_apos a;
+        cv_fen_errors e;
+        cv_any_read(v, positions[i], 0, &a, &e);
+        check_moves(&a, nnt, ntname, dnt, &mc);
+    }
+    check_report(&fixed, name, "positions: text reads back to itself");
+    check_report(&mc.outcome, name, "positions: outcome counts the legal moves");
+    for (int k = 0; k < nnt; k++) {
+        char what[128];
+        snprintf(what, sizeof what, "moves read back in %s", ntname[k]);
+        check_report(&mc.readback[k], name, what);
+    }
+    check_report(&mc.side, name, "moves hand the move to the other side");
+    check_report(&mc.restore, name, "moves made and taken back restore the position");
+
+    cv_variant_free(v);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_spec(&cases[i]);
+    return tap_done();
+}
