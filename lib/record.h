@@ -41,7 +41,8 @@ typedef struct cv_record_format {
     int suffix_shared;              /* the suffix is common (".txt"): a walk takes
                                        such a file only when its content is this format */
     const char *engine;             /* engine its games are played by (NULL: any) */
-    const char *default_variant;    /* its rules when the chosen variant is not of that engine */
+    const char *default_variant;    /* its rules when the chosen variant is not of that engine
+                                       (PGN: what a game without a Variant tag is) */
     int numbered;                   /* move numbers are part of the record (checked) */
     int marks_warn;                 /* wrong check marks are warnings, not errors */
     /* How sure the first bytes are of this format: 0 not, 1 maybe, 3 sure. */

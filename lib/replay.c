@@ -173,8 +173,10 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
             const char *why = NULL;
             char seq[80];
             cv_amove mv;
-            int side = cv_any_side(&c->cur), full = cv_any_fullmove(&c->cur);
-            memset(&info, 0, sizeof info);
+            info.status = CV_MOVE_OK;
+            info.why[0] = 0;
+            int side = 0, full = 0;
+            if (r->numbers) side = cv_any_side(&c->cur), full = cv_any_fullmove(&c->cur);
             if (r->numbers && ((t->color == 'b') != (side == 1) || t->number != full)) {
                 snprintf(seq, sizeof seq, "out of sequence: the game is at move %d%s", full, side ? "..." : ".");
                 why = seq;

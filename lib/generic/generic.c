@@ -178,7 +178,33 @@ static cv_move_status fail_at(char *why, size_t ws, int *col, int at, cv_move_st
 /* The ProChess board's "m e2 e4 [P]": two squares with any delimiter
  * (case-insensitive), promoting to the first promotion piece (a queen)
  * unless another is named; else any notation the engine reads. */
+static cv_move_status board_squares(void *pos, const char *args, cv_amove *m, char *why, size_t ws, int *col);
+
+/* One word may be a move in a notation ("d4", "N1c3", "Kk1") as well as
+ * two squares ("e2e4", "n1c3"): the reading that is a legal move wins;
+ * when neither is, the squares' reason, unless the word does not even
+ * start with a square. */
 static cv_move_status g_board_move(void *pos, const char *args, cv_amove *m, char *why, size_t ws, int *col)
+{
+    cv_move_status sq = board_squares(pos, args, m, why, ws, col);
+    if (sq == CV_MOVE_OK || strpbrk(args, " \t")) return sq;
+    cv_amove nm;
+    cv_move_info info;
+    cv_move_status st = g_read_move(pos, args, NT_SAN, 0, &nm, &info);
+    if (st == CV_MOVE_OK) {
+        *m = nm;
+        return st;
+    }
+    /* the word is no square at all ("Kk1"): the notation's reason */
+    if (sq == CV_MOVE_SYNTAX && *col == 0 && st != CV_MOVE_SYNTAX) {
+        *col = 0;
+        snprintf(why, ws, "illegal move %s: %s", args, info.why);
+        return st;
+    }
+    return sq;
+}
+
+static cv_move_status board_squares(void *pos, const char *args, cv_amove *m, char *why, size_t ws, int *col)
 {
     cv_pos *p = pos;
     const cv_variant *v = p->v;
@@ -193,13 +219,6 @@ static cv_move_status g_board_move(void *pos, const char *args, cv_amove *m, cha
         low[i] = 0;
         int cell;
         if (!(n = cv_geom_scan_cell(g, low, &cell))) {
-            /* not squares: a move in a notation (Kk1, Nf3, O-O) */
-            if (k == 0 && *s && !strpbrk(args, " \t")) {
-                cv_move_info info;
-                cv_move_status st = g_read_move(pos, args, NT_SAN, 0, m, &info);
-                if (st != CV_MOVE_SYNTAX)
-                    return st == CV_MOVE_OK ? st : fail_at(why, ws, col, 0, st, "illegal move %s: %s", args, info.why);
-            }
             if (!*s) return fail_at(why, ws, col, (int)(s - args), CV_MOVE_SYNTAX, "expected a square, found the end of the line");
             return fail_at(why, ws, col, (int)(s - args), CV_MOVE_SYNTAX, "expected a square, found '%.8s'", s);
         }

@@ -233,11 +233,13 @@ static void close_gl(void *p)
 
 /* ---- writing ---- */
 
+extern const cv_record_format cv_gamelist_format;
+
 static int implied(const cv_pgn_tag *t, const cv_record_meta *m)
 {
     const char *ph = cv_pgn_placeholder(t->name);
     if (ph && !strcmp(ph, t->value)) return 1;
-    if (!strcmp(t->name, "Variant") && m && m->variant && cv_variant_is(m->variant, "trid-standard") &&
+    if (!strcmp(t->name, "Variant") && m && m->variant && cv_variant_is(m->variant, cv_gamelist_format.default_variant) &&
         cv_variant_is(m->variant, t->value))
         return 1;
     if (!strcmp(t->name, "Result") && m && m->result && !strcmp(m->result, t->value)) return 1;

@@ -33,6 +33,8 @@ static int next(void *rd, cv_record *g) { return cv_pgn_next(rd, g); }
 static int io_error(void *rd) { return cv_pgn_io_error(rd); }
 static void close_pgn(void *rd) { cv_pgn_close(rd); }
 
+extern const cv_record_format cv_pgn_format;
+
 /* A game from a format without tags or results gets what PGN needs to be
  * read back the same: the Variant tag when it is not chess, the result
  * its moves imply. */
@@ -41,7 +43,7 @@ static int write_pgn(FILE *out, const cv_record *g, char *const *texts, cv_recor
     cv_record copy = *g;
     cv_pgn_tag *tags = NULL;
     const cv_variant *v = m ? m->variant : NULL;
-    if (v && !cv_variant_is(v, "chess") && !cv_pgn_tag_value(g, "Variant")) {
+    if (v && !cv_variant_is(v, cv_pgn_format.default_variant) && !cv_pgn_tag_value(g, "Variant")) {
         tags = malloc(sizeof *tags * (g->ntags + 1));
         if (!tags) return -1;
         memcpy(tags, g->tags, sizeof *tags * g->ntags);
@@ -71,6 +73,7 @@ static size_t ident(const cv_record *g, char *buf, size_t size)
 const cv_record_format cv_pgn_format = {
     .name = "pgn",
     .suffixes = ".pgn",
+    .default_variant = "chess",     /* a game without a Variant tag */
     .sniff = sniff,
     .open = open_pgn,
     .next = next,

@@ -300,6 +300,9 @@ int cv_trid_fen_read(const char *fen, const cv_trid_opts *o, cv_trid_pos *p, cv_
 /* Appends the position's problems to e (which may come from the reader
  * for columns, or be zeroed); returns how many. */
 int cv_trid_validate(const cv_trid_pos *p, cv_trid_errors *e);
+/* The castling rights (CV_TRID_CASTLE_*) whose king and rook stand on
+ * their home squares in p. */
+unsigned cv_trid_castling_possible(const cv_trid_pos *p);
 /* Writes the canonical TD-FEN; returns its length. */
 size_t cv_trid_fen_write(const cv_trid_pos *p, char *buf, size_t size);
 

@@ -82,6 +82,9 @@ static int t_read(const cv_variant *v, const char *text, unsigned flags, void *p
     }
     for (int i = 0; i < 7; i++) e->fieldcol[i] = te->fieldcol[i];
     free(te);
+    /* the loose reader (the board's `fen`) keeps only the rights that can
+     * be, as the generic FEN reader does; the strict one has named them */
+    if (rc == 0 && (flags & CV_FEN_LENIENT)) ((cv_trid_pos *)pos)->castling &= cv_trid_castling_possible(pos);
     return rc;
 }
 
@@ -243,10 +246,11 @@ static cv_move_status t_board_move(void *pos, const char *args, cv_amove *m, cha
     cv_trid_movelist *ml = malloc(sizeof *ml);
     if (!ml) return CV_MOVE_SYNTAX;
     cv_trid_gen_legal(p, ml);
-    int found = -1, nfound = 0;
+    int found = -1, nfound = 0, plain = 0;
     for (int i = 0; i < ml->n; i++) {
         cv_trid_move x = ml->m[i];
         if (x.kind == CV_TRID_MK_BOARD || x.from != sq[0] || x.to != sq[1]) continue;
+        plain += !x.promo;
         /* the board promotes to a queen unless told otherwise */
         if (x.promo && x.promo != (promo ? promo : CV_TRID_QUEEN)) continue;
         if (!x.promo && promo) continue;
@@ -257,6 +261,7 @@ static cv_move_status t_board_move(void *pos, const char *args, cv_amove *m, cha
     cv_trid_sq_name(sq[0], a, sizeof a);
     cv_trid_sq_name(sq[1], b, sizeof b);
     if (nfound == 1) put_move(m, ml->m[found]);
+    else if (nfound == 0 && promo && plain) snprintf(why, ws, "%s-%s is not a promotion", a, b);
     else if (nfound == 0) snprintf(why, ws, "illegal move %s-%s: no legal move goes from %s to %s%s", a, b, a, b,
                                    promo ? " with that promotion" : "");
     else snprintf(why, ws, "ambiguous move %s-%s: name the move in Parmen notation", a, b);
@@ -304,6 +309,8 @@ static int t_put(void *pos, const char *text, char *why, size_t ws, int *col)
         snprintf(why, ws, "no square %.*s on the board as it stands", len, s);
         return -1;
     }
+    /* a right whose king or rook is gone would be a lie */
+    p->castling &= cv_trid_castling_possible(p);
     return 0;
 }
 
@@ -327,7 +334,13 @@ static int t_set_rights(void *pos, const char *text, char *why, size_t ws)
                 snprintf(why, ws, "invalid castling rights '%s'", text);
                 return -1;
             }
-            bits |= 1u << (at - rights_letters);
+            unsigned bit = 1u << (at - rights_letters);
+            if (!(cv_trid_castling_possible(p) & bit)) {
+                snprintf(why, ws, "bad castling rights: '%c' needs the %s king and a rook on their squares", *s,
+                         at - rights_letters < 2 ? "white" : "black");
+                return -1;
+            }
+            bits |= bit;
         }
     }
     p->castling = (uint8_t)bits;

@@ -405,6 +405,27 @@ static int cross_side(const cv_trid_opts *o)
     return 0;
 }
 
+/* The home squares of the king and rook of castling right k (KQkq). */
+static void castle_homes(int k, int *ks, int *rs)
+{
+    int c = k >> 1, queen = k & 1;
+    *ks = c ? CV_TRID_SQ(4, 9, 7) : CV_TRID_SQ(4, 0, 3);
+    *rs = queen ? (c ? CV_TRID_SQ(0, 9, 7) : CV_TRID_SQ(0, 0, 3)) : (c ? CV_TRID_SQ(5, 9, 7) : CV_TRID_SQ(5, 0, 3));
+}
+
+unsigned cv_trid_castling_possible(const cv_trid_pos *p)
+{
+    unsigned bits = 0;
+    for (int k = 0; k < 4; k++) {
+        int c = k >> 1, ks, rs;
+        castle_homes(k, &ks, &rs);
+        if (cv_trid_exists(p, ks) && cv_trid_at(p, ks) == CV_TRID_PIECE(CV_TRID_KING, c) && cv_trid_exists(p, rs) &&
+            cv_trid_at(p, rs) == CV_TRID_PIECE(CV_TRID_ROOK, c))
+            bits |= 1u << k;
+    }
+    return bits;
+}
+
 int cv_trid_validate(const cv_trid_pos *p, cv_trid_errors *e)
 {
     int n0 = e->n;
@@ -458,9 +479,8 @@ int cv_trid_validate(const cv_trid_pos *p, cv_trid_errors *e)
     static const char letters[] = "KQkq";
     for (int k = 0; k < 4; k++) {
         if (!(p->castling >> k & 1)) continue;
-        int c = k >> 1, queen = k & 1;
-        int ks = c ? CV_TRID_SQ(4, 9, 7) : CV_TRID_SQ(4, 0, 3);
-        int rs = queen ? (c ? CV_TRID_SQ(0, 9, 7) : CV_TRID_SQ(0, 0, 3)) : (c ? CV_TRID_SQ(5, 9, 7) : CV_TRID_SQ(5, 0, 3));
+        int c = k >> 1, ks, rs;
+        castle_homes(k, &ks, &rs);
         int col = e->fieldcol[3] ? e->fieldcol[3] + k : 1;
         if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, c))
             add(e, col, CV_TRID_E_POSITION, "castling right '%c' but no %s king on %s", letters[k], color_name[c], sqname(ks));
