@@ -56,11 +56,6 @@ setup() {
     cd "$BATS_TEST_TMPDIR"
 }
 
-# session [OPTION]...: run cv-board on the commands given on stdin (as s.txt)
-session() {
-    cat > s.txt
-    run --separate-stderr timeout 60 "$CV" "$@" s.txt
-}
 
 # board [OPTION]...: run cv-board on s.txt into out.txt and err.txt, for
 # outputs with blank lines (a record); the exit status goes to $status

@@ -9,6 +9,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load helpers
+
 START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 INFO_START="fen $START; white to move; castling KQkq; ply 0 of 0; moves none"
 E4='rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
@@ -21,11 +23,6 @@ setup() {
     cd "$BATS_TEST_TMPDIR"
 }
 
-# session [OPTION]...: run cv-board on the commands given on stdin (as s.txt)
-session() {
-    cat > s.txt
-    run --separate-stderr timeout 60 "$CV" "$@" s.txt
-}
 
 # same ACTUAL: compare with the expected text on stdin, show a diff if not
 same() {

@@ -17,3 +17,10 @@ expect() {
     fi
     return $ok
 }
+
+# session [OPTION]...: run $CV (a command filter such as cv-board) on the
+# commands given on stdin, saved as s.txt so diagnostics name that file
+session() {
+    cat > s.txt
+    run --separate-stderr timeout 60 "$CV" "$@" s.txt
+}
