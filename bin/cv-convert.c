@@ -10,17 +10,22 @@ static const char *tool = "cv-convert";
 static void usage(void)
 {
     printf("Usage: %s [OPTION]... [FILE|DIR]...\n"
-           "Rewrite PGN games in PGN export format with their moves in another\n"
-           "notation, or as one FEN per ply.  Every tag, comment, NAG and variation\n"
+           "Rewrite game records (PGN, Parmen gamelist.txt listings) with their moves\n"
+           "in another notation, in another record format, or as one position per\n"
+           "ply.  Every tag, comment, NAG and variation the output format can hold\n"
            "is kept.  A game that cannot be converted (an illegal or ambiguous move,\n"
-           "an unknown variant) is written as read, or to --rejects FILE, and said.\n\n"
-           "  -t, --to FORMAT      san (default), lan, uci: PGN with moves in that\n"
-           "                       notation; Tri-D: standard (Parmen's, default) or\n"
-           "                       romulan; fen: the FEN after every main-line ply\n"
+           "an unknown variant) is written as read, or to --rejects FILE, and said.\n"
+           "The format is recognised from the content (standard input too); a\n"
+           "directory gives its *.pgn files and the *.txt files that are listings.\n\n"
+           "  -t, --to WHAT        a notation: san (default), lan, uci; Tri-D: standard\n"
+           "                       (Parmen's, default) or romulan; fen: the position\n"
+           "                       after every main-line ply; or a record format:\n"
+           "                       pgn, gamelist (as --format)\n"
+           "  -f, --format FORMAT  the record format written: pgn or gamelist (default:\n"
+           "                       the format read); --to romulan --format gamelist\n"
+           "                       gives both\n"
            "      --rejects FILE   write the games that cannot be converted to FILE\n"
-           "      --input FORMAT   pgn or gamelist (default: gamelist for *.txt files,\n"
-           "                       PGN otherwise); a Parmen gamelist.txt is rewritten\n"
-           "                       as a clean listing in --to standard or romulan\n"
+           "      --input FORMAT   read every input as pgn or gamelist\n"
            "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
            "  -q, --quiet          no warnings\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
@@ -67,9 +72,15 @@ static void on_move(void *arg, const cv_replay_ev *e)
 static void on_bad(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
-    if (e->mark_only) return;   /* the move is played; its mark is rewritten */
     char num[32];
     cv_replay_ev_number(e, num, sizeof num);
+    if (e->mark_only) {
+        /* the move is played and its mark written right; say so */
+        if (!C->quiet)
+            cv_report(NULL, CV_WARNING, C->path, e->t->line, e->t->col, "%s: %s %s%s: %s", C->ident, num, e->t->text,
+                      e->t->suffix, e->why);
+        return;
+    }
     if (e->t->kind == CV_PGN_VARIATION_START)
         cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s; written unconverted", C->ident, e->why);
     else
@@ -125,6 +136,10 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         ok = 0;
     } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
         cv_report(NULL, CV_ERROR, C->path, line, col, "%s: %s; written unconverted", C->ident, why);
+        ok = 0;
+    } else if (!cv_record_format_fits(fout, v)) {
+        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: a %s game cannot be written as %s; written unconverted",
+                  C->ident, v->name, fout->name);
         ok = 0;
     } else if ((C->cur_nt = C->to ? cv_any_notation(v, C->to) : 0) < 0) {
         cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation; written unconverted",

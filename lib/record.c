@@ -58,8 +58,7 @@ const cv_record_format *cv_record_sniff(const char *buf, size_t n)
 
 const cv_variant *cv_record_variant(const cv_record_format *f, const cv_variant *chosen)
 {
-    if (!f->engine || (chosen && chosen->engine && !strcmp(chosen->engine->name, f->engine)))
-        return chosen;
+    if (cv_record_format_fits(f, chosen)) return chosen;
     return cv_variant_cached(f->default_variant, NULL);
 }
 
@@ -71,6 +70,11 @@ static const cv_record_format *by_suffix(const char *path)
         if (n >= k && !strcasecmp(path + n - k, formats[i]->suffixes)) return formats[i];
     }
     return NULL;
+}
+
+int cv_record_format_fits(const cv_record_format *f, const cv_variant *v)
+{
+    return !f->engine || (v && v->engine && !strcmp(v->engine->name, f->engine));
 }
 
 /* ---- the reader ---- */

@@ -72,6 +72,10 @@ const cv_record_format *cv_record_sniff(const char *buf, size_t n);
  * listing under -V chess is Federation Standard Tri-D). */
 const cv_variant *cv_record_variant(const cv_record_format *f, const cv_variant *chosen);
 
+/* Can a game of variant v be written in format f?  (A Parmen listing
+ * holds Tri-D games only.) */
+int cv_record_format_fits(const cv_record_format *f, const cv_variant *v);
+
 typedef struct cv_record_reader cv_record_reader;
 
 /* Opens a reader on f (not closed by it) in format fmt, or (fmt NULL) the

@@ -151,3 +151,17 @@ Try 'cv-convert --help' for more information."
 1 game, 0 valid, 1 invalid" "$T/s.txt:3:1: warning: game 1: move number 2. out of sequence: expected 1...
 $T/s.txt:3:4: error: game 1: 2. Pc4-c5(4): out of sequence: the game is at move 1..."
 }
+
+@test "a game of another engine's variant is not written as a listing: written unconverted, exit 1" {
+    run --separate-stderr bin/cv-convert --to gamelist corpus/chess/pgn/cv_morphy-opera-1858.pgn
+    [ "$status" -eq 1 ]
+    [ "${lines[0]}" = '[Event "Paris"]' ]
+    [ "$stderr" = "corpus/chess/pgn/cv_morphy-opera-1858.pgn:1:1: error: game 1: a chess game cannot be written as gamelist; written unconverted" ]
+}
+
+@test "cv-convert: a listing's wrong check mark is warned and written right" {
+    printf 'WHITE BLACK\n1. Pc2-c4(2)+ Pd7-d5(6)\n' > "$T/m.txt"
+    run --separate-stderr bin/cv-convert "$T/m.txt"
+    expect 0 "    WHITE      BLACK
+1.  Pc2-c4(2)  Pd7-d5(6)" "$T/m.txt:2:4: warning: game 1: 1. Pc2-c4(2)+: marked as check, but the move gives no check"
+}
