@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent Double Chess perft, for cross-checking cv-perft only.
 
-Written from /work/shared/rules/doublechess.md (David Short's Double Chess,
+Written from ../shared/rules/doublechess.md (David Short's Double Chess,
 16 x 8) without reading or calling any cvkit code.  Nothing in the test
 suite runs it; it exists so that the counts in perft.txt were produced by
 two unrelated programs.
