@@ -302,22 +302,23 @@ static int run_line(board *B, char *line, const where *w)
 static int run_file(const char *path, FILE *f, void *arg)
 {
     board *B = arg;
-    char *line = NULL;
-    size_t cap = 0;
+    cv_lines L;
+    cv_lines_init(&L, f);
+    char *line;
+    size_t n;
     where w = { path, 0 };
     int status = 0;
-    long n;
-    while ((n = cv_getline(&line, &cap, f)) >= 0) {
-        w.line++;
-        if ((long)strlen(line) != n) {
-            fail(&w, (int)strlen(line) + 1, "NUL byte in the command");
+    while (cv_lines_next(&L, &line, &n)) {
+        w.line = L.lineno;
+        if (L.bad) {
+            fail(&w, (int)L.col, "%s", L.bad == CV_LINE_NUL ? "NUL byte in the command" : cv_lines_why(&L));
             status = 1;
             continue;
         }
         if (run_line(B, line, &w) > 0) status = 1;
         fflush(stdout);
     }
-    free(line);
+    cv_lines_free(&L);
     return status;
 }
 
@@ -355,5 +356,6 @@ int main(int argc, char **argv)
     free(B.hist);
     free(B.san);
     cv_variant_free(v);
+    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;
 }

@@ -82,14 +82,16 @@ static int check_one(ctx *C, const char *file, long line, const char *text, int 
 static int check_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0, n;
+    cv_lines L;
+    cv_lines_init(&L, f);
+    char *line;
+    size_t n;
+    long lineno;
     int status = 0;
-    while ((n = cv_getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        if ((long)strlen(line) != n) {
-            long col = (long)strlen(line) + 1;
+    while (cv_lines_next(&L, &line, &n)) {
+        lineno = L.lineno;
+        if (L.bad) {
+            long col = L.col;
             C->checked++;
             C->invalid++;
             status = 1;
@@ -98,9 +100,10 @@ static int check_file(const char *path, FILE *f, void *arg)
                 cv_json_write_cstring(stdout, cv_display_name(path));
                 printf(",\"line\":%ld,\"input\":", lineno);
                 cv_json_write_string(stdout, line, (size_t)n);
-                printf(",\"valid\":false,\"problems\":[{\"column\":%ld,\"kind\":\"syntax\",\"message\":\"NUL byte in the line\"}]}\n", col);
+                printf(",\"valid\":false,\"problems\":[{\"column\":%ld,\"kind\":\"syntax\",\"message\":\"%s\"}]}\n", col,
+                       cv_lines_why(&L));
             } else {
-                cv_report(NULL, CV_ERROR, path, lineno, col, "NUL byte in the line");
+                cv_report(NULL, CV_ERROR, path, lineno, col, "%s", cv_lines_why(&L));
                 if (!C->quiet) puts("invalid");
             }
             continue;
@@ -112,11 +115,7 @@ static int check_file(const char *path, FILE *f, void *arg)
         const char *text = C->read_flags & CV_FEN_LENIENT ? s : line;
         if (check_one(C, path, lineno, text, (int)(text - line) + 1)) status = 1;
     }
-    if (ferror(f)) {
-        fprintf(stderr, "%s: %s: read error\n", tool, cv_display_name(path));
-        status = 2;
-    }
-    free(line);
+    cv_lines_free(&L);
     return status;
 }
 
@@ -173,5 +172,6 @@ int main(int argc, char **argv)
     }
     free(fens);
     cv_variant_free(v);
+    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;
 }

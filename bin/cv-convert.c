@@ -240,16 +240,18 @@ int main(int argc, char **argv)
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) return 2;
     C.v = v;
-    if (rejects && !(C.rejects = fopen(rejects, "w"))) {
-        fprintf(stderr, "%s: %s: cannot open for writing\n", tool, rejects);
+    char *rejects_tmp = NULL;
+    if (rejects && (cv_cli_check_output(tool, rejects, argv + optind, argc - optind) ||
+                    !(C.rejects = cv_cli_replace_open(tool, rejects, &rejects_tmp)))) {
         cv_variant_free(v);
-        return 2;
+        return CV_EXIT_USAGE;
     }
     C.rp = cv_replayer_new();
     int status = 0;
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) status = 2;
-    if (C.rejects && fclose(C.rejects)) status = 2;
-    if (fflush(stdout)) status = 2;
+    if (C.rejects && cv_cli_replace_close(tool, C.rejects, rejects, rejects_tmp, 1)) status = CV_EXIT_USAGE;
+    if (!C.converted && !C.rejected) fprintf(stderr, "%s: no game records found\n", tool);
+    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     free(C.text);
     cv_replayer_free(C.rp);
     cv_variant_free(v);

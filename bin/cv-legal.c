@@ -25,7 +25,8 @@ static void usage(void)
            "  -n, --notation N     san (default), lan or uci; pbm: read moves as the\n"
            "                       pbmserv server does (letters in either case, both\n"
            "                       readings tried), write SAN\n"
-           "  -l, --lenient        read the loose FEN dialect\n"
+           "  -l, --lenient        read the loose FEN dialect, and take positions that\n"
+           "                       can be played but not reached (an impossible check)\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
            "      --help, --version\n\n"
@@ -127,19 +128,26 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
 static int each_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
+    cv_lines L;
+    cv_lines_init(&L, f);
+    char *line;
+    size_t n;
     int status = 0;
-    while (cv_getline(&line, &cap, f) >= 0) {
-        lineno++;
+    while (cv_lines_next(&L, &line, &n)) {
+        long lineno = L.lineno;
+        if (L.bad) {
+            cv_report(NULL, CV_ERROR, path, lineno, L.col, "%s", cv_lines_why(&L));
+            puts("invalid");
+            status = 1;
+            continue;
+        }
         const char *s = line;
         while (*s == ' ' || *s == '\t') s++;
         if (!*s || *s == '#') continue;
         int rc = one(C, path, lineno, s, (int)(s - line) + 1);
         if (rc > status) status = rc;
     }
-    free(line);
+    cv_lines_free(&L);
     return status;
 }
 
@@ -173,7 +181,7 @@ int main(int argc, char **argv)
             C.style = optarg;
             break;
         case 'n': C.ntname = optarg; break;
-        case 'l': C.read_flags |= CV_FEN_LENIENT; break;
+        case 'l': C.read_flags |= CV_FEN_LENIENT | CV_FEN_PLAYABLE; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_HELP: usage(); free(C.apply); return 0;
@@ -212,5 +220,6 @@ int main(int argc, char **argv)
     }
     free(C.apply);
     cv_variant_free(v);
+    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;
 }

@@ -16,6 +16,7 @@ typedef struct {
     int out;
     unsigned flags;
     const cv_record_format *input;  /* --input, or NULL: recognised per file */
+    long games;
     cv_diag diag;
 } options;
 
@@ -409,6 +410,7 @@ static int parse_file(const char *path, FILE *f, void *arg)
     int rc = CV_EXIT_OK;
     cv_record g;
     while (cv_record_next(r, &g) == 1) {
+        op->games++;
         if (g.errors) rc = CV_EXIT_INVALID;
         if (op->out == OUT_TOKENS) print_tokens(path, &g);
         else if (op->out == OUT_JSON) print_json(stdout, path, &g);
@@ -482,9 +484,10 @@ int main(int argc, char **argv)
     int bad = cv_cli_each_file(tool, files, nfiles, cv_record_suffixes(), parse_file, &op, &status);
     free(files);
     if (bad && status < CV_EXIT_USAGE) status = CV_EXIT_USAGE;
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "%s: write error: %s\n", tool, strerror(errno));
-        status = CV_EXIT_USAGE;
+    if (!op.games) {
+        fprintf(stderr, "%s: no game records found\n", tool);
+        if (op.out == OUT_NONE && status < CV_EXIT_INVALID) status = CV_EXIT_INVALID;
     }
+    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;
 }

@@ -22,6 +22,8 @@ static void usage(void)
            "      --threads N      count with N threads\n"
            "      --split K/N      count only root moves K, K+N, K+2N, ... (1 <= K <= N)\n"
            "      --suite FILE     check every 'FEN ;D1 ;D2 ...' line of FILE\n"
+           "  -l, --lenient        read the loose FEN dialect, and take positions that\n"
+           "                       can be played but not reached (an impossible check)\n"
            "      --json           one JSON object per count\n"
            "  -v, --verbose        timing and nodes per second on standard error\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
@@ -33,6 +35,7 @@ static void usage(void)
 
 typedef struct opts {
     int depth, divide, json, verbose;
+    unsigned read_flags;    /* --lenient: CV_FEN_LENIENT | CV_FEN_PLAYABLE */
     const char *notation;   /* NULL: the variant's default for --divide */
     cv_perft_opts po;
 } opts;
@@ -93,80 +96,78 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
     }
     const cv_variant *v = v0;
     cv_variant *owned = NULL;
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
+    cv_lines L;
+    cv_lines_init(&L, f);
+    char *line;
+    size_t len;
     int status = 0, checked = 0, bad = 0;
-    while (cv_getline(&line, &cap, f) >= 0) {
-        lineno++;
-        char *s = line;
-        while (*s == ' ' || *s == '\t') s++;
-        if (!strncmp(s, "# variant:", 10)) {
-            char name[128];
-            if (sscanf(s + 10, " %127s", name) == 1) {
-                FILE *null = fopen("/dev/null", "w");
-                cv_diag quiet = { .out = null };
-                cv_variant *nv = cv_variant_find(name, &quiet);
-                if (null) fclose(null);
-                if (!nv) {
-                    cv_report(NULL, CV_ERROR, path, lineno, (long)(strstr(s, name) - line) + 1,
-                              "unknown variant '%s'", name);
-                    status = 2;
-                    break;
-                }
-                cv_variant_free(owned);
-                owned = nv;
-                v = nv;
-            }
-            continue;
-        }
-        if (!*s || *s == '#') continue;
-        char *semi = strchr(s, ';');
-        if (!semi) {
-            cv_report(NULL, CV_ERROR, path, lineno, 1, "expected 'FEN ;D1 ;D2 ...'");
+    cv_suite_line sl;
+    while (cv_lines_next(&L, &line, &len)) {
+        long lineno = L.lineno;
+        if (L.bad) {
+            cv_report(NULL, CV_ERROR, path, lineno, L.col, "%s", cv_lines_why(&L));
             status = 1;
             continue;
         }
-        *semi = 0;
-        char *end = semi;
-        while (end > s && (end[-1] == ' ' || end[-1] == '\t')) *--end = 0;
+        switch (cv_suite_parse(line, &sl)) {
+        case CV_SUITE_NOTHING:
+            continue;
+        case CV_SUITE_ERROR:
+            cv_report(NULL, CV_ERROR, path, lineno, sl.col, "%s", sl.why);
+            status = 1;
+            continue;
+        case CV_SUITE_VARIANT: {
+            FILE *null = fopen("/dev/null", "w");
+            cv_diag quiet = { .out = null };
+            cv_variant *nv = cv_variant_find(sl.text, &quiet);
+            if (null) fclose(null);
+            if (!nv) {
+                cv_report(NULL, CV_ERROR, path, lineno, sl.text_col, "unknown variant '%s'", sl.text);
+                status = 2;
+                goto done;
+            }
+            cv_variant_free(owned);
+            owned = nv;
+            v = nv;
+            continue;
+        }
+        default:
+            break;
+        }
         cv_apos p;
         cv_fen_errors fe;
-        if (cv_any_read(v, s, 0, &p, &fe) < 0 || fe.n) {
-            cv_fen_report(NULL, path, lineno, (int)(s - line) + 1, &fe);
+        if (cv_any_read(v, sl.text, o->read_flags, &p, &fe) < 0 || fe.n) {
+            cv_fen_report(NULL, path, lineno, sl.text_col, &fe);
             status = 1;
             continue;
         }
-        char *q = semi + 1;
-        for (int d = 1; *q; d++) {
-            char *next = strchr(q, ';');
-            if (next) *next = 0;
-            char *stop;
-            unsigned long long want = strtoull(q, &stop, 10);
-            while (*stop == ' ' || *stop == '\t') stop++;
-            if (stop == q || *stop) {
-                cv_report(NULL, CV_ERROR, path, lineno, (int)(q - line) + 1, "depth %d: expected a count", d);
-                status = 1;
-                break;
+        for (int d = 1; d <= sl.ncounts && d <= o->depth; d++) {
+            uint64_t got, want = sl.count[d - 1];
+            double t0 = now();
+            if (count(&p, d, o, &got) < 0) {
+                status = 2;
+                goto done;
             }
-            if (d <= o->depth) {
-                uint64_t got;
-                double t0 = now();
-                if (count(&p, d, o, &got) < 0) { status = 2; break; }
-                checked++;
-                if (o->json) print_json(&p, d, got, now() - t0, (long long)want);
-                if (got != want) {
-                    cv_report(NULL, CV_ERROR, path, lineno, (int)(q - line) + 1,
-                              "depth %d: counted %llu, expected %llu", d, (unsigned long long)got, want);
-                    bad++;
-                    if (status < 1) status = 1;
-                }
+            checked++;
+            if (o->json) print_json(&p, d, got, now() - t0, (long long)want);
+            if (got != want) {
+                cv_report(NULL, CV_ERROR, path, lineno, sl.count_col[d - 1], "depth %d: counted %llu, expected %llu", d,
+                          (unsigned long long)got, (unsigned long long)want);
+                bad++;
+                if (status < 1) status = 1;
             }
-            if (!next) break;
-            q = next + 1;
+        }
+        if (sl.why) {
+            cv_report(NULL, CV_ERROR, path, lineno, sl.col, "%s", sl.why);
+            status = status < 1 ? 1 : status;
         }
     }
-    free(line);
+done:
+    if (L.error) {
+        fprintf(stderr, "%s: %s: read error: %s\n", tool, cv_display_name(path), strerror(L.error));
+        status = 2;
+    }
+    cv_lines_free(&L);
     if (f != stdin) fclose(f);
     cv_variant_free(owned);
     if (!o->json) printf("%s: %d counts checked, %d mismatched\n", cv_display_name(path), checked, bad);
@@ -186,11 +187,12 @@ int main(int argc, char **argv)
         { "threads", required_argument, 0, O_THREADS }, { "split", required_argument, 0, O_SPLIT },
         { "suite", required_argument, 0, O_SUITE }, { "json", no_argument, 0, O_JSON },
         { "verbose", no_argument, 0, 'v' }, { "variant", required_argument, 0, 'V' },
+        { "lenient", no_argument, 0, 'l' },
         { "spec", required_argument, 0, O_SPEC }, { "notation", required_argument, 0, O_NOTATION },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:vV:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:lvV:", lo, NULL)) != -1) {
         long n;
         switch (c) {
         case 'd':
@@ -208,12 +210,21 @@ int main(int argc, char **argv)
             o.po.threads = (int)n;
             break;
         case O_SPLIT: {
-            int k, m;
-            char extra;
-            if (sscanf(optarg, "%d/%d%c", &k, &m, &extra) != 2 || m < 1 || k < 1 || k > m)
+            /* N is at most a million: a share is at least one root move
+             * of any game there is, and the numbers stay in an int */
+            char *slash = strchr(optarg, '/');
+            long k = -1, m = -1;
+            if (slash) {
+                *slash = 0;
+                k = cv_cli_parse_count(optarg);
+                m = cv_cli_parse_count(slash + 1);
+                *slash = '/';
+            }
+            if (k < 1 || m < 1 || k > m)
                 return cv_cli_usage_error(tool, "invalid --split '%s' (K/N with 1 <= K <= N)", optarg);
-            o.po.split_k = k;
-            o.po.split_n = m;
+            if (m > 1000000) return cv_cli_usage_error(tool, "invalid --split '%s' (N at most 1000000)", optarg);
+            o.po.split_k = (int)k;
+            o.po.split_n = (int)m;
             break;
         }
         case O_SUITE:
@@ -221,6 +232,7 @@ int main(int argc, char **argv)
             break;
         case O_JSON: o.json = 1; break;
         case 'v': o.verbose = 1; break;
+        case 'l': o.read_flags = CV_FEN_LENIENT | CV_FEN_PLAYABLE; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_NOTATION:
@@ -249,7 +261,7 @@ int main(int argc, char **argv)
         cv_apos p;
         cv_fen_errors fe;
         const char *text = fen ? fen : v->setup;
-        if (cv_any_read(v, text, 0, &p, &fe) < 0 || fe.n) {
+        if (cv_any_read(v, text, o.read_flags, &p, &fe) < 0 || fe.n) {
             cv_fen_report(NULL, "--fen", 1, 1, &fe);
             cv_variant_free(v);
             return 1;
@@ -262,5 +274,6 @@ int main(int argc, char **argv)
         else printf("%llu\n", (unsigned long long)n);
     }
     cv_variant_free(v);
+    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;
 }

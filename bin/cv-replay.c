@@ -336,9 +336,15 @@ int main(int argc, char **argv)
         printf("%ld game%s, %ld valid, %ld invalid\n", C->games, C->games == 1 ? "" : "s", C->valid, C->invalid);
     }
     cv_json_flush(&C->js);
+    if (!C->games) {
+        /* a CI run over nothing must not pass */
+        fprintf(stderr, "%s: no game records found\n", tool);
+        if (C->mode == OUT_CHECK && status < 1) status = 1;
+    }
     cv_replayer_free(C->rp);
     cv_variant_free(v);
     free(C->text);
     free(C);
+    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;
 }

@@ -5,6 +5,8 @@
 #define CVKIT_H
 #include "diag.h"
 #include "cli.h"
+#include "lines.h"
+#include "suite.h"
 #include "json.h"
 #include "variant.h"
 #include "engine.h"

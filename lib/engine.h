@@ -27,10 +27,18 @@
 
 /* ---- problems of a position text (every engine's reader fills these) ---- */
 
+/* The largest move counter (halfmove clock, fullmove number) a position
+ * text holds; playing on keeps a counter there, so what is written can
+ * always be read back. */
+#define CV_COUNTER_MAX 999999999
+
 enum {
     CV_FEN_LENIENT   = 1,   /* read: the loose dialect (ProChess board) */
     CV_FEN_EP_ALWAYS = 2,   /* write: en passant square after every double step */
     CV_FEN_XFEN      = 4,   /* write: X-FEN castling (KQkq where unambiguous) */
+    CV_FEN_PLAYABLE  = 8,   /* read: a position that can be played but not
+                               reached (too many pawns, an impossible check)
+                               is taken; one that cannot be played is not */
 };
 
 enum { CV_FE_SYNTAX, CV_FE_LAX, CV_FE_POSITION };

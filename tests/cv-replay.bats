@@ -223,9 +223,11 @@ cv_truncated.pgn: game 2 (Byrne, Donald - Fischer, Robert James, round 8): inval
     [ "$output" = "2 games, 2 valid, 0 invalid" ]
     run --separate-stderr "$CV" --check "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$output" = "1 game, 1 valid, 0 invalid" ]
+    # a check over nothing does not pass (it did, exit 0, before issue 9)
     run --separate-stderr "$CV" --check /dev/null
-    [ "$status" -eq 0 ]
+    [ "$status" -eq 1 ]
     [ "$output" = "0 games, 0 valid, 0 invalid" ]
+    [ "$stderr" = "cv-replay: no game records found" ]
 }
 
 @test "default output: one line per game, then the summary" {

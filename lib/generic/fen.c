@@ -365,8 +365,11 @@ static int ep_rank(const cv_variant *v)
     return -1;
 }
 
-int cv_pos_validate(cv_pos *p, cv_fen_errors *e)
+int cv_pos_validate(cv_pos *p, cv_fen_errors *e) { return cv_pos_validate_as(p, e, 0); }
+
+int cv_pos_validate_as(cv_pos *p, cv_fen_errors *e, unsigned flags)
 {
+    int reach = !(flags & CV_FEN_PLAYABLE);
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
     int before = e->n;
@@ -407,9 +410,9 @@ int cv_pos_validate(cv_pos *p, cv_fen_errors *e)
             if (kings[c] > 1) add(e, c1, CV_FE_POSITION, "too many kings: %d %s kings", kings[c], color_name[c]);
     }
     for (int c = 0; c < 2; c++) {
-        if (max_pawns && pawns[c] > max_pawns)
+        if (reach && max_pawns && pawns[c] > max_pawns)
             add(e, c1, CV_FE_POSITION, "too many %s pawns (%d, at most %d)", color_name[c], pawns[c], max_pawns);
-        if (max_pieces && pieces[c] > max_pieces)
+        if (reach && max_pieces && pieces[c] > max_pieces)
             add(e, c1, CV_FE_POSITION, "too many %s pieces (%d, at most %d)", color_name[c], pieces[c], max_pieces);
     }
     if (back_pawn >= 0)
@@ -437,8 +440,11 @@ int cv_pos_validate(cv_pos *p, cv_fen_errors *e)
                 color_name[p->side], color_name[them]);
         int16_t chk[16];
         int n = cv_attackers(p, p->royal[p->side], them, chk, 16);
-        if (n > 2) add(e, c1, CV_FE_POSITION, "too many checkers: %d pieces give check", n);
-        else if (n == 2) {
+        if (!reach) {
+            /* playable whatever the checks: the king has to answer them */
+        } else if (n > 2) {
+            add(e, c1, CV_FE_POSITION, "too many checkers: %d pieces give check", n);
+        } else if (n == 2) {
             /* a double check is always a discovered one, so one checker
              * must attack from a distance along a line */
             int rider = 0;

@@ -20,6 +20,8 @@ int cv_fen_read(const cv_variant *v, const char *fen, unsigned flags, cv_pos *p,
  * errs, each at the column of the field it concerns; returns how many.
  * cols: column of each of the six fields (from cv_fen_read), may be NULL. */
 int cv_pos_validate(cv_pos *p, cv_fen_errors *errs);
+/* The same, flags CV_FEN_PLAYABLE: only what makes the position unplayable. */
+int cv_pos_validate_as(cv_pos *p, cv_fen_errors *errs, unsigned flags);
 
 /* Writes the canonical FEN; returns its length. */
 size_t cv_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size);

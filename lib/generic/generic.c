@@ -47,7 +47,7 @@ static void g_clear(const cv_variant *v, void *pos)
 static int g_read(const cv_variant *v, const char *text, unsigned flags, void *pos, cv_fen_errors *e)
 {
     int rc = cv_fen_read(v, text, flags, pos, e);
-    if (rc == 0) cv_pos_validate(pos, e);
+    if (rc == 0) cv_pos_validate_as(pos, e, flags);
     return rc;
 }
 

@@ -1,4 +1,5 @@
 #include "pos.h"
+#include "engine.h"
 #include <pthread.h>
 #include <string.h>
 
@@ -219,7 +220,7 @@ void cv_make(cv_pos *p, cv_move m, cv_undo *u)
         drop(p, c->king_to, pc);
         drop(p, c->rook_to, rook);
         p->royal[us] = c->king_to;
-        p->halfmove++;
+        p->halfmove += p->halfmove < CV_COUNTER_MAX;
     } else {
         int cap = m.kind == CV_MK_EP ? u->ep_victim : m.to;
         if (p->board[cap]) {
@@ -232,7 +233,7 @@ void cv_make(cv_pos *p, cv_move m, cv_undo *u)
         drop(p, m.to, m.promo ? CV_PIECE(m.promo - 1, us) : pc);
         if (CV_TYPE(pc) == v->royal_type) p->royal[us] = m.to;
         if (v->pieces[CV_TYPE(pc)].pawn || u->captured) p->halfmove = 0;
-        else p->halfmove++;
+        else p->halfmove += p->halfmove < CV_COUNTER_MAX;
         if (m.kind == CV_MK_DOUBLE) {
             const cv_geom *g = &v->geom;
             p->ep = (int16_t)cv_geom_cell(g, g->file[m.from], (g->rank[m.from] + g->rank[m.to]) / 2);
@@ -246,7 +247,7 @@ void cv_make(cv_pos *p, cv_move m, cv_undo *u)
         for (int i = 0; lost; i++, lost >>= 1)
             if (lost & 1) p->hash ^= zob_castle[i];
     }
-    if (us) p->fullmove++;
+    p->fullmove += us && p->fullmove < CV_COUNTER_MAX;
     p->side ^= 1;
     p->hash ^= zob_side;
 }
@@ -291,8 +292,8 @@ void cv_make_null(cv_pos *p, cv_undo *u)
     u->hash = p->hash;
     if (p->ep >= 0) p->hash ^= zob_ep[p->ep];
     p->ep = p->ep_victim = -1;
-    p->halfmove++;
-    if (p->side) p->fullmove++;
+    p->halfmove += p->halfmove < CV_COUNTER_MAX;
+    p->fullmove += p->side && p->fullmove < CV_COUNTER_MAX;
     p->side ^= 1;
     p->hash ^= zob_side;
 }

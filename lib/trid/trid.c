@@ -1,6 +1,7 @@
 /* trid: geometry, positions, move generation and perft of Tri-D chess.
  * See trid.h for what the module promises and rules/trid.md for the rules. */
 #include "trid.h"
+#include "engine.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -821,7 +822,7 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
     unsigned changed = 0;
     int epsq = p->ep;
     p->ep = -1;
-    p->halfmove++;
+    p->halfmove += p->halfmove < CV_COUNTER_MAX;
     if (m.kind == CV_TRID_MK_BOARD) {
         static const int8_t off[4] = { 0, 1, 6, 7 };
         int b = m.board, from = m.from, inv = p->board[b].inverted;
@@ -874,7 +875,7 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
         if (update_ctrl(p, b3)) changed |= 1u << b3;
         if (m.kind == CV_TRID_MK_DOUBLE) p->ep = m.to;
     }
-    if (us) p->fullmove++;
+    p->fullmove += us && p->fullmove < CV_COUNTER_MAX;
     p->side = (int8_t)!us;
     return changed;
 }

@@ -1,3 +1,5 @@
+/* realpath is XSI, beyond the POSIX base the build asks for */
+#define _XOPEN_SOURCE 700
 #include "cli.h"
 #include <dirent.h>
 #include <errno.h>
@@ -6,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef CV_VERSION
 #define CV_VERSION "0"
@@ -44,14 +47,6 @@ long cv_cli_parse_count(const char *s)
     return v;
 }
 
-long cv_getline(char **buf, size_t *cap, FILE *f)
-{
-    ssize_t n = getline(buf, cap, f);
-    if (n < 0) return -1;
-    while (n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r')) (*buf)[--n] = 0;
-    return (long)n;
-}
-
 /* suffix: one or more, separated by blanks (".pgn .txt") */
 static int has_suffix(const char *name, const char *suffix)
 {
@@ -65,30 +60,120 @@ static int has_suffix(const char *name, const char *suffix)
     return 0;
 }
 
-static int in_walk;
-int cv_cli_in_walk(void) { return in_walk; }
-
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int walk(const char *tool, const char *path, int top, const char *suffix,
-                cv_file_fn fn, void *arg, int *status)
+static int in_walk;
+int cv_cli_in_walk(void) { return in_walk; }
+
+/* ---- what a run has met: files and directories by device and inode, so
+ * a loop of links is walked once and a file reached twice is read once ---- */
+
+typedef struct seen_t {
+    dev_t dev;
+    ino_t ino;
+    char *path;
+} seen_t;
+
+typedef struct walk_t {
+    const char *tool;
+    const char *suffix;
+    cv_file_fn fn;
+    void *arg;
+    int *status;
+    struct stat out;    /* standard output, when it is a file */
+    int out_dev_ino;
+    seen_t *seen;
+    size_t nseen, capseen;
+    int write_failed;
+} walk_t;
+
+static const char *first_seen(walk_t *W, const struct stat *st, const char *path)
+{
+    for (size_t i = 0; i < W->nseen; i++)
+        if (W->seen[i].dev == st->st_dev && W->seen[i].ino == st->st_ino) return W->seen[i].path;
+    if (W->nseen == W->capseen) {
+        size_t cap = W->capseen ? W->capseen * 2 : 64;
+        seen_t *n = realloc(W->seen, cap * sizeof *n);
+        if (!n) return NULL;
+        W->seen = n;
+        W->capseen = cap;
+    }
+    char *copy = strdup(path);
+    if (!copy) return NULL;
+    W->seen[W->nseen++] = (seen_t){ st->st_dev, st->st_ino, copy };
+    return NULL;
+}
+
+static int write_error(const char *tool)
+{
+    static int reported;
+    int e = errno;
+    /* a reader that closed the pipe ends the tool quietly */
+    if (e != EPIPE && !reported) fprintf(stderr, "%s: write error: %s\n", tool, strerror(e ? e : EIO));
+    reported = 1;
+    return CV_EXIT_USAGE;
+}
+
+int cv_cli_close_stdout(const char *tool)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) return write_error(tool);
+    return 0;
+}
+
+/* Runs fn on one open file; a read error of the file and a write error
+ * of the output are said here, once. */
+static int visit(walk_t *W, const char *path, FILE *f, int walked)
+{
+    in_walk = walked;
+    errno = 0;
+    int rc = W->fn(path, f, W->arg);
+    int e = errno;
+    in_walk = 0;
+    if (ferror(f)) {
+        fprintf(stderr, "%s: %s: read error: %s\n", W->tool, strcmp(path, "-") ? path : "<stdin>",
+                strerror(e && e != ENOTTY ? e : EIO));
+        if (rc < CV_EXIT_USAGE) rc = CV_EXIT_USAGE;
+    }
+    if (W->status && rc > *W->status) *W->status = rc;
+    if (ferror(stdout) || (fflush(stdout) != 0)) {
+        write_error(W->tool);
+        W->write_failed = 1;
+        if (W->status) *W->status = CV_EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int walk(walk_t *W, const char *path, int top)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
-        fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
+        fprintf(stderr, "%s: %s: %s\n", W->tool, path, strerror(errno));
         return 1;
     }
+    if (W->out_dev_ino && st.st_dev == W->out.st_dev && st.st_ino == W->out.st_ino) {
+        fprintf(stderr, "%s: %s: is also the output; not read\n", W->tool, path);
+        return 1;
+    }
+    const char *before = first_seen(W, &st, path);
+    if (before) {
+        if (S_ISDIR(st.st_mode))
+            fprintf(stderr, "%s: %s: the directory %s again (a loop of links); not walked twice\n", W->tool, path, before);
+        else
+            fprintf(stderr, "%s: %s: the file %s again (a link); not read twice\n", W->tool, path, before);
+        return 0;
+    }
     if (S_ISDIR(st.st_mode)) {
-        if (!suffix) {
-            fprintf(stderr, "%s: %s: Is a directory\n", tool, path);
+        if (!W->suffix) {
+            fprintf(stderr, "%s: %s: Is a directory\n", W->tool, path);
             return 1;
         }
         DIR *d = opendir(path);
         if (!d) {
-            fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
+            fprintf(stderr, "%s: %s: %s\n", W->tool, path, strerror(errno));
             return 1;
         }
         char **names = NULL;
@@ -111,12 +196,19 @@ static int walk(const char *tool, const char *path, int top, const char *suffix,
             n++;
         }
         closedir(d);
-        qsort(names, n, sizeof *names, cmp_str);
+        if (n) qsort(names, n, sizeof *names, cmp_str);
         int bad = 0;
         for (size_t i = 0; i < n; i++) {
             struct stat s2;
-            if (stat(names[i], &s2) == 0 && (S_ISDIR(s2.st_mode) || has_suffix(names[i], suffix)))
-                bad += walk(tool, names[i], 0, suffix, fn, arg, status);
+            if (!W->write_failed) {
+                if (stat(names[i], &s2) != 0) {
+                    /* a dangling link or a file gone: named, not silently passed */
+                    fprintf(stderr, "%s: %s: %s\n", W->tool, names[i], strerror(errno));
+                    bad++;
+                } else if (S_ISDIR(s2.st_mode) || (S_ISREG(s2.st_mode) && has_suffix(names[i], W->suffix))) {
+                    bad += walk(W, names[i], 0);
+                }
+            }
             free(names[i]);
         }
         free(names);
@@ -124,33 +216,109 @@ static int walk(const char *tool, const char *path, int top, const char *suffix,
     }
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
+        fprintf(stderr, "%s: %s: %s\n", W->tool, path, strerror(errno));
         return 1;
     }
-    in_walk = !top;
-    int rc = fn(path, f, arg);
-    in_walk = 0;
+    visit(W, path, f, !top);
     fclose(f);
-    if (status && rc > *status) *status = rc;
     return 0;
 }
 
 int cv_cli_each_file(const char *tool, char **paths, int npaths, const char *suffix,
                      cv_file_fn fn, void *arg, int *status)
 {
-    if (npaths == 0) {
-        int rc = fn("-", stdin, arg);
-        if (status && rc > *status) *status = rc;
-        return 0;
-    }
+    walk_t W = { .tool = tool, .suffix = suffix, .fn = fn, .arg = arg, .status = status };
+    /* output redirected to a file: that file is never an input */
+    W.out_dev_ino = fstat(STDOUT_FILENO, &W.out) == 0 && S_ISREG(W.out.st_mode);
     int bad = 0;
-    for (int i = 0; i < npaths; i++) {
-        if (strcmp(paths[i], "-") == 0) {
-            int rc = fn("-", stdin, arg);
-            if (status && rc > *status) *status = rc;
-        } else {
-            bad += walk(tool, paths[i], 1, suffix, fn, arg, status);
-        }
+    if (npaths == 0) visit(&W, "-", stdin, 0);
+    for (int i = 0; i < npaths && !W.write_failed; i++) {
+        if (strcmp(paths[i], "-") == 0) visit(&W, "-", stdin, 0);
+        else bad += walk(&W, paths[i], 1);
     }
+    for (size_t i = 0; i < W.nseen; i++) free(W.seen[i].path);
+    free(W.seen);
     return bad;
+}
+
+/* The absolute form of path, whether it exists or not (its directory must). */
+static char *absolute(const char *path)
+{
+    char *r = realpath(path, NULL);
+    if (r) return r;
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, (size_t)(slash - path + (slash == path))) : strdup(".");
+    char *d = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    if (!d) return NULL;
+    size_t n = strlen(d) + strlen(path) + 2;
+    char *out = malloc(n);
+    if (out) snprintf(out, n, "%s/%s", strcmp(d, "/") ? d : "", slash ? slash + 1 : path);
+    free(d);
+    return out;
+}
+
+int cv_cli_check_output(const char *tool, const char *out, char **paths, int npaths)
+{
+    char *o = absolute(out);
+    if (!o) return 0;   /* its directory does not exist: opening it will say so */
+    int rc = 0;
+    for (int i = 0; i < npaths && !rc; i++) {
+        if (!strcmp(paths[i], "-")) continue;
+        char *in = realpath(paths[i], NULL);
+        if (!in) continue;
+        size_t n = strlen(in);
+        if (!strcmp(in, o)) {
+            fprintf(stderr, "%s: %s: the output is also an input; nothing written\n", tool, out);
+            rc = CV_EXIT_USAGE;
+        } else if (!strncmp(in, o, n) && (o[n] == '/' || !strcmp(in, "/"))) {
+            fprintf(stderr, "%s: %s: the output is inside the input directory %s; nothing written\n", tool, out,
+                    paths[i]);
+            rc = CV_EXIT_USAGE;
+        }
+        free(in);
+    }
+    free(o);
+    return rc;
+}
+
+FILE *cv_cli_replace_open(const char *tool, const char *path, char **tmp)
+{
+    size_t n = strlen(path) + 16;
+    *tmp = malloc(n);
+    if (!*tmp) return NULL;
+    snprintf(*tmp, n, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(*tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        fprintf(stderr, "%s: %s: cannot open for writing: %s\n", tool, path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(*tmp);
+        }
+        free(*tmp);
+        *tmp = NULL;
+    }
+    return f;
+}
+
+int cv_cli_replace_close(const char *tool, FILE *f, const char *path, char *tmp, int keep)
+{
+    errno = 0;
+    int bad = fflush(f) != 0 || ferror(f);
+    int e = errno;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad || !keep) {
+        if (bad) fprintf(stderr, "%s: %s: write error: %s; left as it was\n", tool, path, strerror(e ? e : EIO));
+        unlink(tmp);
+    } else if (rename(tmp, path) != 0) {
+        fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
+        unlink(tmp);
+        bad = 1;
+    }
+    free(tmp);
+    return bad ? CV_EXIT_USAGE : 0;
 }

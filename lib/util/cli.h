@@ -26,17 +26,35 @@ long cv_cli_parse_count(const char *s);
  * standard input); a directory is walked recursively and only files whose
  * name ends in suffix (case-insensitive) are visited, in sorted order
  * (suffix NULL: a directory is an error, as for a tool reading commands).
+ * A directory reached twice (a loop of links) is walked once and a file
+ * reached twice read once, each said on stderr; a read error of a file
+ * and an output error are said once and make *status CV_EXIT_USAGE, and
+ * an output error ends the walk.  A file that is standard output (a
+ * redirection into an input directory) is never read.
  * Returns the number of paths that could not be read (each reported). */
 typedef int (*cv_file_fn)(const char *path, FILE *f, void *arg);
 int cv_cli_each_file(const char *tool, char **paths, int npaths,
                      const char *suffix, cv_file_fn fn, void *arg, int *status);
 
+/* Flushes standard output; on an output error (a full disk) says
+ * "TOOL: write error: REASON" once and returns CV_EXIT_USAGE, else 0.  A
+ * reader that closed the pipe ends the tool quietly. */
+int cv_cli_close_stdout(const char *tool);
+
+/* An output file named on the command line (cv-convert --rejects) that is
+ * one of the inputs, or lies in an input directory, is refused before
+ * anything is written: said, CV_EXIT_USAGE.  0 when it is not. */
+int cv_cli_check_output(const char *tool, const char *out, char **paths, int npaths);
+
+/* A file replaced whole: written to PATH.tmp.XXXXXX and renamed over PATH
+ * by cv_cli_replace_close only when every write succeeded and keep is
+ * set, so PATH is never left half-written.  NULL (said) when it cannot be
+ * opened; close returns CV_EXIT_USAGE (said) on a write error. */
+FILE *cv_cli_replace_open(const char *tool, const char *path, char **tmp);
+int cv_cli_replace_close(const char *tool, FILE *f, const char *path, char *tmp, int keep);
+
 /* Nonzero while fn runs on a file met by walking a directory (not named
  * by the user): a tool may pass over a file that is not for it. */
 int cv_cli_in_walk(void);
-
-/* Reads one line of any length into *buf (grown as needed), without the
- * trailing newline or CR; returns its length or -1 at end of file. */
-long cv_getline(char **buf, size_t *cap, FILE *f);
 
 #endif

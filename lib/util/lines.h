@@ -1,0 +1,38 @@
+/* lines: the line reader of the tools that read one position or command a
+ * line (cv-check, cv-legal, cv-perft --suite, cv-board).
+ *
+ * Every line is bounded (CV_LINE_MAX bytes: a longer one is consumed, not
+ * kept, and named with its line number), a NUL byte is named at its
+ * column, a CR before the line end is dropped, and a read error ends the
+ * input with `error` set, so no tool takes a cut line or a failed read
+ * for data.  Memory stays at one line. */
+#ifndef CV_LINES_H
+#define CV_LINES_H
+#include <stddef.h>
+#include <stdio.h>
+
+#define CV_LINE_MAX (1u << 20)
+
+enum { CV_LINE_OK = 0, CV_LINE_NUL, CV_LINE_LONG };
+
+typedef struct cv_lines {
+    FILE *f;
+    long lineno;        /* of the line returned last */
+    int bad;            /* CV_LINE_*: why the last line cannot be used */
+    long col;           /* ... and where (1-based) */
+    int error;          /* errno of a read error, 0 when none */
+    char *buf;
+    size_t cap;
+} cv_lines;
+
+void cv_lines_init(cv_lines *L, FILE *f);
+/* 1 and the line (NUL-terminated, without its end) in *line with its
+ * length, 0 at the end of the input or on a read error.  A line that
+ * cannot be used is still returned (1) with `bad` set: the caller names
+ * it (cv_lines_why) and goes on. */
+int cv_lines_next(cv_lines *L, char **line, size_t *len);
+/* "NUL byte in the line", "line longer than 1048576 bytes" */
+const char *cv_lines_why(const cv_lines *L);
+void cv_lines_free(cv_lines *L);
+
+#endif
