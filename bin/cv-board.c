@@ -316,7 +316,11 @@ static int run_file(const char *path, FILE *f, void *arg)
             continue;
         }
         if (run_line(B, line, &w) > 0) status = 1;
-        fflush(stdout);
+        /* answered line by line, as a board would; a full disk ends it */
+        if (cv_cli_close_stdout(tool)) {
+            status = CV_EXIT_USAGE;
+            break;
+        }
     }
     cv_lines_free(&L);
     return status;
