@@ -122,7 +122,7 @@ Try 'cv-perft --help' for more information."
     expect 1 "$T/s.txt: 1 counts checked, 0 mismatched" "$T/s.txt:1:33: error: depth 2: out of range (more than 2^64 - 1)"
     # a fullmove at the largest FEN holds stays there, so what is written reads back
     run --separate-stderr "$B/cv-legal" -f '4k3/8/8/8/8/8/8/4K3 b - - 999999999 999999999' -a Kd7
-    expect 0 "3k4/8/8/8/8/8/8/4K3 w - - 999999999 999999999" ""
+    expect 0 "8/3k4/8/8/8/8/8/4K3 w - - 999999999 999999999" ""
     run --separate-stderr "$B/cv-check" -f '3k4/8/8/8/8/8/8/4K3 w - - 999999999 999999999'
     expect 0 "ok" ""
 }
