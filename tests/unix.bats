@@ -158,3 +158,17 @@ Try 'cv-perft --help' for more information."
     run --separate-stderr "$B/cv-convert" "$T/empty"
     expect 0 "" "cv-convert: no game records found"
 }
+
+@test "readers take what real files hold: d7d8R and d7d8=R as d7d8r (pgn-extract's and python-chess's reading)" {
+    P='8/3P4/8/8/8/8/8/k6K w - - 0 1'
+    for m in d7d8r d7d8R d7d8=R d7d8=r; do
+        run --separate-stderr "$B/cv-legal" -f "$P" -m "$m"
+        expect 0 "legal d8=R d7d8r" ""
+    done
+    printf '[FEN "%s"]\n[SetUp "1"]\n\n1. d7d8R Kb2 2. d7d8=R *\n' "$P" > "$T/p.pgn"
+    run --separate-stderr "$B/cv-replay" --check -q "$T/p.pgn"
+    expect 1 "1 game, 0 valid, 1 invalid" "$T/p.pgn:4:17: error: game 1 (? - ?): 2. d7d8=R: no piece on d7"
+    printf '[FEN "%s"]\n[SetUp "1"]\n\n1. d7d8R *\n' "$P" > "$T/q.pgn"
+    run --separate-stderr "$B/cv-replay" --check -q "$T/q.pgn"
+    expect 0 "1 game, 1 valid, 0 invalid" ""
+}

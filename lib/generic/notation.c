@@ -93,11 +93,11 @@ static pthread_once_t re_once = PTHREAD_ONCE_INIT;
 static _Thread_local pcre2_match_data *md_local;
 static int jit_ok;
 
-enum { G_CASTLE, G_LPIECE, G_LFROM, G_LTO, G_LPROMO, G_UFROM, G_UTO, G_UPROMO, G_PIECE, G_FFILE, G_FRANK,
+enum { G_CASTLE, G_LPIECE, G_LFROM, G_LTO, G_LPROMO, G_UFROM, G_UTO, G_UEQ, G_UPROMO, G_PIECE, G_FFILE, G_FRANK,
        G_TO, G_PFILE, G_PTO, G_EQ, G_PROMO, NGROUPS };
 static const char *const group_names[NGROUPS] = { "castle", "lpiece", "lfrom", "lto", "lpromo", "ufrom", "uto",
-                                                  "upromo", "piece", "ffile", "frank", "to", "pfile", "pto",
-                                                  "eq", "promo" };
+                                                  "ueq", "upromo", "piece", "ffile", "frank", "to", "pfile",
+                                                  "pto", "eq", "promo" };
 static int group_no[NGROUPS];
 
 #define SQ "([a-p](?:1[0-6]|[1-9]))"
@@ -110,7 +110,7 @@ static const char PATTERN[] =
     "|(?:(?<pfile>[a-p])[x:]?)?(?<pto>[a-p](?:1[0-6]|[1-9]))(?<eq>=?)\\(?(?<promo>[A-Z])?\\)?"
     "|(?<castle>[O0o](?:-[O0o])+)"
     "|(?<lpiece>[A-Z])?(?<lfrom>[a-p](?:1[0-6]|[1-9]))[-x:](?<lto>[a-p](?:1[0-6]|[1-9]))(?:=?(?<lpromo>[A-Z]))?"
-    "|(?<ufrom>[a-p](?:1[0-6]|[1-9]))(?<uto>[a-p](?:1[0-6]|[1-9]))(?<upromo>[a-z])?"
+    "|(?<ufrom>[a-p](?:1[0-6]|[1-9]))(?<uto>[a-p](?:1[0-6]|[1-9]))(?<ueq>=)?(?<upromo>[A-Za-z])?"
     ")"
     "(?:\\s*e\\.?p\\.?)?(?:[+#]{0,2})(?:[!?]{0,2})$";
 
@@ -329,6 +329,9 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         w.from = square(md, text, G_UFROM, g, badsq, sizeof badsq);
         w.to = square(md, text, G_UTO, g, badsq, sizeof badsq);
         if (group(md, text, G_UPROMO, b, sizeof b)) {
+            /* "d7d8R" and "d7d8=R", as pgn-extract's own test files and
+             * python-chess read them: tolerated, UCI itself is "d7d8r" */
+            if (isupper((unsigned char)b[0]) || group(md, text, G_UEQ, b + 1, sizeof b - 1)) r->lax = 1;
             w.promo = v->by_letter[toupper((unsigned char)b[0])];
             if (w.promo < 0) goto unknown_piece;
         }
