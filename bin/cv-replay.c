@@ -236,8 +236,10 @@ static int replay_file(const char *path, FILE *f, void *arg)
     cv_diag d = { .quiet_warnings = C->quiet };
     C->d = &d;
     int unknown;
-    cv_record_reader *rd = cv_record_open(f, path, &d, C->strict ? CV_RECORD_STRICT : 0, C->input, cv_cli_in_walk(),
-                                          &unknown);
+    /* --check keeps no comment and passes over variations deeper than the
+     * reader holds: a game is judged by its moves, not its size */
+    unsigned flags = (C->strict ? CV_RECORD_STRICT : 0) | (C->mode == OUT_CHECK && !C->gamelist ? CV_RECORD_LEAN : 0);
+    cv_record_reader *rd = cv_record_open(f, path, &d, flags, C->input, cv_cli_in_walk(), &unknown);
     if (!rd) {
         if (unknown) return 0;  /* met in a directory and not a record: not ours */
         fprintf(stderr, "%s: out of memory\n", tool);

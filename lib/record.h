@@ -26,7 +26,14 @@ typedef cv_pgn_game cv_record;
 
 /* Flags for cv_record_open. */
 #define CV_RECORD_STRICT   1u   /* every tolerated deviation is an error */
-#define CV_RECORD_KEEP_RAW 2u   /* keep each game's bytes as read (raw, when the format can) */
+#define CV_RECORD_KEEP_RAW 2u   /* keep each game's bytes as read (raw, when the format can):
+                                   the raw texts of all games, in order, are the input but
+                                   for what follows the last game (PGN and listings both) */
+#define CV_RECORD_LEAN     4u   /* for validating moves only: comments are read but not kept
+                                   (their tokens have text ""), so their length is no limit;
+                                   PGN variations nested too deeply are passed over with a
+                                   warning (CV_PGN_LEAN in pgn.h, CV_GAMELIST_LEAN in
+                                   gamelist.h say exactly what changes) */
 
 /* What a writer needs besides the record. */
 typedef struct cv_record_meta {

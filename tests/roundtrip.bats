@@ -154,6 +154,10 @@ games() {
         # the exit status says whether some game was not converted, the same as
         # cv-replay's verdict on the file
         want=$(awk -F'\t' -v f="$f" '$1 == f { print $2 }' expected-status.txt)
+        # but for the games only too large to keep: cv-replay --check keeps
+        # no comment and passes over deep variations, cv-convert must keep
+        # them and writes such a game unconverted (corpus/chess/malformed/README)
+        case "$f" in cv_huge-comment.pgn | cv_deep-variations.pgn) want=1 ;; esac
         if [ "$n" -eq 0 ] || [ "$out" -ne "$n" ] || [ $((ok + rej)) -ne "$n" ] || [ "$rc" -ne "$rc2" ] ||
            [ "$rc" -ne "$want" ] || { [ "$rej" -gt 0 ] && [ "$rc" -ne 1 ]; } || { [ "$rc" -eq 1 ] && [ ! -s "$BATS_TEST_TMPDIR/err.txt" ]; }; then
             echo "$f: in $n, out $out (exit $rc); with --rejects: $ok + $rej (exit $rc2); cv-replay's status $want"
@@ -197,7 +201,9 @@ games() {
         "$CONVERT" --quiet --rejects "$BATS_TEST_TMPDIR/rej.pgn" "$f" > /dev/null 2>&1 || true
         [ -s "$BATS_TEST_TMPDIR/rej.pgn" ] || continue
         n=$(games "$BATS_TEST_TMPDIR/rej.pgn")
-        s=$("$REPLAY" --check --quiet "$BATS_TEST_TMPDIR/rej.pgn" 2> /dev/null || true)
+        # read as cv-convert reads (keeping comments: --check keeps none,
+        # so a comment too long to keep is no problem there)
+        s=$("$REPLAY" --quiet "$BATS_TEST_TMPDIR/rej.pgn" 2> /dev/null | tail -n 1 || true)
         if [ "$s" != "$n game$([ "$n" -eq 1 ] || echo s), 0 valid, $n invalid" ]; then
             echo "$f: rejects read again: $s"
             bad=1

@@ -7,7 +7,15 @@
  * ("pending") and read again as the first line of the next call, so the
  * input is never rewound.  Strings go to one arena per listing, referred
  * to by offset while the listing grows (the arena may move) and turned
- * into pointers when the listing is complete. */
+ * into pointers when the listing is complete.
+ *
+ * Raw text (CV_GAMELIST_KEEP_RAW): read_line appends each line's bytes,
+ * line end included, to one buffer after the listing's kept bytes; when
+ * the line is done with, they become the listing's (or, past max_raw, are
+ * dropped and the listing is marked truncated); a line that begins the
+ * next listing stays after them and is moved to the front for the next
+ * call.  Such a line is a header, never longer than max_line, so it is
+ * always kept whole even in a truncated listing. */
 #include "gamelist.h"
 #include <stdarg.h>
 #include <stdint.h>
@@ -19,6 +27,7 @@ enum {
     CHUNK = 64 * 1024,
     ARENA_KEEP = 1 << 16,   /* capacities kept between listings; more is */
     ITEMS_KEEP = 1 << 10,   /* given back after an unusually large one */
+    RAW_KEEP = 1 << 16,     /* the raw-text buffer likewise */
     NUMBER_MAX = 999999,    /* a larger move number is not a move number */
     CANON_MAX = 64          /* room for one formatted move */
 };
@@ -63,6 +72,13 @@ struct cv_gamelist_reader {
     int header_checked;
     int skipping, skipped;
     size_t peak;
+
+    /* raw text (CV_GAMELIST_KEEP_RAW): raw[0..raw_kept) is the listing's,
+     * raw[raw_kept..rawlen) the current line's */
+    char *raw;
+    size_t rawlen, rawcap, raw_kept;
+    int raw_lost;           /* the current line did not fit */
+    int raw_trunc;          /* the listing's raw text is cut */
 };
 typedef struct cv_gamelist_reader R;
 
@@ -93,13 +109,25 @@ static const char *clip(char *out, size_t size, const char *s, size_t n)
 static size_t mem_now(const R *r)
 {
     return CHUNK + r->lim.max_line + 1 + r->acap + r->icap * sizeof *r->items + r->mcap * sizeof *r->moves +
-           r->isscap * sizeof *r->iss + sizeof *r;
+           r->isscap * sizeof *r->iss + r->rawcap + sizeof *r;
 }
 
 static void note_peak(R *r)
 {
     size_t m = mem_now(r);
     if (m > r->peak) r->peak = m;
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : 64;
+    while (c < need) c *= 2;
+    void *n = realloc(*p, c * elem);
+    if (!n) return -1;
+    *p = n;
+    *cap = c;
+    return 0;
 }
 
 /* ---- issues ---- */
@@ -175,7 +203,69 @@ static int fill(R *r)
     return 1;
 }
 
-/* Reads one line without its end (LF, CR LF or CR); 0 at the end. */
+/* ---- raw text ---- */
+
+/* Appends n bytes of the current line.  They are kept while they fit in
+ * what max_raw leaves the listing, and always up to a header's length
+ * (max_line and a line end, and the byte-order mark): such a line may
+ * begin the next listing. */
+static void raw_add(R *r, const unsigned char *s, size_t n)
+{
+    if (!(r->flags & CV_GAMELIST_KEEP_RAW) || r->raw_lost || !n) return;
+    size_t line = r->rawlen - r->raw_kept;
+    size_t room = r->raw_trunc || r->raw_kept >= r->lim.max_raw ? 0 : r->lim.max_raw - r->raw_kept;
+    if (room < r->lim.max_line + 8) room = r->lim.max_line + 8;
+    if (n > room - line || grow((void **)&r->raw, &r->rawcap, r->rawlen + n, 1) < 0) {
+        r->raw_lost = 1;
+        return;
+    }
+    note_peak(r);
+    memcpy(r->raw + r->rawlen, s, n);
+    r->rawlen += n;
+}
+
+/* The current line belongs to the listing: its bytes are the listing's,
+ * or, past max_raw, they are dropped and the raw text is marked cut (a
+ * prefix of whole lines is kept). */
+static void raw_commit(R *r)
+{
+    if (!(r->flags & CV_GAMELIST_KEEP_RAW)) return;
+    if (r->raw_trunc || r->raw_lost || r->rawlen - r->raw_kept > r->lim.max_raw - r->raw_kept) {
+        r->raw_trunc = 1;
+        r->rawlen = r->raw_kept;
+    } else {
+        r->raw_kept = r->rawlen;
+    }
+    r->raw_lost = 0;
+}
+
+/* A new listing: the bytes of the line that begins it (if any) to the
+ * front; a buffer that one large listing grew is given back. */
+static void raw_restart(R *r)
+{
+    if (!(r->flags & CV_GAMELIST_KEEP_RAW)) return;
+    size_t pend = r->raw_lost ? 0 : r->rawlen - r->raw_kept;  /* lost: out of memory */
+    r->raw_trunc = r->raw_lost;
+    if (r->rawcap > RAW_KEEP && pend <= RAW_KEEP) {
+        char *n = malloc(RAW_KEEP);
+        if (n) {
+            memcpy(n, r->raw + r->raw_kept, pend);
+            free(r->raw);
+            r->raw = n;
+            r->rawcap = RAW_KEEP;
+        } else {
+            memmove(r->raw, r->raw + r->raw_kept, pend);
+        }
+    } else if (pend) {
+        memmove(r->raw, r->raw + r->raw_kept, pend);
+    }
+    r->rawlen = pend;
+    r->raw_kept = 0;
+    r->raw_lost = 0;
+}
+
+/* Reads one line without its end (LF, CR LF or CR); 0 at the end.  The
+ * bytes read, line end included, go to the raw text. */
 static int read_line(R *r)
 {
     int any = 0;
@@ -193,10 +283,14 @@ static int read_line(R *r)
         }
         memcpy(r->line + r->llen, s, n);
         r->llen += n;
-        r->bpos += (size_t)(q - s);
+        size_t used = (size_t)(q - s) + (q < e);
+        raw_add(r, s, used);
+        r->bpos += used;
         if (q < e) {
-            r->bpos++;
-            if (*q == '\r' && fill(r) && r->buf[r->bpos] == '\n') r->bpos++;
+            if (*q == '\r' && fill(r) && r->buf[r->bpos] == '\n') {
+                raw_add(r, r->buf + r->bpos, 1);
+                r->bpos++;
+            }
             break;
         }
     }
@@ -235,18 +329,6 @@ static void reset_listing(R *r)
     r->numbered = 0;
     r->header_checked = 0;
     r->skipping = r->skipped = 0;
-}
-
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 64;
-    while (c < need) c *= 2;
-    void *n = realloc(*p, c * elem);
-    if (!n) return -1;
-    *p = n;
-    *cap = c;
-    return 0;
 }
 
 /* Appends an item whose text is s[0..n); NULL when a limit refuses it. */
@@ -418,6 +500,8 @@ static void add_comment(R *r, const char *s, size_t n, long col, int own)
 {
     while (n && is_blank((unsigned char)*s)) s++, n--;
     while (n && is_blank((unsigned char)s[n - 1])) n--;
+    /* LEAN: not kept, but for what may be a tag (see gamelist.h) */
+    if ((r->flags & CV_GAMELIST_LEAN) && !(own && !r->nmoves && n >= 2 && s[0] == '[' && s[n - 1] == ']')) n = 0;
     item_t *it = add_item(r, CV_GAMELIST_COMMENT, r->lineno, col, s, n);
     if (!it) return;
     it->own_line = own;
@@ -511,7 +595,7 @@ static int process_line(R *r)
 
 cv_gamelist_limits cv_gamelist_default_limits(void)
 {
-    cv_gamelist_limits l = { 4096, 100000, 4u << 20, 100 };
+    cv_gamelist_limits l = { 4096, 100000, 4u << 20, 100, 64u << 20 };
     return l;
 }
 
@@ -544,6 +628,7 @@ void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_gamelist_limits *lim
     r->lim.max_items = lim->max_items ? lim->max_items : d.max_items;
     r->lim.max_text = lim->max_text ? lim->max_text : d.max_text;
     r->lim.max_issues = lim->max_issues ? lim->max_issues : d.max_issues;
+    r->lim.max_raw = lim->max_raw ? lim->max_raw : d.max_raw;
     if (r->lim.max_line != old_line) {
         char *n = realloc(r->line, r->lim.max_line + 1);
         if (n) r->line = n;
@@ -556,6 +641,7 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
     memset(gl, 0, sizeof *gl);
     if (r->done) return 0;
     reset_listing(r);
+    raw_restart(r);
     int more = 0;
     for (;;) {
         if (!r->pending && !read_line(r)) break;
@@ -564,6 +650,7 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
             more = r->pending = 1;
             break;
         }
+        raw_commit(r);
     }
     if (!more) {
         r->done = 1;
@@ -591,6 +678,11 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
     gl->errors = r->errors;
     gl->warnings = r->warnings;
     gl->skipped = r->skipped;
+    if (r->flags & CV_GAMELIST_KEEP_RAW) {
+        gl->raw = r->raw ? r->raw : "";
+        gl->rawlen = r->raw_kept;
+        gl->raw_truncated = r->raw_trunc;
+    }
     if (r->diag)
         for (size_t i = 0; i < r->niss; i++)
             cv_report(r->diag, r->iss[i].level, r->fname, r->iss[i].line, r->iss[i].col, "game %ld: %s", gl->number,
@@ -615,6 +707,7 @@ void cv_gamelist_close(cv_gamelist_reader *r)
     free(r->items);
     free(r->moves);
     free(r->iss);
+    free(r->raw);
     free(r);
 }
 

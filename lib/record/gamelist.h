@@ -54,6 +54,27 @@
  *    byte-order mark is not counted.
  *  - Problems go to the cv_diag given to cv_gamelist_open (if any) when the
  *    listing is complete, as FILE:LINE:COL: error: game N: MESSAGE.
+ *  - With CV_GAMELIST_KEEP_RAW, each listing also carries its bytes
+ *    exactly as read (raw, rawlen): from the end of the previous listing
+ *    to the start of the line that begins the next one (or the end of the
+ *    input).  Every byte of the input belongs to exactly one listing's raw
+ *    text, skipped lines, junk, control characters, line ends and the
+ *    byte-order mark included: the raw texts of all listings, in order,
+ *    are the input.  (The PGN reader's promise leaves out what follows the
+ *    last game; here the last listing runs to the end of the input, so
+ *    nothing follows it.)  The raw text is bounded by max_raw: a listing
+ *    longer than that keeps its first whole lines up to max_raw bytes and
+ *    raw_truncated is set.  It lives in one buffer, reused from listing to
+ *    listing and shrunk back after a large one.
+ *  - With CV_GAMELIST_LEAN (for a caller that only validates the moves), a
+ *    comment is read but its text is not kept: its item has text "" and
+ *    len 0, so comments take next to nothing of max_text (the one byte
+ *    that ends an empty text).  The one exception is a comment of the
+ *    shape `[...]` on a line of its own before the first move, which the
+ *    record interface reads as a tag (Variant, FEN: the replay needs
+ *    them): it is kept as without the flag.  Every other limit applies as
+ *    before: a listing's lines are read whole, so max_line bounds a line
+ *    whatever it holds, comments included.
  *
  * The writer regenerates one listing in the layout above: the header over
  * the columns, one row per move pair with the numbers, White's moves and
@@ -73,6 +94,8 @@
 
 /* Flags for cv_gamelist_open. */
 #define CV_GAMELIST_LENIENT 1u  /* layout deviations are warnings, not errors */
+#define CV_GAMELIST_KEEP_RAW 2u /* keep each listing's bytes as read (cv_gamelist.raw) */
+#define CV_GAMELIST_LEAN 4u     /* comments are read but not kept (see above) */
 
 /* Longest move token kept (longer is an unknown token). */
 #define CV_GAMELIST_MOVE_MAX 63
@@ -117,6 +140,13 @@ typedef struct cv_gamelist {
     size_t nissues;
     long errors, warnings;
     int skipped;                    /* text was skipped after a limit */
+    /* With CV_GAMELIST_KEEP_RAW: the bytes of the input from the end of
+     * the previous listing to the end of this one (the start of the line
+     * that begins the next), exactly as read; raw_truncated: longer than
+     * max_raw, and only its first lines are kept.  Without: NULL, 0, 0. */
+    const char *raw;
+    size_t rawlen;
+    int raw_truncated;
 } cv_gamelist;
 
 typedef struct cv_gamelist_limits {
@@ -124,6 +154,8 @@ typedef struct cv_gamelist_limits {
     size_t max_items;   /* moves and comments in one listing: 100,000 */
     size_t max_text;    /* bytes of moves and comments kept: 4 MiB */
     size_t max_issues;  /* problems kept before skipping: 100 */
+    size_t max_raw;     /* bytes of raw text kept for one listing
+                           (CV_GAMELIST_KEEP_RAW): 64 MiB */
 } cv_gamelist_limits;
 
 typedef struct cv_gamelist_reader cv_gamelist_reader;

@@ -12,7 +12,13 @@
  * of the PGN roster, the Variant of its default rules, the Result its
  * moves imply), so that listing -> PGN -> listing and PGN -> listing ->
  * PGN give back what they started from.  Variations, NAGs and '%' lines
- * a listing cannot hold are dropped and counted in meta->dropped. */
+ * a listing cannot hold are dropped and counted in meta->dropped.
+ *
+ * Flags: CV_RECORD_KEEP_RAW keeps each listing's bytes as read (raw,
+ * rawlen, raw_truncated of the record: CV_GAMELIST_KEEP_RAW), so a
+ * listing that cannot be converted can go out byte for byte, skipped
+ * lines and all; CV_RECORD_LEAN keeps no comment text but what may be a
+ * tag (CV_GAMELIST_LEAN). */
 #include "record.h"
 #include "gamelist.h"
 #include "pgnwrite.h"
@@ -83,7 +89,9 @@ static void *open_gl(FILE *f, const char *path, cv_diag *d, unsigned flags)
 {
     rd *x = calloc(1, sizeof *x);
     if (!x) return NULL;
-    if (!(x->r = cv_gamelist_open(f, path, d, flags & CV_RECORD_STRICT ? 0 : CV_GAMELIST_LENIENT))) {
+    unsigned gf = (flags & CV_RECORD_STRICT ? 0 : CV_GAMELIST_LENIENT) |
+                  (flags & CV_RECORD_KEEP_RAW ? CV_GAMELIST_KEEP_RAW : 0) | (flags & CV_RECORD_LEAN ? CV_GAMELIST_LEAN : 0);
+    if (!(x->r = cv_gamelist_open(f, path, d, gf))) {
         free(x);
         return NULL;
     }
@@ -213,6 +221,10 @@ static int next(void *p, cv_record *g)
     g->errors = gl.errors;
     g->warnings = gl.warnings;
     g->skipped = gl.skipped;
+    /* CV_RECORD_KEEP_RAW: the listing's bytes as read (NULL without) */
+    g->raw = gl.raw;
+    g->rawlen = gl.rawlen;
+    g->raw_truncated = gl.raw_truncated;
     return 1;
 }
 

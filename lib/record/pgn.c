@@ -100,6 +100,9 @@ struct cv_pgn_reader {
     int game_open, movetext, force_break, skip, done, skipped, full, novar_told;
     int tok_blank;             /* a blank line came before this token */
     int depth;
+    long long deep;            /* LEAN: levels of a variation passed over
+                                  beyond max_depth (0: none) */
+    int deep_told;             /* the game has been told of one */
     long gline, gcol;
     long var_line, var_col;    /* the outermost open '(' */
     long last_line, last_col;  /* just after the last token */
@@ -299,11 +302,15 @@ static void open_game(R *r, long line, long col)
     r->npend = 0;
 }
 
+/* ERR: an error.  TOL: a tolerated deviation, a warning but with
+ * CV_PGN_STRICT.  NOTE: a warning in any mode (a limit of the reader). */
+enum { TOL = 1, ERR = 0, NOTE = 2 };
+
 static void vissue(R *r, int tolerated, int pending_ok, long line, long col,
                    const char *fmt, va_list ap)
 {
     cv_pgn_issue *is;
-    cv_level lv = (tolerated && !(r->flags & CV_PGN_STRICT)) ? CV_WARNING : CV_ERROR;
+    cv_level lv = tolerated == NOTE || (tolerated && !(r->flags & CV_PGN_STRICT)) ? CV_WARNING : CV_ERROR;
     if (!r->game_open && pending_ok) {
         if (r->npend >= (int)(sizeof r->pend / sizeof r->pend[0])) return;
         is = &r->pend[r->npend++];
@@ -352,8 +359,6 @@ static void file_note(R *r, int tolerated, long line, long col, const char *fmt,
     vissue(r, tolerated, 1, line, col, fmt, ap);
     va_end(ap);
 }
-
-enum { TOL = 1, ERR = 0 };
 
 /* Quotes at most 40 bytes of s for a message, marking a cut. */
 static const char *clip(char *dst, size_t cap, const void *s, size_t n)
@@ -1046,6 +1051,16 @@ static void lex_open(R *r, long line, long col)
     start_movetext(r);
     int d = r->depth;
     if (d >= r->lim.max_depth) {
+        if (r->flags & CV_PGN_LEAN) {  /* passed over: see skim() */
+            if (!r->deep_told) {
+                r->deep_told = 1;
+                issue(r, NOTE, line, col,
+                      "variation nested deeper than %d passed over: its moves are not read "
+                      "(reported once per game)", r->lim.max_depth);
+            }
+            r->deep = 1;
+            return;
+        }
         issue(r, ERR, line, col, "variations nested deeper than %d; skipping to the next game",
               r->lim.max_depth);
         r->skip = 1;
@@ -1080,10 +1095,12 @@ static void lex_close(R *r, long line, long col)
     if (t) token_text(r, t, ")", 1);
 }
 
-/* Appends a run of comment text, up to the limit. */
+/* Appends a run of comment text, up to the limit (with CV_PGN_LEAN
+ * nothing is stored and there is no limit). */
 static void comment_run(R *r, const void *s, size_t n, size_t *stored, int *toolong,
                         long line, long col)
 {
+    if (r->flags & CV_PGN_LEAN) return;
     if (*stored + n > r->lim.max_comment) {
         if (!*toolong) {
             *toolong = 1;
@@ -1100,10 +1117,12 @@ static void comment_run(R *r, const void *s, size_t n, size_t *stored, int *tool
 
 static void lex_comment(R *r, long line, long col)
 {
-    cv_pgn_token *t = push_token(r, CV_PGN_COMMENT, line, col);
+    /* in a variation passed over (LEAN) the comment is read for its end only */
+    int keep = !r->deep;
+    cv_pgn_token *t = keep ? push_token(r, CV_PGN_COMMENT, line, col) : NULL;
     r->p++;
-    if (!t) return;
-    size_t idx = r->ntok - 1;
+    if (keep && !t) return;
+    size_t idx = keep ? r->ntok - 1 : 0;
     size_t off = r->alen, stored = 0;
     int toolong = 0, closed = 0;
     r->ncom_line = 0;
@@ -1159,54 +1178,62 @@ static void lex_comment(R *r, long line, long col)
     }
     r->p = p;
     if (r->skip) {
-        r->ntok = idx;
+        if (keep) r->ntok = idx;
         return;
     }
-    if (!arena_reserve(r, 1)) {
-        r->ntok = idx;
-        return;
+    if (keep) {
+        if (!arena_reserve(r, 1)) {
+            r->ntok = idx;
+            return;
+        }
+        r->arena[r->alen++] = 0;
+        t = &r->tok[idx];
+        t->text_off = off;
+        t->len = stored;
+        t->norm_off = off;
+        t->suffix_off = off + stored;
     }
-    r->arena[r->alen++] = 0;
-    t = &r->tok[idx];
-    t->text_off = off;
-    t->len = stored;
-    t->norm_off = off;
-    t->suffix_off = off + stored;
     if (!closed) issue(r, ERR, line, col, "unterminated comment (opened here)");
     r->lbase = apos(r, p);  /* comment text does not count toward the line limit */
     r->nonblank = 1;
 }
 
-/* ';' comments and '%' escape lines: the rest of the line. */
+/* ';' comments and '%' escape lines: the rest of the line.  Quiet (a ';'
+ * comment with CV_PGN_LEAN, anything in a variation passed over): the
+ * text is not stored and max_line does not count it. */
 static void lex_rest_of_line(R *r, cv_pgn_kind kind, long line, long col)
 {
     unsigned char *p = r->p + 1;
-    cv_pgn_token *t = push_token(r, kind, line, col);
-    if (!t) {
+    int keep = !r->deep;
+    int quiet = r->deep || (kind == CV_PGN_LINE_COMMENT && (r->flags & CV_PGN_LEAN));
+    cv_pgn_token *t = keep ? push_token(r, kind, line, col) : NULL;
+    if (keep && !t) {
         r->p = p;
         return;
     }
-    size_t idx = r->ntok - 1, off = r->alen, n = 0;
+    size_t idx = keep ? r->ntok - 1 : 0, off = r->alen, n = 0;
     for (;;) {
         unsigned char *q = p;
         while (!(cls[*q] & K_LSTOP)) q++;
-        if (q > p) {
+        if (q > p && !quiet) {
             if (!arena_reserve(r, (size_t)(q - p) + 1)) break;
             memcpy(r->arena + r->alen, p, (size_t)(q - p));
             r->alen += (size_t)(q - p);
             n += (size_t)(q - p);
         }
         p = q;
-        if (apos(r, p) - r->lbase > (long long)r->lim.max_line) {
+        if (!quiet && apos(r, p) - r->lbase > (long long)r->lim.max_line) {
             r->p = p;
             line_too_long(r);
             break;
         }
         if (*p == '\n' || *p == '\r') break;
         if (p < r->end) {
-            if (!arena_reserve(r, 2)) break;
-            r->arena[r->alen++] = 0;  /* NUL byte kept, as in comments */
-            n++;
+            if (!quiet) {
+                if (!arena_reserve(r, 2)) break;
+                r->arena[r->alen++] = 0;  /* NUL byte kept, as in comments */
+                n++;
+            }
             p++;
             continue;
         }
@@ -1216,6 +1243,8 @@ static void lex_rest_of_line(R *r, cv_pgn_kind kind, long line, long col)
         p = r->p;
     }
     r->p = p;
+    if (quiet) r->lbase = apos(r, p);  /* the line limit does not count it */
+    if (!keep) return;
     if (r->skip || !arena_reserve(r, 1)) {
         r->ntok = idx;
         return;
@@ -1436,6 +1465,79 @@ static void lex_tag(R *r, long line, long col)
     tg->col = col;
 }
 
+/* ---- variations passed over (CV_PGN_LEAN) -------------------------------- */
+
+/* One step through a variation nested deeper than max_depth: its text is
+ * passed over, only its parentheses counted, so any nesting streams.
+ * Comments are read to their end (a ')' in them does not count), a result
+ * ends the game as it does anywhere (with "unclosed variation"), the next
+ * game's tags end it (lex_tag, before this), binary data is an error. */
+static void skim(R *r, long line, long col)
+{
+    unsigned char *p = r->p;
+    unsigned c = *p;
+    switch (c) {
+    case '(': r->deep++; r->p = p + 1; return;
+    case ')': r->deep--; r->p = p + 1; return;
+    case '{': lex_comment(r, line, col); return;
+    case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, line, col); return;
+    case '%':
+        if (col == 1) lex_rest_of_line(r, CV_PGN_ESCAPE, line, col);
+        else r->p = p + 1;
+        return;
+    case '*': r->deep = 0; lex_result(r, line, col, 1); return;
+    default: break;
+    }
+    if (cls[c] & K_DIGIT) {
+        size_t n = 0;
+        if (p[0] == '1' && p[1] == '-' && p[2] == '0' && !(cls[p[3]] & K_SYM)) n = 3;
+        else if (p[0] == '0' && p[1] == '-' && p[2] == '1' && !(cls[p[3]] & K_SYM)) n = 3;
+        else if (p[0] == '1' && p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' &&
+                 p[5] == '/' && p[6] == '2' && !(cls[p[7]] & K_SYM))
+            n = 7;
+        if (n) {
+            r->deep = 0;
+            lex_result(r, line, col, n);
+            return;
+        }
+    }
+    if (cls[c] & K_SYM) {
+        /* a token, with a Tri-D level after its square ("Qb9-b4(2)") as
+         * lex_symbol reads it, so that its parentheses are not counted */
+        unsigned char *q = p;
+        int letters = 0;  /* a move number ("12(") is not a move */
+        for (;;) {
+            for (; cls[*q] & K_SYM; q++)
+                if (!(cls[*q] & K_DIGIT)) letters = 1;
+            if (*q == '(' && letters && (cls[q[1]] & K_DIGIT)) {
+                unsigned char *t = q + 1;
+                while (cls[*t] & K_DIGIT) t++;
+                if (*t == ')') {
+                    q = t + 1;
+                    continue;
+                }
+            }
+            break;
+        }
+        /* and Parmen's '*' after such a move ("Pb4xa3(5)*"), not a result */
+        unsigned char *a = q;
+        while (cls[*a] & K_ANN) a++;
+        if (*a == '*' && (q[-1] == ')' || is_board_move(p, (size_t)(q - p)))) q = a + 1;
+        r->p = q;
+        for (;;) {  /* an overlong one, across refills */
+            while (cls[*r->p] & K_SYM) r->p++;
+            if (r->p < r->end || r->eof) break;
+            refill(r);
+        }
+        return;
+    }
+    if (cls[c] & K_BIN) {
+        binary_data(r, p);
+        return;
+    }
+    r->p = p + 1;  /* anything else is passed over unexamined */
+}
+
 /* ---- the game loop ------------------------------------------------------ */
 
 static void dispatch(R *r)
@@ -1443,7 +1545,9 @@ static void dispatch(R *r)
     unsigned char *p = r->p;
     unsigned c = *p;
     long line = r->line, col = colof(r, p);
-    if (c == '[') {  /* it may belong to the next game: lex_tag decides */
+    /* it may belong to the next game: lex_tag decides (in a variation
+     * passed over, only a tag ends it) */
+    if (c == '[' && (!r->deep || looks_like_tag(p))) {
         lex_tag(r, line, col);
         return;
     }
@@ -1451,6 +1555,10 @@ static void dispatch(R *r)
     r->blank_since_token = 0;
     r->nonblank = 1;
     open_game(r, line, col);
+    if (r->deep) {
+        skim(r, line, col);
+        return;
+    }
     switch (c) {
     case '{': lex_comment(r, line, col); return;
     case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, line, col); return;
@@ -1529,6 +1637,8 @@ static void reset_game(R *r)
     r->game_open = r->movetext = r->force_break = r->skip = r->done = r->skipped = r->full = 0;
     r->novar_told = 0;
     r->depth = 0;
+    r->deep = 0;
+    r->deep_told = 0;
     r->result_idx = -1;
     r->ncom_line = 0;
     r->cur[0] = 0;

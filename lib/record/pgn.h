@@ -10,7 +10,9 @@
  *    line, variations nested too deeply, binary data, too many errors) gets
  *    an error with its line and column and the reader resumes at the next
  *    line whose first non-blank character is '['; an overlong comment is
- *    cut at the limit and the game goes on.
+ *    cut at the limit and the game goes on.  (With CV_PGN_LEAN comments
+ *    are not stored and have no limit, and variations nested too deeply
+ *    are passed over with a warning: see below.)
  *  - The mess real files contain (byte-order mark, CR LF line ends, no blank
  *    line between games, "1. ... d5", "0-0", "e8Q", a missing result, a
  *    result that disagrees with the Result tag, broken tag quoting) is read
@@ -32,6 +34,41 @@
 /* Flags for cv_pgn_open. */
 #define CV_PGN_STRICT 1u   /* every tolerated deviation is an error */
 #define CV_PGN_KEEP_RAW 2u /* keep each game's text as read (cv_pgn_game.raw) */
+#define CV_PGN_LEAN 4u     /* comments are read but not kept (see below) */
+
+/* CV_PGN_LEAN: for a caller that only validates the moves.  What changes:
+ *  - A {comment} is read to its end whatever its length and its text is
+ *    not stored: its COMMENT token is still emitted, with its line,
+ *    column and depth, but with text "" and len 0.  max_comment does not
+ *    apply, so a game with a 10 MB comment is read without an error, in
+ *    the memory of a game without it.  A ';' comment likewise: its
+ *    LINE_COMMENT token has text "", and it may run on for any length
+ *    (max_line does not count it; it never counted a {comment}).
+ *  - A variation nested deeper than max_depth is passed over instead of
+ *    ending the game: the reader counts its parentheses (a ')' inside a
+ *    comment is not counted) and goes on after its closing ')' at the
+ *    depth it left, with one warning per game (a warning even with
+ *    CV_PGN_STRICT: it is a limit of the reader, not a fault of the
+ *    file).  Nothing of such a variation is emitted (no tokens, its moves
+ *    are not numbered and not checked), so nesting of any depth streams
+ *    in constant memory.  In it a result still ends the game (with
+ *    "unclosed variation", as anywhere), so does a line of the next
+ *    game's tags, and binary data is still an error.
+ * What does not change, and why:
+ *  - max_tokens: every token but those of a passed-over variation is
+ *    still emitted (comments included), and the token table is what a
+ *    game's memory grows with;
+ *  - max_depth: variations up to it are read and emitted as usual (the
+ *    numbering keeps per-depth state up to it; deeper ones are passed
+ *    over, as above);
+ *  - max_line, for the text of a line outside comments (moves, tags, '%'
+ *    lines, which are still stored);
+ *  - max_game_bytes, for what is still stored (tags, moves, '%' lines)
+ *    and for the raw text with CV_PGN_KEEP_RAW, which holds the comments;
+ *  - max_issues, and every error and warning of the text that is read.
+ * Outside a variation passed over, tags, moves, numbers, NAGs, results
+ * and '%' lines are read exactly as without the flag, with the same
+ * problems reported. */
 
 typedef enum {
     CV_PGN_MOVE_NUMBER,     /* "12." or "12..." (number/color filled in) */
@@ -110,7 +147,7 @@ typedef struct cv_pgn_game {
 
 /* Limits on pathological input; the defaults suit any real file. */
 typedef struct cv_pgn_limits {
-    size_t max_comment;     /* bytes in one {comment}: 1 MiB */
+    size_t max_comment;     /* bytes in one {comment}: 1 MiB (not with LEAN) */
     int max_depth;          /* variation nesting: 255 */
     size_t max_line;        /* bytes on one line outside comments: 1 MiB */
     size_t max_tokens;      /* tokens + tags in one game: 1,048,576 */

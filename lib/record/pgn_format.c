@@ -26,7 +26,8 @@ static int sniff(const char *b, size_t n)
 static void *open_pgn(FILE *f, const char *path, cv_diag *d, unsigned flags)
 {
     return cv_pgn_open(f, path, d, (flags & CV_RECORD_STRICT ? CV_PGN_STRICT : 0) |
-                                       (flags & CV_RECORD_KEEP_RAW ? CV_PGN_KEEP_RAW : 0));
+                                       (flags & CV_RECORD_KEEP_RAW ? CV_PGN_KEEP_RAW : 0) |
+                                       (flags & CV_RECORD_LEAN ? CV_PGN_LEAN : 0));
 }
 
 static int next(void *rd, cv_record *g) { return cv_pgn_next(rd, g); }

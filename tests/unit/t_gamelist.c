@@ -761,7 +761,7 @@ static void test_limits(void)
 {
     src_t s;
     cv_gamelist gl;
-    cv_gamelist_limits lim = { 32, 5, 0, 3 };
+    cv_gamelist_limits lim = { 32, 5, 0, 3, 0 };
 
     static const char longl[] = "WHITE BLACK\n1. Pc2-c4(2) Pd7-d5(6) // a comment long enough\n2. Pc4xd5(6)\n";
     if (open_text(&s, longl, sizeof longl - 1, 0)) {
@@ -798,7 +798,7 @@ static void test_limits(void)
         close_src(&s);
     }
 
-    cv_gamelist_limits tl = { 0, 0, 30, 0 };
+    cv_gamelist_limits tl = { 0, 0, 30, 0, 0 };
     static const char twomoves[] = "WHITE BLACK\n1. Pc2-c4(2) Pd7-d5(6)\n2. Pc4xd5(6) Nb8-c6(4)\n";
     if (open_text(&s, twomoves, sizeof twomoves - 1, 0)) {
         cv_gamelist_set_limits(s.r, &tl);
@@ -875,6 +875,326 @@ static void test_limits(void)
     free(one);
 }
 
+/* ---- raw text (CV_GAMELIST_KEEP_RAW) and lean reading ---- */
+
+typedef struct {
+    char *joined;       /* the raw texts of all listings, one after another */
+    size_t len;
+    long count;         /* listings */
+    long truncated;     /* listings whose raw text was cut */
+    long without;       /* listings with no raw text at all (raw NULL) */
+    long skipped;
+    size_t nmoves;      /* of all listings */
+    size_t peak;        /* cv_gamelist_memory */
+} joined_t;
+
+static void raw_join(const char *text, size_t n, unsigned flags, const cv_gamelist_limits *lim, joined_t *j)
+{
+    memset(j, 0, sizeof *j);
+    FILE *m = open_memstream(&j->joined, &j->len);
+    src_t s;
+    cv_gamelist gl;
+    if (open_text(&s, text, n, flags)) {
+        if (lim) cv_gamelist_set_limits(s.r, lim);
+        while (cv_gamelist_next(s.r, &gl) == 1) {
+            j->count++;
+            j->truncated += gl.raw_truncated != 0;
+            j->skipped += gl.skipped != 0;
+            j->nmoves += gl.nmoves;
+            if (!gl.raw) j->without++;
+            else fwrite(gl.raw, 1, gl.rawlen, m);
+        }
+        cv_gamelist_memory(s.r, NULL, &j->peak);
+    }
+    close_src(&s);
+    fclose(m);
+}
+
+/* The raw text of listing i as a C string (NUL bytes are not expected). */
+static const char *raw_of(const cv_gamelist *gl)
+{
+    static char out[8192];
+    size_t n = gl->raw ? (gl->rawlen < sizeof out - 1 ? gl->rawlen : sizeof out - 1) : 0;
+    if (gl->raw) memcpy(out, gl->raw, n);
+    out[n] = 0;
+    return gl->raw ? out : "(none)";
+}
+
+static void test_raw(void)
+{
+    src_t s;
+    cv_gamelist gl;
+    joined_t j;
+
+    /* Three listings with what the reader skips: a byte-order mark, a
+     * line before the first header, a row with a control character, CR LF
+     * and lone CR line ends, a garbage line, no line end at the end. */
+    static const char mixed[] = "\xEF\xBB\xBF" "junk before\r\n"
+                                "WHITE  BLACK\r\n"
+                                "1.  Pc2-c4(2)  Pd7-d5(6)\n"
+                                "2.  Pc4xd5(6)\x01 Nb8-c6(4)\n"
+                                "\n"
+                                "  WHITE     BLACK\n"
+                                "1. Pe2-e4(2)\n"
+                                "garbage garbage\r"
+                                "WHITE BLACK\n"
+                                "// end";
+    if (open_text(&s, mixed, sizeof mixed - 1, CV_GAMELIST_KEEP_RAW)) {
+        TAP_IS_INT(cv_gamelist_next(s.r, &gl), 1, "raw: listing 1");
+        TAP_IS_STR(raw_of(&gl),
+                   "\xEF\xBB\xBFjunk before\r\nWHITE  BLACK\r\n1.  Pc2-c4(2)  Pd7-d5(6)\n2.  Pc4xd5(6)\x01 Nb8-c6(4)\n\n",
+                   "raw: listing 1 is its bytes, the mark, the junk and the skipped row included");
+        TAP_IS_INT(gl.rawlen, 81, "raw: listing 1 is 81 bytes");
+        TAP_IS_INT(gl.raw_truncated, 0, "raw: listing 1 whole");
+        TAP_IS_STR(moves_of(&gl), "1.Pc2-c4(2) 1...Pd7-d5(6)", "raw: listing 1's moves: the row with 0x01 is not among them");
+        TAP_IS_STR(issues(&gl),
+                   "1:1: error: unrecognized line: 'junk before' | 4:14: error: control character 0x01; line skipped",
+                   "raw: listing 1's problems");
+        TAP_IS_INT(cv_gamelist_next(s.r, &gl), 1, "raw: listing 2");
+        TAP_IS_STR(raw_of(&gl), "  WHITE     BLACK\n1. Pe2-e4(2)\ngarbage garbage\r",
+                   "raw: listing 2 from its header line to the next, the garbage and its CR included");
+        TAP_IS_INT(cv_gamelist_next(s.r, &gl), 1, "raw: listing 3");
+        TAP_IS_STR(raw_of(&gl), "WHITE BLACK\n// end", "raw: listing 3 to the end of the input, no line end");
+        TAP_IS_INT(cv_gamelist_next(s.r, &gl), 0, "raw: then the end");
+        close_src(&s);
+    }
+    raw_join(mixed, sizeof mixed - 1, CV_GAMELIST_KEEP_RAW, NULL, &j);
+    TAP_OK(j.count == 3 && j.len == sizeof mixed - 1 && !memcmp(j.joined, mixed, j.len),
+           "raw: the three raw texts joined are the input (%ld listings, %zu of %zu bytes)", j.count, j.len,
+           sizeof mixed - 1);
+    free(j.joined);
+    raw_join(mixed, sizeof mixed - 1, CV_GAMELIST_LENIENT, NULL, &j);
+    TAP_OK(j.count == 3 && j.without == 3 && j.len == 0, "raw: without the flag no listing has raw text (NULL)");
+    free(j.joined);
+
+    /* 150,002 lines: more moves than max_items, so most of them are not
+     * items; the raw text still holds every line. */
+    {
+        FILE *m;
+        char *big = NULL;
+        size_t n = 0;
+        m = open_memstream(&big, &n);
+        fputs("WHITE  BLACK\n", m);
+        for (int i = 1; i <= 75000; i++) fprintf(m, "%d.  Pc2-c4(2)\nPd7-d5(6)\n", i);
+        fputs("// end\n", m);
+        fclose(m);
+        raw_join(big, n, CV_GAMELIST_KEEP_RAW, NULL, &j);
+        TAP_OK(j.count == 1 && j.len == n && !memcmp(j.joined, big, n),
+               "raw: 150,002 lines (%zu bytes) in one listing: its raw text is all of them (%zu bytes)", n, j.len);
+        TAP_OK(j.skipped == 1 && j.nmoves == 100000 && j.truncated == 0,
+               "raw: though max_items kept 100,000 moves and skipped the rest (skipped %ld, %zu moves)", j.skipped,
+               j.nmoves);
+        free(j.joined);
+        free(big);
+    }
+
+    /* 200 KB of garbage between two listings, with control characters and
+     * a line longer than max_line: all of it is listing 1's raw text. */
+    {
+        FILE *m;
+        char *big = NULL, *longl = malloc(5001);
+        size_t n = 0, first = 0;
+        memset(longl, 'y', 5000);
+        longl[5000] = 0;
+        m = open_memstream(&big, &n);
+        fputs("WHITE  BLACK\n1.  Pc2-c4(2)\n", m);
+        for (int i = 0; i < 10000; i++) {
+            if (i % 1000 == 7) fprintf(m, "bell\a%d\r\n", i);
+            else if (i == 5000) fprintf(m, "%s\n", longl);
+            else fprintf(m, "@@ garbage %06d @@\n", i);
+        }
+        fflush(m);
+        first = n;
+        fputs("WHITE  BLACK\n1.  Pe2-e4(2)\n", m);
+        fclose(m);
+        TAP_OK(first > 200000, "raw: %zu bytes of garbage", first);
+        if (open_text(&s, big, n, CV_GAMELIST_KEEP_RAW | CV_GAMELIST_LENIENT)) {
+            cv_gamelist_next(s.r, &gl);
+            TAP_OK(gl.rawlen == first && gl.raw && !memcmp(gl.raw, big, first) && !gl.raw_truncated,
+                   "raw: listing 1's raw text is its %zu bytes, garbage and all (got %zu)", first, gl.rawlen);
+            TAP_OK(gl.nmoves == 1 && gl.skipped, "raw: though it has one move and the rest was skipped");
+            cv_gamelist_next(s.r, &gl);
+            TAP_IS_STR(raw_of(&gl), "WHITE  BLACK\n1.  Pe2-e4(2)\n", "raw: listing 2's raw text");
+            TAP_IS_INT(cv_gamelist_next(s.r, &gl), 0, "raw: nothing after it");
+            close_src(&s);
+        }
+        free(big);
+        free(longl);
+    }
+
+    /* A CR LF split by the end of the reader's 64 KiB buffer. */
+    {
+        FILE *m;
+        char *big = NULL;
+        size_t n = 0;
+        m = open_memstream(&big, &n);
+        fputs("WHITE  BLACK\r\n", m);
+        for (int i = 0; i < 8000; i++) fputs("// pad\r\n", m);
+        fputs("// ", m);
+        for (int i = 0; i < 1518; i++) fputc('x', m);
+        fputs("\r\n1.  Pc2-c4(2)\r\nWHITE BLACK\r\n", m);
+        fclose(m);
+        TAP_OK(n > 65536 && big[65535] == '\r' && big[65536] == '\n', "raw: a CR at byte 65535, its LF at 65536");
+        raw_join(big, n, CV_GAMELIST_KEEP_RAW, NULL, &j);
+        TAP_OK(j.count == 2 && j.len == n && !memcmp(j.joined, big, n),
+               "raw: across the buffer's end, the raw texts joined are the input (%zu of %zu bytes)", j.len, n);
+        free(j.joined);
+        free(big);
+    }
+
+    /* max_raw: a listing keeps its first whole lines up to it and says it
+     * was cut; the header that begins the next listing is not lost. */
+    static const char cut[] = "WHITE  BLACK\n1. Pc2-c4(2) Pd7-d5(6)\n2. Pc4xd5(6) Nb8-c6(4)\nWHITE BLACK\n1. Pe2-e4(2)\n";
+    cv_gamelist_limits lim = cv_gamelist_default_limits();
+    TAP_IS_INT(lim.max_raw, 64u << 20, "raw: max_raw is 64 MiB by default");
+    lim.max_raw = 40;
+    if (open_text(&s, cut, sizeof cut - 1, CV_GAMELIST_KEEP_RAW)) {
+        cv_gamelist_set_limits(s.r, &lim);
+        cv_gamelist_next(s.r, &gl);
+        TAP_IS_STR(raw_of(&gl), "WHITE  BLACK\n1. Pc2-c4(2) Pd7-d5(6)\n", "max_raw 40: listing 1 keeps 36 bytes, two lines");
+        TAP_IS_INT(gl.raw_truncated, 1, "max_raw 40: and is marked cut");
+        TAP_IS_INT(gl.nmoves, 4, "max_raw 40: its moves are all read all the same");
+        cv_gamelist_next(s.r, &gl);
+        TAP_IS_STR(raw_of(&gl), "WHITE BLACK\n1. Pe2-e4(2)\n", "max_raw 40: listing 2 whole, its header included");
+        TAP_IS_INT(gl.raw_truncated, 0, "max_raw 40: listing 2 not cut");
+        close_src(&s);
+    }
+
+    /* Memory stays bounded: 400 listings with their raw texts take what 2
+     * do, and the raw texts joined are the 200 copies. */
+    size_t n;
+    char *one = slurp(DATA "seed-listings.txt", &n);
+    if (one) {
+        size_t big_n = n * 200;
+        char *big = malloc(big_n);
+        for (size_t i = 0; big && i < 200; i++) memcpy(big + i * n, one, n);
+        joined_t j1;
+        raw_join(one, n, CV_GAMELIST_KEEP_RAW, NULL, &j1);
+        raw_join(big, big_n, CV_GAMELIST_KEEP_RAW, NULL, &j);
+        TAP_OK(j1.count == 2 && j1.len == n && !memcmp(j1.joined, one, n), "raw: the seed's text, 2 listings, joined back");
+        TAP_OK(j.count == 400 && j.len == big_n && !memcmp(j.joined, big, big_n),
+               "raw: 200 copies, 400 listings, joined back (%zu of %zu bytes)", j.len, big_n);
+        TAP_OK(j1.peak > 0 && j.peak == j1.peak, "raw: peak memory the same for 2 and 400 listings (%zu, %zu bytes)",
+               j1.peak, j.peak);
+        free(j1.joined);
+        free(j.joined);
+        free(big);
+    }
+    free(one);
+
+    /* Through the record interface (sniffed, as the tools read): a listing
+     * the replay refuses comes with its bytes as read, while a listing
+     * written from what the reader understood has lost the skipped row. */
+    static const char bad[] = "WHITE  BLACK\n"
+                              "1.  Pc2-c4(2)  Pd7-d5(6)\n"
+                              "2.  Pc4xd5(6)\x01 Nb8-c6(4)\n"
+                              "2.  Pc4-c7(6)\n"
+                              "\n"
+                              "WHITE  BLACK\n"
+                              "1.  Pc2-c4(2)\n";
+    FILE *f = fmemopen((void *)bad, sizeof bad - 1, "r");
+    cv_record_reader *rr = f ? cv_record_open(f, "bad.txt", NULL, CV_RECORD_KEEP_RAW, NULL, 0, NULL) : NULL;
+    cv_record g;
+    if (rr && cv_record_next(rr, &g) == 1) {
+        TAP_IS_STR(cv_record_reader_format(rr)->name, "gamelist", "record: sniffed as a listing");
+        static gl_result res;
+        memset(&res, 0, sizeof res);
+        TAP_IS_INT(gl_replay_rec(&g, CV_TRID_STANDARD, CV_TRID_NOTE_PARMEN, NULL, "bad.txt", &res), 1,
+                   "record: the replay refuses listing 1");
+        TAP_OK(g.raw && g.rawlen == 78 && !memcmp(g.raw, bad, 78),
+               "record: its raw text is its 78 bytes as read (got %zu)", g.rawlen);
+        TAP_IS_INT(g.raw_truncated, 0, "record: not cut");
+        char *out = NULL;
+        size_t outn = 0;
+        FILE *m = open_memstream(&out, &outn);
+        cv_record_meta meta = { .variant = cv_variant_cached("trid-standard", NULL) };
+        cv_record_reader_format(rr)->write(m, &g, NULL, &meta);
+        fclose(m);
+        TAP_OK(out && !strstr(out, "Nb8-c6(4)"), "record: what the writer makes of it has lost the skipped row");
+        free(out);
+        TAP_IS_INT(cv_record_next(rr, &g), 1, "record: listing 2");
+        TAP_OK(g.raw && g.rawlen == sizeof bad - 1 - 78 && !memcmp(g.raw, bad + 78, g.rawlen),
+               "record: listing 2's raw text is the rest");
+    } else {
+        TAP_OK(0, "record: open and read bad.txt");
+    }
+    cv_record_close(rr);
+    if (f) fclose(f);
+    f = fmemopen((void *)bad, sizeof bad - 1, "r");
+    rr = f ? cv_record_open(f, "bad.txt", NULL, 0, cv_record_format_find("gamelist"), 0, NULL) : NULL;
+    TAP_OK(rr && cv_record_next(rr, &g) == 1 && g.raw == NULL && g.rawlen == 0,
+           "record: without CV_RECORD_KEEP_RAW no raw text");
+    cv_record_close(rr);
+    if (f) fclose(f);
+}
+
+static void test_lean(void)
+{
+    src_t s;
+    cv_gamelist gl;
+    static const char text[] = "WHITE  BLACK\n"
+                               "// [Variant \"trid-standard\"]\n"
+                               "// a comment\n"
+                               "1.  Pc2-c4(2)  // after the move\n"
+                               "// [Not \"a tag: after a move\"]\n"
+                               "Pd7-d5(6)\n";
+    if (open_text(&s, text, sizeof text - 1, CV_GAMELIST_LEAN)) {
+        cv_gamelist_next(s.r, &gl);
+        TAP_IS_STR(comments_of(&gl),
+                   "2:1 0 own 0-: [Variant \"trid-standard\"] | 3:1 0 own 0-:  | 4:16 1 after 1w:  | 5:1 1 own 1w: ",
+                   "lean: comments kept as items with their places, text \"\" but for a tag before the first move");
+        TAP_IS_STR(moves_of(&gl), "1.Pc2-c4(2) 1...Pd7-d5(6)", "lean: the moves as ever");
+        TAP_IS_INT(gl.nitems > 1 ? (long)gl.items[1].len : -1, 0, "lean: a comment's len is 0");
+        TAP_IS_INT(gl.nissues, 0, "lean: no problem");
+        close_src(&s);
+    }
+    if (open_text(&s, text, sizeof text - 1, 0)) {
+        cv_gamelist_next(s.r, &gl);
+        TAP_IS_STR(comments_of(&gl),
+                   "2:1 0 own 0-: [Variant \"trid-standard\"] | 3:1 0 own 0-: a comment | 4:16 1 after 1w: after the "
+                   "move | 5:1 1 own 1w: [Not \"a tag: after a move\"]",
+                   "without lean: the comments' texts");
+        close_src(&s);
+    }
+    /* comments take nothing of max_text under lean */
+    cv_gamelist_limits tl = cv_gamelist_default_limits();
+    tl.max_text = 30;
+    static const char talk[] = "WHITE BLACK\n// a rather long comment of more than thirty bytes\n1. Pc2-c4(2) Pd7-d5(6)\n";
+    if (open_text(&s, talk, sizeof talk - 1, CV_GAMELIST_LEAN)) {
+        cv_gamelist_set_limits(s.r, &tl);
+        cv_gamelist_next(s.r, &gl);
+        TAP_OK(gl.nmoves == 2 && gl.nissues == 0 && !gl.skipped, "lean: a long comment does not count toward max_text");
+        close_src(&s);
+    }
+    if (open_text(&s, talk, sizeof talk - 1, 0)) {
+        cv_gamelist_set_limits(s.r, &tl);
+        cv_gamelist_next(s.r, &gl);
+        TAP_IS_STR(issues(&gl),
+                   "2:1: error: more than 30 bytes of moves and comments in one listing; the rest of it is skipped",
+                   "without lean: it does");
+        close_src(&s);
+    }
+    /* through the record interface: CV_RECORD_LEAN, the tag still read */
+    FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+    cv_record_reader *rr = f ? cv_record_open(f, "t.txt", NULL, CV_RECORD_LEAN, NULL, 0, NULL) : NULL;
+    cv_record g;
+    if (rr && cv_record_next(rr, &g) == 1) {
+        TAP_IS_STR(cv_pgn_tag_value(&g, "Variant"), "trid-standard", "record lean: the tag is read");
+        char kinds[256] = "";
+        size_t k = 0;
+        for (size_t i = 0; i < g.ntokens && k < sizeof kinds - 40; i++)
+            k += (size_t)snprintf(kinds + k, sizeof kinds - k, "%s%s'%s'", i ? " " : "", cv_pgn_kind_name(g.tokens[i].kind),
+                                  g.tokens[i].text);
+        TAP_IS_STR(kinds,
+                   "COMMENT'' MOVE_NUMBER'1.' MOVE'Pc2-c4(2)' LINE_COMMENT'' COMMENT'' MOVE_NUMBER'1...' MOVE'Pd7-d5(6)'",
+                   "record lean: the comments' tokens have no text");
+    } else {
+        TAP_OK(0, "record lean: read");
+    }
+    cv_record_close(rr);
+    if (f) fclose(f);
+}
+
 /* ---- the PGN copies ---- */
 
 static void test_pgn(const char *pgn, const char *listing, const char *result)
@@ -947,6 +1267,8 @@ int main(void)
     test_malformed();
     test_layout();
     test_limits();
+    test_raw();
+    test_lean();
     test_pgn("game1.pgn", "game1-gamelist.txt", "1-0");
     test_pgn("game2.pgn", "game2-gamelist.txt", "0-1");
     return tap_done();

@@ -740,6 +740,268 @@ static void test_memory(void)
     fclose(f);
 }
 
+/* ---- lean reading (CV_PGN_LEAN) ------------------------------------------ */
+
+static long count_kind(const cv_pgn_game *g, cv_pgn_kind k)
+{
+    long n = 0;
+    for (size_t i = 0; i < g->ntokens; i++) n += g->tokens[i].kind == k;
+    return n;
+}
+
+static void test_lean(void)
+{
+    rd x;
+    size_t n;
+    char *mid, *s, *s2;
+    cv_pgn_stats st;
+
+    /* a 10 MB comment in a valid game: one COMMENT token, no text, no error */
+    mid = repeat("x", 10u << 20);
+    s = cat3("[Event \"big\"]\n\n1. e4 {", mid, "} e5 1-0\n", &n);
+    s2 = cat3(s, next_game, "", &n);
+    rd_open(&x, s2, n, CV_PGN_LEAN);
+    TAP_IS_INT(rd_next(&x), 1, "lean 10 MB comment: game read");
+    TAP_IS_STR(issues(&x.g), "", "lean 10 MB comment: no problem at all");
+    TAP_IS_INT(x.g.errors + x.g.warnings, 0, "lean 10 MB comment: no error, no warning");
+    TAP_IS_STR(toks(&x.g), "1. e4 {} e5 1-0", "lean 10 MB comment: the tokens");
+    TAP_IS_INT(count_kind(&x.g, CV_PGN_COMMENT), 1, "lean 10 MB comment: one COMMENT token");
+    TAP_IS_INT(x.g.ntokens > 2 ? x.g.tokens[2].len : 99, 0, "lean 10 MB comment: its len is 0");
+    TAP_IS_STR(x.g.ntokens > 2 ? x.g.tokens[2].text : "?", "", "lean 10 MB comment: its text is \"\"");
+    TAP_IS_STR(poss(&x.g), "3:1 3:4 3:7 3:10485770 3:10485773", "lean 10 MB comment: lines and columns");
+    TAP_IS_INT(x.g.nmainline, 2, "lean 10 MB comment: two main-line moves");
+    TAP_IS_INT(x.g.skipped, 0, "lean 10 MB comment: nothing skipped");
+    check_next(&x, "lean 10 MB comment", 5);
+    cv_pgn_stats_get(x.r, &st);
+    TAP_OK(st.peak_bytes < (4u << 20), "lean 10 MB comment: peak memory %zu bytes < 4 MiB", st.peak_bytes);
+    TAP_OK(st.peak_bytes < (256u << 10), "lean 10 MB comment: in fact %zu bytes < 256 KiB, what a small game takes",
+           st.peak_bytes);
+    printf("# lean 10 MB comment: peak_bytes %zu\n", st.peak_bytes);
+    rd_close(&x);
+
+    /* without LEAN the old behaviour: an error at the limit, 1 MiB kept */
+    rd_open(&x, s2, n, 0);
+    rd_next(&x);
+    TAP_IS_STR(issues(&x.g), "3:7: error: comment longer than 1048576 bytes; the rest of it is ignored\n",
+               "not lean 10 MB comment: error at the limit");
+    TAP_IS_INT(x.g.ntokens > 2 ? x.g.tokens[2].len : 0, 1u << 20, "not lean 10 MB comment: 1 MiB kept");
+    rd_close(&x);
+
+    /* LEAN and KEEP_RAW: the raw text still holds the comment */
+    rd_open(&x, s2, n, CV_PGN_LEAN | CV_PGN_KEEP_RAW);
+    rd_next(&x);
+    size_t first = strlen(s) - 1;  /* to the end of "1-0" */
+    TAP_OK(x.g.rawlen == first && !memcmp(x.g.raw, s2, first) && !x.g.raw_truncated,
+           "lean + raw: game 1's raw text is its %zu bytes, comment included (got %zu)", first, x.g.rawlen);
+    rd_close(&x);
+    free(mid);
+    free(s);
+    free(s2);
+
+    /* a 10 MB comment over 100,000 lines, CR LF, NUL bytes in it */
+    {
+        char *body = malloc(10u << 20);
+        size_t k = 0;
+        for (int i = 0; i < 100000; i++) {
+            memset(body + k, 'y', 100);
+            body[k + 50] = 0;
+            body[k + 100] = '\r';
+            body[k + 101] = '\n';
+            k += 102;
+        }
+        static const char head[] = "[Event \"lines\"]\n\n1. e4 {";
+        static const char tail[] = "} e5 1-0\n";
+        s = malloc(sizeof head + k + sizeof tail + sizeof next_game);
+        n = 0;
+        memcpy(s, head, sizeof head - 1);
+        n += sizeof head - 1;
+        memcpy(s + n, body, k);
+        n += k;
+        memcpy(s + n, tail, sizeof tail - 1);
+        n += sizeof tail - 1;
+        memcpy(s + n, next_game, sizeof next_game - 1);
+        n += sizeof next_game - 1;
+        rd_open(&x, s, n, CV_PGN_LEAN);
+        rd_next(&x);
+        TAP_IS_STR(issues(&x.g), "3:108: warning: CR LF line end (reported once per file)\n",
+                   "lean comment of 100,000 lines: only the CR LF note");
+        TAP_IS_STR(toks(&x.g), "1. e4 {} e5 1-0", "lean comment of 100,000 lines: the tokens");
+        TAP_IS_STR(poss(&x.g), "3:1 3:4 3:7 100003:3 100003:6", "lean comment of 100,000 lines: lines counted");
+        check_next(&x, "lean comment of 100,000 lines", 100005);
+        cv_pgn_stats_get(x.r, &st);
+        TAP_OK(st.peak_bytes < (256u << 10), "lean comment of 100,000 lines: peak %zu bytes", st.peak_bytes);
+        rd_close(&x);
+        free(s);
+        free(body);
+    }
+
+    /* ';' comments: any length under LEAN, text "", not held to max_line */
+    mid = repeat("z", 2u << 20);
+    s = cat3("[Event \"semi\"]\n\n1. e4 ;", mid, "\ne5 1-0\n", &n);
+    s2 = cat3(s, next_game, "", &n);
+    rd_open(&x, s2, n, CV_PGN_LEAN);
+    rd_next(&x);
+    TAP_IS_STR(issues(&x.g), "", "lean 2 MB ';' comment: no problem");
+    TAP_IS_STR(toks(&x.g), "1. e4 ; e5 1-0", "lean 2 MB ';' comment: a LINE_COMMENT token without text");
+    TAP_IS_INT(x.g.ntokens > 2 ? x.g.tokens[2].len : 99, 0, "lean 2 MB ';' comment: len 0");
+    TAP_IS_INT(x.g.ntokens > 2 ? x.g.tokens[2].kind : 0, CV_PGN_LINE_COMMENT, "lean 2 MB ';' comment: kind");
+    check_next(&x, "lean 2 MB ';' comment", 6);
+    rd_close(&x);
+    rd_open(&x, s2, n, 0);
+    rd_next(&x);
+    TAP_IS_STR(issues(&x.g), "3:1: error: line longer than 1048576 bytes; skipping to the next game\n",
+               "not lean 2 MB ';' comment: the line is too long");
+    TAP_IS_INT(x.g.skipped, 1, "not lean 2 MB ';' comment: skipped");
+    check_next(&x, "not lean 2 MB ';' comment", 6);
+    rd_close(&x);
+    free(mid);
+    free(s);
+    free(s2);
+
+    /* a line longer than max_line made only of a comment */
+    {
+        cv_pgn_limits lim = cv_pgn_default_limits();
+        lim.max_line = 16;
+        static const char only[] = "1. e4\n{a comment far longer than sixteen bytes}\n"
+                                   ";and a line comment far longer than sixteen bytes\ne5 *\n";
+        for (int lean = 1; lean >= 0; lean--) {
+            rd_str(&x, only, lean ? CV_PGN_LEAN : 0);
+            cv_pgn_set_limits(x.r, &lim);
+            rd_next(&x);
+            if (lean) {
+                TAP_IS_STR(issues(&x.g), "", "lean max_line 16: lines of a comment only are fine");
+                TAP_IS_STR(toks(&x.g), "1. e4 {} ; e5 *", "lean max_line 16: the tokens");
+            } else {
+                TAP_IS_STR(issues(&x.g), "3:1: error: line longer than 16 bytes; skipping to the next game\n",
+                           "not lean max_line 16: the {comment} line is fine, the ';' line is not");
+            }
+            rd_close(&x);
+        }
+        /* moves before a ';' comment still count toward the line */
+        rd_str(&x, "1. e4 e5 2. Nf3 Nc6 3. Bb5 ;x\n*", CV_PGN_LEAN);
+        cv_pgn_set_limits(x.r, &lim);
+        rd_next(&x);
+        TAP_IS_STR(issues(&x.g), "1:1: error: line longer than 16 bytes; skipping to the next game\n",
+                   "lean max_line 16: moves still count");
+        rd_close(&x);
+    }
+
+    /* max_tokens still applies: every comment is a token */
+    {
+        cv_pgn_limits lim = cv_pgn_default_limits();
+        lim.max_tokens = 8;
+        rd_str(&x, "1. e4 {a} {b} {c} {d} {e} {f} {g} e5 *\n\n[Event \"next\"]\n\n1. d4 d5 0-1\n", CV_PGN_LEAN);
+        cv_pgn_set_limits(x.r, &lim);
+        rd_next(&x);
+        TAP_IS_STR(issues(&x.g), "1:31: error: game has more than 8 tokens; skipping to the next game\n",
+                   "lean: max_tokens still counts comments");
+        check_next(&x, "lean max_tokens", 3);
+        rd_close(&x);
+    }
+
+    /* 10,000 nested variations: passed over beyond max_depth, with a warning */
+    mid = repeat("(1. d4 ", 10000);
+    char *close = repeat(")", 10000);
+    s = cat3("[Event \"deep\"]\n\n1. e4 ", mid, close, &n);
+    s2 = cat3(s, " 1-0\n", next_game, &n);
+    for (int strict = 0; strict <= 1; strict++) {
+        rd_open(&x, s2, n, CV_PGN_LEAN | (strict ? CV_PGN_STRICT : 0));
+        TAP_IS_INT(rd_next(&x), 1, "lean 10000 variations%s: game read", strict ? " (strict)" : "");
+        TAP_IS_STR(issues(&x.g),
+                   "3:1792: warning: variation nested deeper than 255 passed over: its moves are not read "
+                   "(reported once per game)\n",
+                   "lean 10000 variations%s: one warning at the 256th '('", strict ? " (strict)" : "");
+        TAP_IS_INT(x.g.ntokens, 2 + 255 * 3 + 255 + 1, "lean 10000 variations%s: tokens to depth 255, the ')'s, the result",
+                   strict ? " (strict)" : "");
+        TAP_IS_INT(x.g.ntokens > 1 ? x.g.tokens[x.g.ntokens - 2].depth : 0, 0, "lean 10000 variations: the last ')' at 0");
+        TAP_IS_STR(x.g.result_text, "1-0", "lean 10000 variations%s: the result", strict ? " (strict)" : "");
+        TAP_IS_INT(x.g.skipped, 0, "lean 10000 variations: nothing skipped");
+        TAP_IS_INT(x.g.errors, 0, "lean 10000 variations: no error");
+        check_next(&x, "lean 10000 variations", 5);
+        cv_pgn_stats_get(x.r, &st);
+        TAP_OK(st.peak_bytes <= (256u << 10), "lean 10000 variations: peak %zu bytes", st.peak_bytes);
+        rd_close(&x);
+    }
+    free(mid);
+    free(close);
+    free(s);
+    free(s2);
+
+    /* what a passed-over variation holds: ')' in comments, Tri-D levels,
+     * Parmen's '*', a second one (not reported again) */
+    {
+        cv_pgn_limits lim = cv_pgn_default_limits();
+        lim.max_depth = 1;
+        rd_str(&x,
+               "1. e4 (1. d4 (1. c4 {a ) b} Pc2-c4(2) Pb4xa3(5)* (1. Nf3) ; )\n"
+               ") e5) 1... e5 (1... c5 (1... d5)) 2. Nf3 *\n\n[Event \"next\"]\n\n1. d4 d5 0-1\n",
+               CV_PGN_LEAN);
+        cv_pgn_set_limits(x.r, &lim);
+        rd_next(&x);
+        TAP_IS_STR(toks(&x.g), "1. e4 ( 1. d4 e5 ) 1... e5 ( 1... c5 ) 2. Nf3 *", "lean max_depth 1: the tokens");
+        TAP_IS_STR(depths(&x.g), "0 0 0 1 1 1 0 0 0 0 1 1 0 0 0 0", "lean max_depth 1: the depths");
+        TAP_IS_STR(numbering(&x.g), "1w 1w 1b 1b 1b 2w", "lean max_depth 1: the numbering");
+        TAP_IS_STR(issues(&x.g),
+                   "1:14: warning: variation nested deeper than 1 passed over: its moves are not read (reported once "
+                   "per game)\n",
+                   "lean max_depth 1: one warning");
+        check_next(&x, "lean max_depth 1", 4);
+        rd_close(&x);
+
+        /* a result in it ends the game as anywhere */
+        rd_str(&x, "1. e4 (1. d4 (1. c4 1-0\n\n[Event \"next\"]\n\n1. d4 d5 0-1\n", CV_PGN_LEAN);
+        cv_pgn_set_limits(x.r, &lim);
+        rd_next(&x);
+        TAP_IS_STR(toks(&x.g), "1. e4 ( 1. d4 1-0", "lean unclosed: the tokens");
+        TAP_IS_STR(issues(&x.g),
+                   "1:14: warning: variation nested deeper than 1 passed over: its moves are not read (reported once "
+                   "per game)\n1:7: error: unclosed variation (opened here)\n",
+                   "lean unclosed: the warning, then the unclosed variation");
+        check_next(&x, "lean unclosed", 3);
+        rd_close(&x);
+
+        /* so do the next game's tags */
+        rd_str(&x, "1. e4 (1. d4 (1. c4\n\n[Event \"next\"]\n\n1. d4 d5 0-1\n", CV_PGN_LEAN);
+        cv_pgn_set_limits(x.r, &lim);
+        rd_next(&x);
+        TAP_IS_STR(issues(&x.g),
+                   "1:14: warning: variation nested deeper than 1 passed over: its moves are not read (reported once "
+                   "per game)\n1:7: error: unclosed variation (opened here)\n1:20: warning: missing result; '*' assumed\n",
+                   "lean unclosed before tags: the warning, the unclosed variation, the missing result");
+        check_next(&x, "lean unclosed before tags", 3);
+        rd_close(&x);
+
+        /* and binary data is still an error */
+        static const char bin[] = "1. e4 (1. d4 (1. c4 \1 ) ) *\n\n[Event \"next\"]\n\n1. d4 d5 0-1\n";
+        rd_open(&x, bin, sizeof bin - 1, CV_PGN_LEAN);
+        cv_pgn_set_limits(x.r, &lim);
+        rd_next(&x);
+        TAP_IS_STR(issues(&x.g),
+                   "1:14: warning: variation nested deeper than 1 passed over: its moves are not read (reported once "
+                   "per game)\n1:21: error: binary data (byte 0x01); skipping to the next game\n",
+                   "lean binary in a passed-over variation: an error");
+        check_next(&x, "lean binary", 3);
+        rd_close(&x);
+    }
+
+    /* everything else reads as without the flag */
+    static const char plain[] = "[Event \"e\"]\n[Site \"s\"]\n\n1. e4 $1 e5!? 2. Nf3 (2. f4 exf4) 2... Nc6\n%escape\n3. Bb5+ 0-0 1/2-1/2\n";
+    rd x0;
+    rd_str(&x, plain, CV_PGN_LEAN);
+    rd_str(&x0, plain, 0);
+    rd_next(&x);
+    rd_next(&x0);
+    char want[1024];
+    snprintf(want, sizeof want, "%s", toks(&x0.g));
+    TAP_IS_STR(toks(&x.g), want, "lean: a game without comments reads the same");
+    snprintf(want, sizeof want, "%s", issues(&x0.g));
+    TAP_IS_STR(issues(&x.g), want, "lean: with the same problems");
+    snprintf(want, sizeof want, "%s", tagstr(&x0.g));
+    TAP_IS_STR(tagstr(&x.g), want, "lean: and the same tags");
+    rd_close(&x);
+    rd_close(&x0);
+}
+
 /* ---- diagnostics and real files ----------------------------------------- */
 
 static void test_diag(void)
@@ -940,6 +1202,7 @@ int main(void)
     test_chunk_boundaries("\n", "chunks LF");
     test_chunk_boundaries("\r\n", "chunks CRLF");
     test_memory();
+    test_lean();
     test_diag();
     test_corpus();
     test_corpus_messages();
