@@ -6,9 +6,11 @@
  * plays every spec without one.  A new engine is one line here. */
 extern const cv_engine cv_generic_engine;
 extern const cv_engine cv_trid_engine;
+extern const cv_engine cv_pw_engine;
 
 static const cv_engine *const engines[] = {
     &cv_trid_engine,
+    &cv_pw_engine,
 };
 #define NENGINES (sizeof engines / sizeof engines[0])
 
@@ -174,7 +176,7 @@ int cv_any_moves(cv_apos *a, int nt, char (*out)[64], int max)
     cv_amove *ml = malloc(sizeof *ml * (size_t)max);
     if (!ml) return 0;
     int n = cv_any_gen(a, ml, max);
-    for (int i = 0; i < n; i++) cv_any_format(a, &ml[i], nt, out[i], 64);
+    for (int i = 0; i < n && i < max; i++) cv_any_format(a, &ml[i], nt, out[i], 64);
     free(ml);
     return n;
 }
@@ -210,6 +212,12 @@ int cv_any_test(cv_apos *a, const char *text, int nt, char *canon, char *alt, ch
 uint64_t cv_any_perft(cv_apos *a, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
 {
     return a->e->perft(a->s.b, depth, o, nt, fn, arg);
+}
+
+size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size)
+{
+    if (size) buf[0] = 0;
+    return a->e->perft_note ? a->e->perft_note(a->s.b, buf, size) : 0;
 }
 
 /* ---- pictures ---- */

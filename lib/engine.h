@@ -164,6 +164,8 @@ struct cv_engine {
     int (*fullmove)(const void *pos);
 
     /* -- moves -- */
+    /* Every legal move (a whole turn where a turn has several): at most
+     * max written to out; returns how many there are, even past max. */
     int (*gen)(void *pos, cv_amove *out, int max);
     size_t (*format)(void *pos, const cv_amove *m, int nt, char *buf, size_t size);
     cv_move_status (*read_move)(void *pos, const char *text, int nt, unsigned flags, cv_amove *m,
@@ -179,6 +181,9 @@ struct cv_engine {
     /* Repetition key: equal for positions that repeat (0: none kept). */
     uint64_t (*key)(void *pos);
     uint64_t (*perft)(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg);
+    /* What a count also says at the root ("70 single moves at the root"
+     * where a node is a whole turn); NULL when nothing. */
+    size_t (*perft_note)(void *pos, char *buf, size_t size);
     const char *const *diagram_styles;  /* first is the default */
     void (*diagram)(const void *pos, const char *style, FILE *out);
 
@@ -224,7 +229,7 @@ void cv_apos_copy(cv_apos *to, const cv_apos *from);
 int cv_any_side(const cv_apos *a);
 int cv_any_fullmove(const cv_apos *a);
 
-/* Legal moves; returns how many (at most max). */
+/* Legal moves: at most max into out; returns how many there are. */
 int cv_any_gen(cv_apos *a, cv_amove *out, int max);
 size_t cv_any_format(cv_apos *a, const cv_amove *m, int nt, char *buf, size_t size);
 cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned flags, cv_amove *m,
@@ -238,7 +243,8 @@ void cv_any_outcome(cv_apos *a, cv_outcome *o);
 uint64_t cv_any_key(cv_apos *a);
 
 /* Legal moves written in notation nt, one string each into out[i]
- * (size 64), in generation order; returns how many (at most max). */
+ * (size 64), in generation order; at most max written, returns how many
+ * there are. */
 int cv_any_moves(cv_apos *a, int nt, char (*out)[64], int max);
 
 /* Reads move text and, when legal, plays it; the move as nt writes it
@@ -249,6 +255,8 @@ int cv_any_play(cv_apos *a, const char *text, int nt, char *canon, char *alt, ch
 int cv_any_test(cv_apos *a, const char *text, int nt, char *canon, char *alt, char *why, size_t whysize);
 
 uint64_t cv_any_perft(cv_apos *a, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg);
+/* The engine's note on a count at the root, or "" (0 returned). */
+size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size);
 
 int cv_any_diagram_style_known(const cv_variant *v, const char *style);
 const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size);

@@ -64,8 +64,8 @@ static int g_gen(void *pos, cv_amove *out, int max)
     cv_movelist *ml = malloc(sizeof *ml);
     if (!ml) return 0;
     cv_gen_legal(pos, ml);
-    int n = ml->n < max ? ml->n : max;
-    for (int i = 0; i < n; i++) put_move(&out[i], ml->m[i]);
+    int n = ml->n;
+    for (int i = 0; i < n && i < max; i++) put_move(&out[i], ml->m[i]);
     free(ml);
     return n;
 }
