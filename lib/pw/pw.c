@@ -140,7 +140,7 @@ static int orthodox(const pw_pos *p, int sq, int c, int t, pw_move *out, int n)
             uint8_t q = p->b[tc];
             if (q && PW_COLOR(q) != c) {
                 n = last ? add_promos(out, n, sq, tc, PW_MK_NORMAL) : add(out, n, sq, tc, 0, PW_MK_NORMAL);
-            } else if (!q && p->ep[outer] == tc) {
+            } else if (!q && p->o.en_passant && p->ep[outer] == tc) {
                 uint8_t v = p->b[base + r * 8 + f + df];
                 if (v == PW_PIECE(PW_PAWN, !c)) n = add(out, n, sq, tc, 0, PW_MK_EP);
             }

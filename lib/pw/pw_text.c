@@ -238,10 +238,17 @@ int pw_fen_read(const char *text, const pw_opts *o, int lenient, pw_pos *p, pw_e
             if (kings[c][L] > 1) add(e, 1, 2, "%d %s kings on level %d", kings[c][L], color_name[c], L + 1);
             if (!kings[c][L]) missing |= 1 << c;
         }
+        /* the game ends at the first king taken: one is left */
+        if (!kings[c][0] && !kings[c][2]) {
+            add(e, 1, 2, "no %s king on level 1 or 3", color_name[c]);
+            missing = 3;
+        }
     }
     /* a king captured ends the game: the loser is to move, and the
      * position is final */
-    if (missing == 3) add(e, 1, 2, "both sides have lost a king");
+    if (missing == 3) {
+        if (!e->n) add(e, 1, 2, "both sides have lost a king");
+    }
     else if (missing) {
         p->over = 1;
         if (missing != 1 << p->side)
