@@ -472,7 +472,8 @@ cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *
         }
         return r->status;
     }
-    if (!(flags & CV_READ_PBM) || !isalpha((unsigned char)text[0]))
+    /* "O-O" is castling in every reading: no letter to try in two cases */
+    if (!(flags & CV_READ_PBM) || !isalpha((unsigned char)text[0]) || text[0] == 'O')
         return cv_move_read(p, legal, text, r);
     const cv_variant *v = p->v;
     char up[64], low[64];

@@ -290,6 +290,7 @@ typedef struct cv_trid_errors {
     int fieldcol[7];                    /* column of each field, 0 unknown */
     int16_t sqcol[CV_TRID_SQUARES];     /* column each square was read at, 0 unknown */
     int16_t boardcol[CV_TRID_BOARDS];   /* column of each board's entry */
+    int16_t castlecol[4];               /* column each castling letter KQkq was read at */
 } cv_trid_errors;
 
 /* Reads a TD-FEN into p under the options o.  Syntax errors make the

@@ -14,8 +14,11 @@ static const char *const type_name[7] = { "", "pawn", "knight", "bishop", "rook"
 static void add(cv_trid_errors *e, int col, int kind, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void add(cv_trid_errors *e, int col, int kind, const char *fmt, ...)
 {
-    if (!e || e->n >= CV_TRID_MAX_ERRORS) return;
-    cv_trid_error *x = &e->e[e->n++];
+    if (!e) return;
+    /* full: a syntax error, which makes the text unusable, still takes the
+     * last place, so an unusable text always says why */
+    if (e->n >= CV_TRID_MAX_ERRORS && kind != CV_TRID_E_SYNTAX) return;
+    cv_trid_error *x = &e->e[e->n < CV_TRID_MAX_ERRORS ? e->n++ : CV_TRID_MAX_ERRORS - 1];
     x->col = col;
     x->kind = kind;
     va_list ap;
@@ -344,6 +347,7 @@ int cv_trid_fen_read(const char *fen, const cv_trid_opts *o, cv_trid_pos *p, cv_
                     add(e, col + k, CV_TRID_E_LAX, "castling letters are written in the order KQkq");
                 last = bit;
                 p->castling |= (uint8_t)(1u << bit);
+                e->castlecol[bit] = (int16_t)(col + k);
             }
         }
     } else {
@@ -481,7 +485,7 @@ int cv_trid_validate(const cv_trid_pos *p, cv_trid_errors *e)
         if (!(p->castling >> k & 1)) continue;
         int c = k >> 1, ks, rs;
         castle_homes(k, &ks, &rs);
-        int col = e->fieldcol[3] ? e->fieldcol[3] + k : 1;
+        int col = e->castlecol[k] ? e->castlecol[k] : e->fieldcol[3] ? e->fieldcol[3] : 1;
         if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, c))
             add(e, col, CV_TRID_E_POSITION, "castling right '%c' but no %s king on %s", letters[k], color_name[c], sqname(ks));
         else if (!cv_trid_exists(p, rs) || cv_trid_at(p, rs) != CV_TRID_PIECE(CV_TRID_ROOK, c))
