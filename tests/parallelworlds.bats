@@ -36,6 +36,9 @@ spec() {
 @test "perft counts whole turns: 3,288 from the start (the rules page's reference count)" {
     run --separate-stderr "$B/cv-perft" -V pw -d 1
     expect 0 "3288" ""
+    # and 250,873,078 at depth 2 (a few seconds)
+    run --separate-stderr "$B/cv-perft" -V pw -d 2
+    expect 0 "250873078" ""
     run --separate-stderr "$B/cv-legal" -V pw --start --count
     expect 0 "3288" ""
     # divide: one line per root turn, summing to the total; --split shares add up

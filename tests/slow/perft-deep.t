@@ -2,7 +2,7 @@
 # Deep perft counts (depth 6 of the CPW suite, depth 5 of Double Chess):
 # minutes of work, so only `make check-slow` runs them.
 cd "$(dirname "$0")/../.." || exit 1
-echo 1..2
+echo 1..3
 out=$(bin/cv-perft --suite corpus/chess/perft.txt -d 6 --threads 2 2>&1); rc=$?
 if [ $rc -eq 0 ] && [ "$out" = "corpus/chess/perft.txt: 65 counts checked, 0 mismatched" ]; then
     echo "ok 1 - CPW suite to depth 6"
@@ -18,3 +18,8 @@ if [ -f corpus/doublechess/perft.txt ]; then
 else
     echo "not ok 2 - corpus/doublechess/perft.txt missing"
 fi
+out=$(bin/cv-perft --suite corpus/parallelworlds/perft.txt -d 2 2>&1); rc=$?
+case "$out" in
+    *", 0 mismatched") [ $rc -eq 0 ] && echo "ok 3 - Parallel Worlds suite to depth 2" || echo "not ok 3 - exit $rc" ;;
+    *) echo "not ok 3 - Parallel Worlds suite to depth 2"; echo "$out" | sed 's/^/# /' ;;
+esac
