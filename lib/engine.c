@@ -181,6 +181,16 @@ int cv_any_moves(cv_apos *a, int nt, char (*out)[64], int max)
     return n;
 }
 
+int cv_any_steps(cv_apos *a, const char *prefix, int nt, char (*out)[64], int max, char *why, size_t ws)
+{
+    if (a->e->steps) return a->e->steps(a->s.b, prefix, out, max, why, ws);
+    if (*prefix) {
+        snprintf(why, ws, "a move of this game is a single move: there is no partial turn '%s'", prefix);
+        return -1;
+    }
+    return cv_any_moves(a, nt, out, max);
+}
+
 static int any_move(cv_apos *a, const char *text, int nt, int play, char *canon, char *alt, char *why, size_t ws)
 {
     cv_amove m;

@@ -168,6 +168,12 @@ struct cv_engine {
      * max written to out; returns how many there are, even past max. */
     int (*gen)(void *pos, cv_amove *out, int max);
     size_t (*format)(void *pos, const cv_amove *m, int nt, char *buf, size_t size);
+    /* Where a move is a turn of several single moves: the single moves
+     * that may come after the partial turn prefix (text, "" for none),
+     * each written into out[i] (size 64); returns how many there are, or
+     * -1 with why when the prefix does not read.  NULL: a move is one
+     * single move (the tools then list the moves). */
+    int (*steps)(void *pos, const char *prefix, char (*out)[64], int max, char *why, size_t whysize);
     cv_move_status (*read_move)(void *pos, const char *text, int nt, unsigned flags, cv_amove *m,
                                 cv_move_info *info);
     void (*make)(void *pos, const cv_amove *m, cv_aundo *u);
@@ -246,6 +252,11 @@ uint64_t cv_any_key(cv_apos *a);
  * (size 64), in generation order; at most max written, returns how many
  * there are. */
 int cv_any_moves(cv_apos *a, int nt, char (*out)[64], int max);
+
+/* The single moves after a partial turn (engine.h, steps); for an engine
+ * whose moves are single moves, the legal moves (prefix must be "").
+ * -1 with why when the prefix does not read. */
+int cv_any_steps(cv_apos *a, const char *prefix, int nt, char (*out)[64], int max, char *why, size_t whysize);
 
 /* Reads move text and, when legal, plays it; the move as nt writes it
  * goes to canon and, when alt is not NULL, in the engine's other main

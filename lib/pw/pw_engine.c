@@ -110,6 +110,23 @@ static size_t p_format(void *pos, const cv_amove *m, int nt, char *buf, size_t s
     return pw_turn_format(pos, &t, buf, size);
 }
 
+static int p_steps(void *pos, const char *prefix, char (*out)[64], int max, char *why, size_t ws)
+{
+    pw_pos q = *(pw_pos *)pos;
+    pw_state s;
+    pw_state_init(&s);
+    if (*prefix) {
+        pw_turn t;
+        int lax;
+        if (pw_turn_read(&q, prefix, &t, why, ws, &lax) != PW_OK) return -1;
+        for (int i = 0; i < t.n; i++) pw_play(&q, &s, t.m[i]);
+    }
+    pw_move ml[PW_MAX_SINGLE];
+    int n = pw_gen(&q, &s, ml);
+    for (int i = 0; i < n && i < max; i++) pw_move_format(&q, ml[i], out[i], 64);
+    return n;
+}
+
 static cv_move_status p_read_move(void *pos, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
 {
     (void)nt;
@@ -337,6 +354,7 @@ const cv_engine cv_pw_engine = {
     .fullmove = p_fullmove,
     .gen = p_gen,
     .format = p_format,
+    .steps = p_steps,
     .read_move = p_read_move,
     .make = p_make,
     .unmake = p_unmake,
