@@ -11,8 +11,11 @@ static void add(cv_fen_errors *e, int col, int kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static void add(cv_fen_errors *e, int col, int kind, const char *fmt, ...)
 {
-    if (!e || e->n >= CV_FEN_MAX_ERRORS) return;
-    cv_fen_error *x = &e->e[e->n++];
+    if (!e) return;
+    /* full: a syntax error, which makes the text unusable, still takes the
+     * last place, so an unusable text always says why */
+    if (e->n >= CV_FEN_MAX_ERRORS && kind != CV_FE_SYNTAX) return;
+    cv_fen_error *x = &e->e[e->n < CV_FEN_MAX_ERRORS ? e->n++ : CV_FEN_MAX_ERRORS - 1];
     x->col = col;
     x->kind = kind;
     va_list ap;

@@ -265,7 +265,7 @@ static int p_put(void *pos, const char *text, char *why, size_t ws, int *col)
     uint8_t pc = 0;
     if (*s != '-') {
         const char *at = *s ? strchr(" PNBRQK", toupper((unsigned char)*s)) : NULL;
-        if (!at || at == (const char *)" PNBRQK") {
+        if (!at || *at == ' ') {
             *col = (int)(s - text);
             snprintf(why, ws, "expected a piece letter or '-' and a square (p Q2d5, p -1e2)");
             return -1;
