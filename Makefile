@@ -61,7 +61,7 @@ asan:
 	tar cf - --exclude=./build --exclude=./.git --exclude='*.o' --exclude='*.a' --exclude=./tests/bin \
 	  --exclude=./fuzz/bin --exclude=./fuzz/corpus . | tar xf - -C build/asan
 	$(MAKE) -C build/asan clean-objs
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	CVKIT_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $(MAKE) -C build/asan check CFLAGS="-O1 -g $(SAN)" LDFLAGS="$(SAN)"
 
 FUZZ_TIME ?= 30

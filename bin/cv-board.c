@@ -28,7 +28,10 @@ static void usage(void)
            "                   (PGN; Star Trek Tri-D: a Parmen listing)\n"
            "  channel N, lock on|off   accepted; no effect in a filter\n\n"
            "Options:\n"
-           "  -d, --diagram        draw the board after every change\n"
+           "      --diagram[=STYLE] draw the board after every change; STYLE: ascii\n"
+           "                       (default), pbm-large, pbm-small (Tri-D: ascii)\n"
+           "  -j, --json           one JSON object per command: the command, ok or\n"
+           "                       its problem, the position (fen) and any other answer\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
            "      --help, --version\n\n"
@@ -36,7 +39,8 @@ static void usage(void)
            "channel and lock, the summary for info, or 'error: WHY' (also reported\n"
            "on standard error as FILE:LINE:COL); a refused command changes nothing.\n"
            "Exit status: 0 every command succeeded; 1 some command was refused;\n"
-           "2 usage, I/O or spec error.\n", tool);
+           "2 usage, I/O or spec error.\n"
+           "See cvkit(7) for the options common to every tool.\n", tool);
 }
 
 typedef struct board {
@@ -45,6 +49,10 @@ typedef struct board {
     char (*san)[64];        /* san[i] the move that led to hist[i + 1] */
     int n, cur, cap;        /* plies stored, plies shown, allocated */
     int diagram, channel, lock;
+    const char *style;      /* --diagram=STYLE, or NULL: the default */
+    int json;
+    FILE *out;              /* the answers: stdout, or (--json) a buffer */
+    int shown;              /* --json: the answer was the position */
 } board;
 
 static int grow(board *B)
@@ -72,31 +80,42 @@ static cv_apos *now(board *B) { return &B->hist[B->cur]; }
 
 static void show(board *B)
 {
+    /* --json writes the position into the command's object itself */
+    if (B->json) {
+        B->shown = 1;
+        return;
+    }
     char fen[2048];
     cv_any_write(now(B), 0, fen, sizeof fen);
-    puts(fen);
-    if (B->diagram) cv_any_diagram(now(B), NULL, stdout);
+    fprintf(B->out, "%s\n", fen);
+    if (B->diagram) cv_any_diagram(now(B), B->style, B->out);
 }
 
+/* One command: where it is, and (--json) its refusal. */
 typedef struct where {
     const char *file;
     long line;
+    FILE *out;
+    int failed;
+    long col;
+    char msg[512];
 } where;
 
-static int fail(const where *w, int col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(const where *w, int col, const char *fmt, ...)
+static int fail(where *w, int col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(where *w, int col, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(w->msg, sizeof w->msg, fmt, ap);
     va_end(ap);
-    printf("error: %s\n", msg);
-    cv_report(NULL, CV_ERROR, w->file, w->line, col, "%s", msg);
+    w->failed = 1;
+    w->col = col;
+    fprintf(w->out, "error: %s\n", w->msg);
+    cv_report(NULL, CV_ERROR, w->file, w->line, col, "%s", w->msg);
     return 1;
 }
 
-static int cmd_move(board *B, const char *args, int col, const where *w)
+static int cmd_move(board *B, const char *args, int col, where *w)
 {
     /* room for the new ply first: growing moves the history */
     if (grow(B) < 0) return fail(w, col, "out of memory");
@@ -117,7 +136,7 @@ static int cmd_move(board *B, const char *args, int col, const where *w)
 
 /* p, side, castling: a change that is not a move becomes a new set-up,
  * as on the board. */
-static int cmd_put(board *B, const char *args, int col, const where *w)
+static int cmd_put(board *B, const char *args, int col, where *w)
 {
     cv_apos p;
     cv_apos_copy(&p, now(B));
@@ -129,7 +148,7 @@ static int cmd_put(board *B, const char *args, int col, const where *w)
     return 0;
 }
 
-static int cmd_castling(board *B, const char *args, int col, const where *w)
+static int cmd_castling(board *B, const char *args, int col, where *w)
 {
     while (*args == ' ') { args++; col++; }
     if (!*args) return fail(w, col, "castling needs the rights, as in FEN (KQkq, or - for none)");
@@ -148,23 +167,25 @@ static void info(board *B)
     cv_apos *p = now(B);
     cv_any_write(p, 0, fen, sizeof fen);
     cv_any_rights(p, rights, sizeof rights);
-    printf("fen %s; %s to move; castling %s; ply %d of %d;", fen, cv_any_side(p) ? "black" : "white", rights, B->cur, B->n);
-    printf(" moves");
-    if (!B->n) printf(" none");
+    FILE *o = B->out;
+    fprintf(o, "fen %s; %s to move; castling %s; ply %d of %d;", fen, cv_any_side(p) ? "black" : "white", rights, B->cur,
+            B->n);
+    fprintf(o, " moves");
+    if (!B->n) fprintf(o, " none");
     int side = cv_any_side(&B->hist[0]), num = cv_any_fullmove(&B->hist[0]);
     for (int i = 0; i < B->n; i++) {
-        if (side == 0) printf(" %d.", num);
-        else if (i == 0) printf(" %d...", num);
-        printf(" %s%s", B->san[i], i + 1 == B->cur && B->cur < B->n ? " <" : "");
+        if (side == 0) fprintf(o, " %d.", num);
+        else if (i == 0) fprintf(o, " %d...", num);
+        fprintf(o, " %s%s", B->san[i], i + 1 == B->cur && B->cur < B->n ? " <" : "");
         if (side) num++;
         side ^= 1;
     }
-    putchar('\n');
+    fputc('\n', o);
 }
 
 /* `record`: the moves so far as a record in the variant's own format
  * (PGN; a Parmen listing for Tri-D), from the set-up position. */
-static int cmd_record(board *B, const where *w)
+static int cmd_record(board *B, where *w)
 {
     const cv_record_format *f = cv_record_format_find(cv_any_record_format(B->v));
     cv_pgn_token *tok = calloc((size_t)B->n + 1, sizeof *tok);
@@ -195,13 +216,13 @@ static int cmd_record(board *B, const where *w)
     cv_any_outcome(&B->hist[B->n], &o);
     const char *res = o.moves ? NULL : !o.in_check ? "1/2-1/2" : cv_any_side(&B->hist[B->n]) ? "1-0" : "0-1";
     cv_record_meta meta = { .variant = B->v, .result = res };
-    int rc = f->write(stdout, &g, NULL, &meta);
+    int rc = f->write(B->out, &g, NULL, &meta);
     free(tok);
     free(main);
     return rc < 0 ? fail(w, 1, "cannot write the record") : 0;
 }
 
-static int run_line(board *B, char *line, const where *w)
+static int run_line(board *B, char *line, where *w)
 {
     char *s = line;
     while (*s == ' ' || *s == '\t') s++;
@@ -286,17 +307,67 @@ static int run_line(board *B, char *line, const where *w)
         long n = cv_cli_parse_count(args);
         if (n < 0) return fail(w, col, "channel takes a number, not '%s'", args);
         B->channel = (int)n;
-        printf("ok channel %ld\n", n);
+        fprintf(B->out, "ok channel %ld\n", n);
         return 0;
     }
     if (IS("lock")) {
         if (strcasecmp(args, "on") && strcasecmp(args, "off")) return fail(w, col, "lock takes 'on' or 'off', not '%s'", args);
         B->lock = !strcasecmp(args, "on");
-        printf("ok lock %s\n", B->lock ? "on" : "off");
+        fprintf(B->out, "ok lock %s\n", B->lock ? "on" : "off");
         return 0;
     }
     return fail(w, (int)(cmd - line) + 1, "unknown command '%.*s'", (int)clen, cmd);
 #undef IS
+}
+
+/* --json: the command's object (docs/cvkit-formats.5, JSON OUTPUT):
+ * the command as given, ok, the position now, and the answer when it is
+ * not the position (info, record, channel, lock). */
+static void command_json(board *B, cv_json *j, const where *w, const char *command, size_t clen, const char *answer,
+                         size_t alen)
+{
+    char fen[2048];
+    cv_any_write(now(B), 0, fen, sizeof fen);
+    cv_json_begin_object(j);
+    cv_json_place(j, w->file, w->line, 0);
+    cv_json_key(j, "command");
+    cv_json_strn(j, command, clen);
+    cv_json_key(j, "ok");
+    cv_json_bool(j, !w->failed);
+    cv_json_key(j, "fen");
+    cv_json_str(j, fen);
+    if (!w->failed && !B->shown && alen) {
+        while (alen && answer[alen - 1] == '\n') alen--;
+        cv_json_key(j, "text");
+        cv_json_strn(j, answer, alen);
+    }
+    if (!w->failed && B->shown && B->diagram) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&buf, &len);
+        if (m) {
+            cv_any_diagram(now(B), B->style, m);
+            fclose(m);
+            cv_json_key(j, "diagram");
+            cv_json_strn(j, buf, len);
+            free(buf);
+        }
+    }
+    cv_json_key(j, "problems");
+    cv_json_begin_array(j);
+    if (w->failed) cv_json_problem(j, 1, "command", w->line, w->col, w->msg);
+    cv_json_end_array(j);
+    cv_json_end_object(j);
+    cv_json_end_line(j);
+}
+
+/* The command text as given, without the blanks around it. */
+static size_t trimmed(const char *line, size_t n, const char **start)
+{
+    while (n && (*line == ' ' || *line == '\t')) line++, n--;
+    while (n && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r' || line[n - 1] == '\n')) n--;
+    *start = line;
+    return n;
 }
 
 static int run_file(const char *path, FILE *f, void *arg)
@@ -306,22 +377,62 @@ static int run_file(const char *path, FILE *f, void *arg)
     cv_lines_init(&L, f);
     char *line;
     size_t n;
-    where w = { path, 0 };
     int status = 0;
+    static cv_json js;
+    cv_json_init(&js, stdout);
+    char *copy = NULL;
+    size_t copycap = 0;
     while (cv_lines_next(&L, &line, &n)) {
-        w.line = L.lineno;
+        where w = { .file = path, .line = L.lineno, .out = stdout };
+        char *answer = NULL;
+        size_t alen = 0;
+        if (B->json) {
+            /* the answer is kept for the object; run_line may cut the line */
+            w.out = open_memstream(&answer, &alen);
+            if (!w.out) {
+                status = CV_EXIT_USAGE;
+                break;
+            }
+            if (n + 1 > copycap) {
+                char *c = realloc(copy, n + 1);
+                if (!c) {
+                    fclose(w.out);
+                    free(answer);
+                    status = CV_EXIT_USAGE;
+                    break;
+                }
+                copy = c;
+                copycap = n + 1;
+            }
+            memcpy(copy, line, n);
+            copy[n] = 0;
+            B->shown = 0;
+        }
+        B->out = w.out;
+        int rc;
         if (L.bad) {
             fail(&w, (int)L.col, "%s", L.bad == CV_LINE_NUL ? "NUL byte in the command" : cv_lines_why(&L));
-            status = 1;
-            continue;
+            rc = 1;
+        } else {
+            rc = run_line(B, line, &w);
         }
-        if (run_line(B, line, &w) > 0) status = 1;
+        if (rc > 0) status = 1;
+        if (B->json) {
+            fclose(w.out);
+            if (rc >= 0) {
+                const char *cmd;
+                size_t clen = trimmed(copy, n, &cmd);
+                command_json(B, &js, &w, cmd, clen, answer, alen);
+            }
+            free(answer);
+        }
         /* answered line by line, as a board would; a full disk ends it */
         if (cv_cli_close_stdout(tool)) {
             status = CV_EXIT_USAGE;
             break;
         }
     }
+    free(copy);
     cv_lines_free(&L);
     return status;
 }
@@ -330,16 +441,21 @@ int main(int argc, char **argv)
 {
     board B = { 0 };
     const char *variant = NULL, *spec = NULL;
-    enum { O_SPEC = 256, O_HELP, O_VERSION };
+    enum { O_SPEC = 256, O_HELP, O_VERSION, O_DIAGRAM };
     static const struct option lo[] = {
-        { "diagram", no_argument, 0, 'd' }, { "variant", required_argument, 0, 'V' },
+        { "diagram", optional_argument, 0, O_DIAGRAM }, { "variant", required_argument, 0, 'V' },
+        { "json", no_argument, 0, 'j' },
         { "spec", required_argument, 0, O_SPEC },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":dV:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":jV:", lo, NULL)) != -1) {
         switch (c) {
-        case 'd': B.diagram = 1; break;
+        case O_DIAGRAM:
+            B.diagram = 1;
+            B.style = optarg;
+            break;
+        case 'j': B.json = 1; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_HELP: usage(); return 0;
@@ -351,6 +467,13 @@ int main(int argc, char **argv)
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) return 2;
     B.v = v;
+    B.out = stdout;
+    if (B.style && !cv_any_diagram_style_known(v, B.style)) {
+        char list[256];
+        cv_diagram_style_list(v, list, sizeof list);
+        cv_variant_free(v);
+        return cv_cli_usage_error(tool, "unknown diagram style '%s' (%s)", B.style, list);
+    }
     if (grow(&B) < 0) return 2;
     cv_apos start;
     cv_any_start(v, &start);

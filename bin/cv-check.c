@@ -14,26 +14,28 @@ static void usage(void)
            "  -f, --fen FEN        check FEN (may be repeated) instead of reading files\n"
            "  -l, --lenient        accept the loose FEN dialect (empty or short ranks,\n"
            "                       castling letters in any order, missing fields)\n"
-           "  -n, --normalize      print the canonical FEN of each valid position\n"
+           "      --normalize      print the canonical FEN of each valid position\n"
            "      --ep=always      with --normalize: keep the en passant square after\n"
            "                       every double step (default: only when capturable)\n"
            "      --xfen           with --normalize: X-FEN castling letters (Chess960)\n"
-           "      --json           one JSON object per position\n"
-           "  -q, --quiet          print nothing; the exit status tells\n"
+           "  -j, --json           one JSON object per position\n"
+           "      --silent         print nothing; the exit status tells\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
            "      --help, --version\n\n"
            "Each position gives one line on standard output: 'ok', the canonical FEN\n"
            "(--normalize), or 'invalid'; each problem goes to standard error as\n"
            "FILE:LINE:COL: error: MESSAGE.\n"
-           "Exit status: 0 all valid; 1 some position invalid; 2 usage, I/O or spec error.\n", tool);
+           "Exit status: 0 all valid; 1 some position invalid; 2 usage, I/O or spec error.\n"
+           "See cvkit(7) for the options common to every tool.\n", tool);
 }
 
 typedef struct ctx {
     const cv_variant *v;
     unsigned read_flags, write_flags;
-    int normalize, json, quiet;
+    int normalize, json, silent;
     long checked, invalid;
+    cv_json js;
 } ctx;
 
 static const char *kind_name(int k)
@@ -53,26 +55,27 @@ static int check_one(ctx *C, const char *file, long line, const char *text, int 
     char fen[2048] = "";
     if (usable && !bad) cv_any_write(&p, C->write_flags, fen, sizeof fen);
     if (C->json) {
-        fputs("{\"file\":", stdout);
-        cv_json_write_cstring(stdout, cv_display_name(file));
-        printf(",\"line\":%ld,\"input\":", line);
-        cv_json_write_cstring(stdout, text);
-        printf(",\"valid\":%s", bad ? "false" : "true");
+        cv_json *j = &C->js;
+        cv_json_begin_object(j);
+        cv_json_place(j, file, line, 0);
+        cv_json_key(j, "input");
+        cv_json_str(j, text);
+        cv_json_key(j, "valid");
+        cv_json_bool(j, !bad);
         if (!bad) {
-            fputs(",\"fen\":", stdout);
-            cv_json_write_cstring(stdout, fen);
+            cv_json_key(j, "fen");
+            cv_json_str(j, fen);
         }
-        fputs(",\"problems\":[", stdout);
-        for (int i = 0; i < e.n; i++) {
-            printf("%s{\"column\":%d,\"kind\":\"%s\",\"message\":", i ? "," : "", col0 + e.e[i].col - 1,
-                   kind_name(e.e[i].kind));
-            cv_json_write_cstring(stdout, e.e[i].msg);
-            putchar('}');
-        }
-        puts("]}");
+        cv_json_key(j, "problems");
+        cv_json_begin_array(j);
+        for (int i = 0; i < e.n; i++)
+            cv_json_problem(j, 1, kind_name(e.e[i].kind), line, col0 + e.e[i].col - 1, e.e[i].msg);
+        cv_json_end_array(j);
+        cv_json_end_object(j);
+        cv_json_end_line(j);
         return bad;
     }
-    if (C->quiet) return bad;
+    if (C->silent) return bad;
     cv_fen_report(NULL, file, line, col0, &e);
     if (bad) puts("invalid");
     else puts(C->normalize ? fen : "ok");
@@ -96,15 +99,22 @@ static int check_file(const char *path, FILE *f, void *arg)
             C->invalid++;
             status = 1;
             if (C->json) {
-                fputs("{\"file\":", stdout);
-                cv_json_write_cstring(stdout, cv_display_name(path));
-                printf(",\"line\":%ld,\"input\":", lineno);
-                cv_json_write_string(stdout, line, (size_t)n);
-                printf(",\"valid\":false,\"problems\":[{\"column\":%ld,\"kind\":\"syntax\",\"message\":\"%s\"}]}\n", col,
-                       cv_lines_why(&L));
+                cv_json *j = &C->js;
+                cv_json_begin_object(j);
+                cv_json_place(j, path, lineno, 0);
+                cv_json_key(j, "input");
+                cv_json_strn(j, line, n);
+                cv_json_key(j, "valid");
+                cv_json_bool(j, 0);
+                cv_json_key(j, "problems");
+                cv_json_begin_array(j);
+                cv_json_problem(j, 1, "syntax", lineno, col, cv_lines_why(&L));
+                cv_json_end_array(j);
+                cv_json_end_object(j);
+                cv_json_end_line(j);
             } else {
                 cv_report(NULL, CV_ERROR, path, lineno, col, "%s", cv_lines_why(&L));
-                if (!C->quiet) puts("invalid");
+                if (!C->silent) puts("invalid");
             }
             continue;
         }
@@ -125,23 +135,23 @@ int main(int argc, char **argv)
     const char *variant = NULL, *spec = NULL;
     const char **fens = calloc((size_t)argc + 1, sizeof *fens);
     int nfens = 0;
-    enum { O_JSON = 256, O_SPEC, O_HELP, O_VERSION, O_EP, O_XFEN };
+    enum { O_NORMALIZE = 256, O_SILENT, O_SPEC, O_HELP, O_VERSION, O_EP, O_XFEN };
     static const struct option lo[] = {
         { "fen", required_argument, 0, 'f' }, { "lenient", no_argument, 0, 'l' },
-        { "normalize", no_argument, 0, 'n' }, { "json", no_argument, 0, O_JSON },
-        { "quiet", no_argument, 0, 'q' }, { "variant", required_argument, 0, 'V' },
+        { "normalize", no_argument, 0, O_NORMALIZE }, { "json", no_argument, 0, 'j' },
+        { "silent", no_argument, 0, O_SILENT }, { "variant", required_argument, 0, 'V' },
         { "spec", required_argument, 0, O_SPEC }, { "ep", required_argument, 0, O_EP },
         { "xfen", no_argument, 0, O_XFEN },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":f:lnqV:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:ljV:", lo, NULL)) != -1) {
         switch (c) {
         case 'f': fens[nfens++] = optarg; break;
         case 'l': C.read_flags |= CV_FEN_LENIENT; break;
-        case 'n': C.normalize = 1; break;
-        case 'q': C.quiet = 1; break;
-        case O_JSON: C.json = 1; break;
+        case O_NORMALIZE: C.normalize = 1; break;
+        case O_SILENT: C.silent = 1; break;
+        case 'j': C.json = 1; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_EP:
@@ -161,6 +171,7 @@ int main(int argc, char **argv)
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) { free(fens); return 2; }
     C.v = v;
+    cv_json_init(&C.js, stdout);
     int status = 0;
     if (nfens) {
         if (optind < argc) { free(fens); cv_variant_free(v); return cv_cli_usage_error(tool, "give either --fen or files, not both"); }

@@ -21,23 +21,27 @@ static void usage(void)
            "                       (Parmen's, default) or romulan; fen: the position\n"
            "                       after every main-line ply; or a record format:\n"
            "                       pgn, gamelist (as --format)\n"
-           "  -f, --format FORMAT  the record format written: pgn or gamelist (default:\n"
+           "      --format FORMAT  the record format written: pgn or gamelist (default:\n"
            "                       the format read); --to romulan --format gamelist\n"
            "                       gives both\n"
            "      --rejects FILE   write the games that cannot be converted to FILE\n"
            "      --input FORMAT   read every input as pgn or gamelist\n"
            "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
            "  -q, --quiet          no warnings\n"
+           "  -j, --json           one JSON object per game instead of the records: its\n"
+           "                       tags, main-line moves in the target notation, result,\n"
+           "                       whether it was converted and its problems\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
            "      --spec FILE      variant spec file for games without a Variant tag\n"
            "      --help, --version\n\n"
            "Exit status: 0 every game converted; 1 some game written unconverted;\n"
-           "2 usage, I/O or spec error.\n", tool);
+           "2 usage, I/O or spec error.\n"
+           "See cvkit(7) for the options common to every tool.\n", tool);
 }
 
 typedef struct ctx {
     const cv_variant *v;
-    int to_fen, strict, quiet;
+    int to_fen, strict, quiet, json;
     const char *to;     /* the notation asked for, by name (NULL: the variant's own) */
     const cv_record_format *input;   /* --input, or NULL: recognised per file */
     const cv_record_format *output;  /* --format / --to FORMAT, or NULL: as read */
@@ -50,7 +54,25 @@ typedef struct ctx {
     const cv_record *g;
     char ident[512];
     long converted, rejected;
+    /* --json */
+    cv_json js;
+    cv_problems probs;
+    char **fens;        /* --to fen: the position after each main-line ply */
+    size_t nfens, capfens;
 } ctx;
+
+static void keep_fen(ctx *C, const char *fen)
+{
+    if (C->nfens == C->capfens) {
+        size_t cap = C->capfens ? C->capfens * 2 : 128;
+        char **n = realloc(C->fens, sizeof *n * cap);
+        if (!n) return;
+        C->fens = n;
+        C->capfens = cap;
+    }
+    C->fens[C->nfens] = strdup(fen);
+    if (C->fens[C->nfens]) C->nfens++;
+}
 
 static void on_move(void *arg, const cv_replay_ev *e)
 {
@@ -59,9 +81,10 @@ static void on_move(void *arg, const cv_replay_ev *e)
         if (e->depth == 0) {
             char fen[2048];
             cv_replay_ev_fen(e, fen, sizeof fen);
-            puts(fen);
+            if (C->json) keep_fen(C, fen);
+            else puts(fen);
         }
-        return;
+        if (!C->json) return;
     }
     char buf[64];
     cv_replay_ev_move(e, C->cur_nt, buf, sizeof buf);
@@ -79,13 +102,19 @@ static void on_bad(void *arg, const cv_replay_ev *e)
         if (!C->quiet)
             cv_report(NULL, CV_WARNING, C->path, e->t->line, e->t->col, "%s: %s %s%s: %s", C->ident, num, e->t->text,
                       e->t->suffix, e->why);
+        if (C->json)
+            cv_problems_add(&C->probs, 0, "move", e->t->line, e->t->col, "%s %s%s: %s", num, e->t->text, e->t->suffix,
+                            e->why);
         return;
     }
-    if (e->t->kind == CV_PGN_VARIATION_START)
+    if (e->t->kind == CV_PGN_VARIATION_START) {
         cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s; written unconverted", C->ident, e->why);
-    else
+        if (C->json) cv_problems_add(&C->probs, 1, "move", e->t->line, e->t->col, "%s", e->why);
+    } else {
         cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s %s: %s; written unconverted", C->ident, num,
                   e->t->text, e->why);
+        if (C->json) cv_problems_add(&C->probs, 1, "move", e->t->line, e->t->col, "%s %s: %s", num, e->t->text, e->why);
+    }
 }
 
 /* Nothing is lost: a game that cannot be converted goes out byte for
@@ -110,6 +139,56 @@ static void write_unconverted(ctx *C, const cv_record_format *f, const cv_record
     }
 }
 
+/* --json: the game as one object (docs/cvkit-formats.5, JSON OUTPUT) */
+static void game_json(ctx *C, const cv_record *g, const cv_variant *v, int ok, const char *result)
+{
+    cv_json *j = &C->js;
+    cv_json_begin_object(j);
+    cv_json_key(j, "file");
+    cv_json_str(j, cv_display_name(C->path));
+    cv_json_key(j, "game");
+    cv_json_int(j, g->number);
+    cv_json_key(j, "line");
+    cv_json_int(j, g->line);
+    cv_json_key(j, "col");
+    cv_json_int(j, g->col);
+    cv_json_key(j, "tags");
+    cv_json_begin_object(j);
+    for (size_t i = 0; i < g->ntags; i++)
+        if (cv_pgn_tag_value(g, g->tags[i].name) == g->tags[i].value) {
+            cv_json_key(j, g->tags[i].name);
+            cv_json_str(j, g->tags[i].value);
+        }
+    cv_json_end_object(j);
+    cv_json_key(j, "converted");
+    cv_json_bool(j, ok);
+    /* converted: the main line in the target notation; not: as written */
+    if (ok) {
+        cv_json_key(j, "variant");
+        cv_json_str(j, v->name);
+        cv_json_key(j, "notation");
+        cv_json_str(j, cv_any_notation_name(v, C->cur_nt));
+    }
+    cv_json_key(j, "moves");
+    cv_json_begin_array(j);
+    for (size_t i = 0; i < g->nmainline; i++) {
+        size_t k = g->mainline[i];
+        cv_json_str(j, ok && k < C->cap && C->text[k] ? C->text[k] : g->tokens[k].text);
+    }
+    cv_json_end_array(j);
+    if (C->to_fen && ok) {
+        cv_json_key(j, "positions");
+        cv_json_begin_array(j);
+        for (size_t i = 0; i < C->nfens; i++) cv_json_str(j, C->fens[i]);
+        cv_json_end_array(j);
+    }
+    cv_json_key(j, "result");
+    cv_json_str(j, result);
+    cv_json_problems(j, &C->probs);
+    cv_json_end_object(j);
+    cv_json_end_line(j);
+}
+
 static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
 {
     C->g = g;
@@ -130,20 +209,36 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     cv_replay_result res;
     memset(&res, 0, sizeof res);
     int ok = g->errors == 0;
+    if (C->json) {
+        /* the reader's issues first, then the conversion's */
+        cv_problems_clear(&C->probs);
+        for (size_t i = 0; i < g->nissues; i++)
+            cv_problems_add(&C->probs, g->issues[i].level == CV_ERROR, "record", g->issues[i].line, g->issues[i].col,
+                            "%s", g->issues[i].msg);
+        for (size_t i = 0; i < C->nfens; i++) free(C->fens[i]);
+        C->nfens = 0;
+    }
     if (!start || !deflt) {
-        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s; written unconverted", C->ident,
-                  deflt ? "out of memory" : "the rules of this record format cannot be loaded");
+        const char *msg = deflt ? "out of memory" : "the rules of this record format cannot be loaded";
+        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s; written unconverted", C->ident, msg);
+        if (C->json) cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s", msg);
         ok = 0;
     } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
         cv_report(NULL, CV_ERROR, C->path, line, col, "%s: %s; written unconverted", C->ident, why);
+        if (C->json) cv_problems_add(&C->probs, 1, "setup", line, col, "%s", why);
         ok = 0;
     } else if (!cv_record_format_fits(fout, v)) {
         cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: a %s game cannot be written as %s; written unconverted",
                   C->ident, v->name, fout->name);
+        if (C->json)
+            cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "a %s game cannot be written as %s", v->name,
+                            fout->name);
         ok = 0;
     } else if ((C->cur_nt = C->to ? cv_any_notation(v, C->to) : 0) < 0) {
         cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation; written unconverted",
                   C->ident, v->name, C->to);
+        if (C->json)
+            cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s is not written in '%s' notation", v->name, C->to);
         ok = 0;
     } else {
         static const cv_replay_hooks hooks = { on_move, on_bad };
@@ -154,7 +249,11 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     free(start);
     if (!ok && g->errors)
         cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: the record has errors; written unconverted", C->ident);
-    if (ok && !C->to_fen) {
+    if (C->json) {
+        const char *implied = ok ? cv_replay_implied_result(&res) : NULL;
+        game_json(C, g, v, ok, g->result_text ? g->result_text : implied ? implied : "*");
+        if (!ok && C->rejects) write_unconverted(C, fin, g);
+    } else if (ok && !C->to_fen) {
         cv_record_meta meta = { .variant = v, .result = cv_replay_implied_result(&res) };
         fout->write(stdout, g, C->text, &meta);
         if (meta.dropped && !C->quiet)
@@ -197,18 +296,19 @@ static int convert_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
-    ctx C = { 0 };
+    static ctx C;   /* holds the JSON writer's buffer */
     const char *variant = NULL, *spec = NULL, *rejects = NULL;
     enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT, O_FORMAT };
     static const struct option lo[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
         { "strict", no_argument, 0, O_STRICT }, { "quiet", no_argument, 0, 'q' },
-        { "input", required_argument, 0, O_INPUT }, { "format", required_argument, 0, 'f' },
+        { "input", required_argument, 0, O_INPUT }, { "format", required_argument, 0, O_FORMAT },
+        { "json", no_argument, 0, 'j' },
         { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":t:f:qV:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":t:jqV:", lo, NULL)) != -1) {
         switch (c) {
         case 't':
             if (!strcmp(optarg, "fen")) C.to_fen = 1;
@@ -218,7 +318,8 @@ int main(int argc, char **argv)
                 return cv_cli_usage_error(tool, "unknown format '%s' (san, lan, uci, fen; Tri-D: standard, romulan; "
                                           "records: %s)", optarg, cv_record_format_names());
             break;
-        case 'f':
+        case 'j': C.json = 1; break;
+        case O_FORMAT:
             if (!(C.output = cv_record_format_find(optarg)))
                 return cv_cli_usage_error(tool, "unknown record format '%s' (%s)", optarg, cv_record_format_names());
             break;
@@ -247,12 +348,16 @@ int main(int argc, char **argv)
         return CV_EXIT_USAGE;
     }
     C.rp = cv_replayer_new();
+    cv_json_init(&C.js, stdout);
     int status = 0;
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) status = 2;
     if (C.rejects && cv_cli_replace_close(tool, C.rejects, rejects, rejects_tmp, 1)) status = CV_EXIT_USAGE;
     if (!C.converted && !C.rejected) fprintf(stderr, "%s: no game records found\n", tool);
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     free(C.text);
+    for (size_t i = 0; i < C.nfens; i++) free(C.fens[i]);
+    free(C.fens);
+    cv_problems_free(&C.probs);
     cv_replayer_free(C.rp);
     cv_variant_free(v);
     return status;

@@ -15,28 +15,35 @@ static void usage(void)
            "                       input at all use --start)\n"
            "  -s, --start          the variant's start position\n"
            "  -L, --list           list the legal moves, on one line, sorted (default)\n"
-           "  -c, --count          print the number of legal moves\n"
+           "      --count          print the number of legal moves\n"
+           "      --moves[=TURN]   where a move is a turn of several (Parallel Worlds):\n"
+           "                       the single moves that may come next, after the\n"
+           "                       partial turn TURN (none: at the turn's start)\n"
            "  -m, --move M         test move M: 'legal SAN UCI', 'illegal: WHY' or\n"
            "                       'ambiguous: WHY'\n"
            "  -a, --apply M...     play the moves (several per argument, space\n"
            "                       separated; repeatable) and print the FEN reached\n"
-           "  -d, --diagram[=STYLE] also draw the position (after --apply: the result);\n"
+           "      --diagram[=STYLE] also draw the position (after --apply: the result);\n"
            "                       STYLE: ascii (default), pbm-large, pbm-small\n"
            "  -n, --notation N     san (default), lan or uci; pbm: read moves as the\n"
            "                       pbmserv server does (letters in either case, both\n"
-           "                       readings tried), write SAN\n"
+           "                       readings tried), write SAN; Tri-D: standard\n"
+           "                       (default) or romulan\n"
            "  -l, --lenient        read the loose FEN dialect, and take positions that\n"
            "                       can be played but not reached (an impossible check)\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
+           "  -j, --json           one JSON object per position: the moves, the test's\n"
+           "                       answer or the position reached\n"
            "      --help, --version\n\n"
            "Exit status: 0 all positions valid and every tested or applied move legal;\n"
-           "1 an invalid position or an illegal or ambiguous move; 2 usage or spec error.\n", tool);
+           "1 an invalid position or an illegal or ambiguous move; 2 usage or spec error.\n"
+           "See cvkit(7) for the options common to every tool.\n", tool);
 }
 
 typedef struct ctx {
     const cv_variant *v;
-    int count, diagram;
+    int count, diagram, json;
     const char *style;
     const char *ntname;     /* as given; checked against the variant */
     int nt;
@@ -44,30 +51,106 @@ typedef struct ctx {
     const char *test;
     char **apply;
     int napply;
+    const char *steps;      /* --moves[=PREFIX]: the partial turn, "" for none */
+    cv_json js;
 } ctx;
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+/* The legal moves in C's notation, sorted (a whole turn each where a
+ * turn has several moves: thousands of them); *n gets how many there are,
+ * *shown how many are in the list (all of them).  NULL when out of
+ * memory.  Free the result and *txt. */
+static char **sorted_moves(ctx *C, cv_apos *a, char (**txt)[64], int *n, int *shown)
+{
+    int cap = 1024;
+    char **ptr = NULL;
+    for (;;) {
+        *txt = malloc(sizeof **txt * (size_t)cap);
+        ptr = malloc(sizeof *ptr * (size_t)cap);
+        if (!*txt || !ptr) {
+            free(*txt);
+            free(ptr);
+            *txt = NULL;
+            return NULL;
+        }
+        *n = cv_any_moves(a, C->nt, *txt, cap);
+        if (*n <= cap) break;
+        free(*txt);
+        free(ptr);
+        cap = *n;
+    }
+    *shown = *n;
+    for (int i = 0; i < *shown; i++) ptr[i] = (*txt)[i];
+    qsort(ptr, (size_t)*shown, sizeof *ptr, cmp_str);
+    return ptr;
+}
+
 static void list_moves(ctx *C, cv_apos *a)
 {
-    char(*txt)[64] = malloc(sizeof *txt * 1024);
-    char **ptr = malloc(sizeof *ptr * 1024);
-    if (!txt || !ptr) { free(txt); free(ptr); return; }
-    int n = cv_any_moves(a, C->nt, txt, 1024);
+    char(*txt)[64];
+    int n, shown;
+    char **ptr = sorted_moves(C, a, &txt, &n, &shown);
+    if (!ptr) return;
     if (C->count) {
         printf("%d\n", n);
     } else {
-        for (int i = 0; i < n; i++) ptr[i] = txt[i];
-        qsort(ptr, (size_t)n, sizeof *ptr, cmp_str);
-        for (int i = 0; i < n; i++) printf("%s%s", i ? " " : "", ptr[i]);
+        for (int i = 0; i < shown; i++) printf("%s%s", i ? " " : "", ptr[i]);
         putchar('\n');
     }
     free(txt);
     free(ptr);
 }
 
-/* Plays the moves of every --apply argument; returns 1 on the first bad one. */
-static int apply_moves(ctx *C, cv_apos *a, const char *file, long line)
+/* ---- JSON: one object a position ---- */
+
+static const char *fen_kind(int k)
+{
+    return k == CV_FE_SYNTAX ? "syntax" : k == CV_FE_LAX ? "strict" : "position";
+}
+
+static void json_begin(ctx *C, const char *file, long line, const char *text)
+{
+    cv_json_begin_object(&C->js);
+    cv_json_place(&C->js, file, line, 0);
+    cv_json_key(&C->js, "input");
+    cv_json_str(&C->js, text);
+}
+
+static void json_fen(ctx *C, const cv_apos *a)
+{
+    char fen[2048];
+    cv_any_write(a, 0, fen, sizeof fen);
+    cv_json_key(&C->js, "fen");
+    cv_json_str(&C->js, fen);
+}
+
+static void json_diagram(ctx *C, const cv_apos *a)
+{
+    if (!C->diagram) return;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) return;
+    cv_any_diagram(a, C->style, m);
+    fclose(m);
+    cv_json_key(&C->js, "diagram");
+    cv_json_strn(&C->js, buf, len);
+    free(buf);
+}
+
+static void json_end(ctx *C, const cv_problems *ps)
+{
+    static const cv_problems none;
+    cv_json_problems(&C->js, ps ? ps : &none);
+    cv_json_end_object(&C->js);
+    cv_json_end_line(&C->js);
+}
+
+/* Plays the moves of every --apply argument; returns 1 on the first bad
+ * one (said, and kept in ps for --json), and the moves played in played
+ * (for --json; may be NULL). */
+static int apply_moves(ctx *C, cv_apos *a, const char *file, long line, cv_problems *ps, cv_json *played)
 {
     for (int i = 0; i < C->napply; i++) {
         char *copy = strdup(C->apply[i]);
@@ -76,20 +159,143 @@ static int apply_moves(ctx *C, cv_apos *a, const char *file, long line)
         for (char *tok = strtok_r(copy, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
             /* "exd6 e.p." written with its usual space */
             if (!strcmp(tok, "e.p.") || !strcmp(tok, "ep")) continue;
-            char why[400];
-            if (cv_any_play(a, tok, C->nt, NULL, NULL, why, sizeof why) != CV_MOVE_OK) {
+            char why[400], canon[64];
+            if (cv_any_play(a, tok, C->nt, canon, NULL, why, sizeof why) != CV_MOVE_OK) {
                 cv_report(NULL, CV_ERROR, file, line, 0, "%s: %s", tok, why);
+                if (ps) cv_problems_add(ps, 1, "move", line, 0, "%s: %s", tok, why);
                 free(copy);
                 return 1;
             }
+            if (played) cv_json_str(played, canon);
         }
         free(copy);
     }
     return 0;
 }
 
+static int one_json(ctx *C, const char *file, long line, const char *text, int col0)
+{
+    cv_apos a;
+    cv_fen_errors e;
+    cv_json *j = &C->js;
+    json_begin(C, file, line, text);
+    if (cv_any_read(C->v, text, C->read_flags, &a, &e) < 0 || e.n) {
+        cv_fen_report(NULL, file, line, col0, &e);
+        cv_json_key(j, "valid");
+        cv_json_bool(j, 0);
+        cv_json_key(j, "problems");
+        cv_json_begin_array(j);
+        for (int i = 0; i < e.n; i++)
+            cv_json_problem(j, 1, fen_kind(e.e[i].kind), line, col0 + e.e[i].col - 1, e.e[i].msg);
+        cv_json_end_array(j);
+        cv_json_end_object(j);
+        cv_json_end_line(j);
+        return 1;
+    }
+    cv_json_key(j, "valid");
+    cv_json_bool(j, 1);
+    if (C->test) {
+        char canon[64], alt[64], why[400];
+        int nt = cv_any_alt_notation(C->v, C->nt) == C->nt ? 0 : C->nt;
+        int st = cv_any_test(&a, C->test, nt, canon, alt, why, sizeof why);
+        json_fen(C, &a);
+        cv_json_key(j, "move");
+        cv_json_str(j, C->test);
+        cv_json_key(j, "legal");
+        cv_json_bool(j, st == CV_MOVE_OK);
+        cv_json_key(j, "status");
+        cv_json_str(j, st == CV_MOVE_OK ? "legal" : st == CV_MOVE_AMBIGUOUS ? "ambiguous" : "illegal");
+        if (st == CV_MOVE_OK) {
+            /* the move as each of the two notations writes it */
+            cv_json_key(j, "written");
+            cv_json_begin_object(j);
+            cv_json_key(j, cv_any_notation_name(C->v, nt));
+            cv_json_str(j, canon);
+            cv_json_key(j, cv_any_notation_name(C->v, cv_any_alt_notation(C->v, nt)));
+            cv_json_str(j, alt);
+            cv_json_end_object(j);
+        } else {
+            cv_json_key(j, "message");
+            cv_json_str(j, why);
+        }
+        json_diagram(C, &a);
+        /* a refused move is the problem that makes the exit status 1 */
+        cv_problems ps = { 0 };
+        if (st != CV_MOVE_OK) cv_problems_add(&ps, 1, "move", line, 0, "%s: %s", C->test, why);
+        json_end(C, &ps);
+        cv_problems_free(&ps);
+        return st == CV_MOVE_OK ? 0 : 1;
+    }
+    if (C->napply) {
+        cv_problems ps = { 0 };
+        /* the moves go into the object as they are played */
+        cv_json_key(j, "moves");
+        cv_json_begin_array(j);
+        int rc = apply_moves(C, &a, file, line, &ps, j);
+        cv_json_end_array(j);
+        cv_json_key(j, "legal");
+        cv_json_bool(j, rc == 0);
+        json_fen(C, &a);
+        json_diagram(C, &a);
+        json_end(C, &ps);
+        cv_problems_free(&ps);
+        return rc;
+    }
+    json_fen(C, &a);
+    char(*txt)[64];
+    int n = 0, shown = 0;
+    char **ptr = sorted_moves(C, &a, &txt, &n, &shown);
+    cv_json_key(j, "count");
+    cv_json_int(j, n);
+    if (!C->count && ptr) {
+        cv_json_key(j, "moves");
+        cv_json_begin_array(j);
+        for (int i = 0; i < shown; i++) cv_json_str(j, ptr[i]);
+        cv_json_end_array(j);
+    }
+    if (ptr) {
+        free(txt);
+        free(ptr);
+    }
+    json_diagram(C, &a);
+    json_end(C, NULL);
+    return 0;
+}
+
+/* --moves[=PREFIX]: the single moves that may come next in a turn of
+ * several moves, after the partial turn PREFIX; sorted, one line. */
+static int list_steps(ctx *C, cv_apos *a, const char *file, long line)
+{
+    char why[400];
+    int n = cv_any_steps(a, C->steps, C->nt, NULL, 0, why, sizeof why);
+    if (n < 0) {
+        cv_report(NULL, CV_ERROR, file, line, 0, "--moves %s: %s", C->steps, why);
+        puts("invalid");
+        return 1;
+    }
+    char(*txt)[64] = malloc(sizeof *txt * (size_t)(n + 1));
+    char **ptr = malloc(sizeof *ptr * (size_t)(n + 1));
+    if (!txt || !ptr) {
+        free(txt);
+        free(ptr);
+        return 2;
+    }
+    n = cv_any_steps(a, C->steps, C->nt, txt, n, why, sizeof why);
+    for (int i = 0; i < n; i++) ptr[i] = txt[i];
+    qsort(ptr, (size_t)n, sizeof *ptr, cmp_str);
+    if (C->count) printf("%d\n", n);
+    else {
+        for (int i = 0; i < n; i++) printf("%s%s", i ? " " : "", ptr[i]);
+        putchar('\n');
+    }
+    free(txt);
+    free(ptr);
+    return 0;
+}
+
 static int one(ctx *C, const char *file, long line, const char *text, int col0)
 {
+    if (C->json) return one_json(C, file, line, text, col0);
     cv_apos a;
     cv_fen_errors e;
     if (cv_any_read(C->v, text, C->read_flags, &a, &e) < 0 || e.n) {
@@ -109,7 +315,7 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
         }
     }
     if (C->napply) {
-        int rc = apply_moves(C, &a, file, line);
+        int rc = apply_moves(C, &a, file, line, NULL, NULL);
         if (rc) {
             puts("invalid");
             return rc;
@@ -121,6 +327,7 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
         return 0;
     }
     if (C->diagram) cv_any_diagram(&a, C->style, stdout);
+    if (C->steps) return list_steps(C, &a, file, line);
     list_moves(C, &a);
     return 0;
 }
@@ -137,7 +344,22 @@ static int each_file(const char *path, FILE *f, void *arg)
         long lineno = L.lineno;
         if (L.bad) {
             cv_report(NULL, CV_ERROR, path, lineno, L.col, "%s", cv_lines_why(&L));
-            puts("invalid");
+            if (C->json) {
+                cv_json_begin_object(&C->js);
+                cv_json_place(&C->js, path, lineno, 0);
+                cv_json_key(&C->js, "input");
+                cv_json_strn(&C->js, line, n);
+                cv_json_key(&C->js, "valid");
+                cv_json_bool(&C->js, 0);
+                cv_json_key(&C->js, "problems");
+                cv_json_begin_array(&C->js);
+                cv_json_problem(&C->js, 1, "syntax", lineno, L.col, cv_lines_why(&L));
+                cv_json_end_array(&C->js);
+                cv_json_end_object(&C->js);
+                cv_json_end_line(&C->js);
+            } else {
+                puts("invalid");
+            }
             status = 1;
             continue;
         }
@@ -153,30 +375,33 @@ static int each_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
-    ctx C = { .nt = 0 };
+    static ctx C;   /* holds the JSON writer's buffer */
     const char *variant = NULL, *spec = NULL, *fen = NULL;
     int start = 0;
     C.apply = calloc((size_t)argc + 1, sizeof *C.apply);
-    enum { O_SPEC = 256, O_HELP, O_VERSION };
+    enum { O_SPEC = 256, O_HELP, O_VERSION, O_COUNT, O_DIAGRAM, O_MOVES };
     static const struct option lo[] = {
         { "fen", required_argument, 0, 'f' }, { "start", no_argument, 0, 's' },
-        { "list", no_argument, 0, 'L' }, { "count", no_argument, 0, 'c' },
+        { "list", no_argument, 0, 'L' }, { "count", no_argument, 0, O_COUNT },
+        { "moves", optional_argument, 0, O_MOVES },
         { "move", required_argument, 0, 'm' }, { "apply", required_argument, 0, 'a' },
-        { "diagram", optional_argument, 0, 'd' }, { "notation", required_argument, 0, 'n' },
+        { "diagram", optional_argument, 0, O_DIAGRAM }, { "notation", required_argument, 0, 'n' },
         { "lenient", no_argument, 0, 'l' }, { "variant", required_argument, 0, 'V' },
-        { "spec", required_argument, 0, O_SPEC },
+        { "spec", required_argument, 0, O_SPEC }, { "json", no_argument, 0, 'j' },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":f:sLcm:a:dn:lV:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:sLm:a:n:ljV:", lo, NULL)) != -1) {
         switch (c) {
         case 'f': fen = optarg; break;
         case 's': start = 1; break;
         case 'L': break;
-        case 'c': C.count = 1; break;
+        case O_MOVES: C.steps = optarg ? optarg : ""; break;
+        case O_COUNT: C.count = 1; break;
+        case 'j': C.json = 1; break;
         case 'm': C.test = optarg; break;
         case 'a': C.apply[C.napply++] = optarg; break;
-        case 'd':
+        case O_DIAGRAM:
             C.diagram = 1;
             C.style = optarg;
             break;
@@ -197,6 +422,7 @@ int main(int argc, char **argv)
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) { free(C.apply); return 2; }
     C.v = v;
+    cv_json_init(&C.js, stdout);
     C.nt = C.ntname ? cv_any_notation(v, C.ntname) : cv_any_default_notation(v);
     char list[256];
     if (C.nt < 0) {

@@ -4,6 +4,7 @@
  * (documented in docs/cv-parse.1). */
 #include "cvkit.h"
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +15,10 @@ enum { OUT_TOKENS, OUT_JSON, OUT_NONE };
 
 typedef struct {
     int out;
+    int json;       /* --json: with --check, the summary object */
     unsigned flags;
     const cv_record_format *input;  /* --input, or NULL: recognised per file */
-    long games;
+    long files, games, valid, invalid;
     cv_diag diag;
 } options;
 
@@ -31,19 +33,24 @@ static void usage(void)
            "recognised from the content.  A directory is searched recursively for\n"
            "*.pgn files and *.txt files that hold listings.\n"
            "\n"
-           "  -j, --json      one JSON object per game (JSON Lines)\n"
-           "      --input F   read every input as format F (pgn, gamelist)\n"
-           "  -c, --check     print nothing but diagnostics; the exit status tells\n"
-           "  -s, --strict    report every deviation from the PGN standard as an\n"
-           "                  error (byte-order mark, CR LF, 0-0, e8Q, missing result...)\n"
-           "  -q, --quiet     do not print warnings (they are still in --json output)\n"
-           "  -h, --help      show this help and exit\n"
-           "      --version   show the version and exit\n"
+           "  -c, --check          print only the problems and the summary line\n"
+           "                       (N files, N games, N valid, N invalid, N warnings)\n"
+           "  -j, --json           one JSON object per game (JSON Lines); with --check\n"
+           "                       only the summary object\n"
+           "      --input FORMAT   read every input as pgn or gamelist\n"
+           "      --strict         report every deviation from the PGN standard as an\n"
+           "                       error (byte-order mark, CR LF, 0-0, e8Q, missing result...)\n"
+           "  -q, --quiet          no warnings (still counted, still in --json output)\n"
+           "  -V, --variant NAME   accepted for the common options (syntax does not\n"
+           "                       depend on the variant): the spec must exist\n"
+           "      --spec FILE      the same for a spec file\n"
+           "      --help, --version\n"
            "\n"
            "Diagnostics go to standard error as FILE:LINE:COL: error: game N: MESSAGE.\n"
            "Exit status: 0 every game read cleanly, 1 some game had an error (with\n"
            "--strict: or a warning), 2 usage or input/output error.\n"
-           "See cv-parse(1) for the output formats.\n",
+           "See cv-parse(1) for the output formats and cvkit(7) for the options\n"
+           "common to every tool.\n",
            tool);
 }
 
@@ -375,20 +382,11 @@ static void print_json(FILE *o, const char *path, const cv_pgn_game *g)
             if (g->tokens[i].kind == CV_PGN_ESCAPE) cv_json_strn(&j, g->tokens[i].text, g->tokens[i].len);
         cv_json_end_array(&j);
     }
-    cv_json_key(&j, "errors");
+    cv_json_key(&j, "problems");
     cv_json_begin_array(&j);
     for (size_t i = 0; i < g->nissues; i++) {
         const cv_pgn_issue *is = &g->issues[i];
-        cv_json_begin_object(&j);
-        cv_json_key(&j, "level");
-        cv_json_str(&j, is->level == CV_ERROR ? "error" : "warning");
-        cv_json_key(&j, "line");
-        cv_json_int(&j, is->line);
-        cv_json_key(&j, "col");
-        cv_json_int(&j, is->col);
-        cv_json_key(&j, "message");
-        cv_json_str(&j, is->msg);
-        cv_json_end_object(&j);
+        cv_json_problem(&j, is->level == CV_ERROR, "record", is->line, is->col, is->msg);
     }
     cv_json_end_array(&j);
     cv_json_end_object(&j);
@@ -407,11 +405,17 @@ static int parse_file(const char *path, FILE *f, void *arg)
         fprintf(stderr, "%s: %s: out of memory\n", tool, cv_display_name(path));
         return CV_EXIT_USAGE;
     }
+    op->files++;
     int rc = CV_EXIT_OK;
     cv_record g;
     while (cv_record_next(r, &g) == 1) {
         op->games++;
-        if (g.errors) rc = CV_EXIT_INVALID;
+        if (g.errors) {
+            rc = CV_EXIT_INVALID;
+            op->invalid++;
+        } else {
+            op->valid++;
+        }
         if (op->out == OUT_TOKENS) print_tokens(path, &g);
         else if (op->out == OUT_JSON) print_json(stdout, path, &g);
     }
@@ -424,69 +428,58 @@ int main(int argc, char **argv)
 {
     options op;
     memset(&op, 0, sizeof op);
-    op.out = OUT_TOKENS;
-    char **files = malloc(((size_t)argc + 1) * sizeof *files);
-    int nfiles = 0, opts_done = 0;
-    if (!files) return CV_EXIT_USAGE;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (opts_done || a[0] != '-' || a[1] == 0) {
-            files[nfiles++] = argv[i];
-            continue;
-        }
-        if (a[1] == '-') {
-            if (a[2] == 0) opts_done = 1;
-            else if (!strcmp(a, "--json")) op.out = op.out == OUT_NONE ? OUT_NONE : OUT_JSON;
-            else if (!strcmp(a, "--check")) op.out = OUT_NONE;
-            else if (!strcmp(a, "--strict")) op.flags |= CV_RECORD_STRICT;
-            else if (!strcmp(a, "--input") || !strncmp(a, "--input=", 8)) {
-                const char *name = a[7] == '=' ? a + 8 : i + 1 < argc ? argv[++i] : NULL;
-                if (!name || !(op.input = cv_record_format_find(name))) {
-                    free(files);
-                    if (!name) return cv_cli_usage_error(tool, "option '--input' requires an argument");
-                    return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", name, cv_record_format_names());
-                }
-            }
-            else if (!strcmp(a, "--quiet")) op.diag.quiet_warnings = 1;
-            else if (!strcmp(a, "--help")) {
-                usage();
-                free(files);
-                return CV_EXIT_OK;
-            } else if (!strcmp(a, "--version")) {
-                cv_cli_version(tool);
-                free(files);
-                return CV_EXIT_OK;
-            } else {
-                free(files);
-                return cv_cli_usage_error(tool, "unrecognized option '%s'", a);
-            }
-            continue;
-        }
-        for (const char *s = a + 1; *s; s++) {
-            switch (*s) {
-            case 'j': op.out = op.out == OUT_NONE ? OUT_NONE : OUT_JSON; break;
-            case 'c': op.out = OUT_NONE; break;
-            case 's': op.flags |= CV_RECORD_STRICT; break;
-            case 'q': op.diag.quiet_warnings = 1; break;
-            case 'h':
-                usage();
-                free(files);
-                return CV_EXIT_OK;
-            default:
-                free(files);
-                return cv_cli_usage_error(tool, "invalid option -- '%c'", *s);
-            }
+    const char *variant = NULL, *spec = NULL;
+    int check = 0;
+    enum { O_INPUT = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION };
+    static const struct option lo[] = {
+        { "check", no_argument, 0, 'c' }, { "json", no_argument, 0, 'j' },
+        { "input", required_argument, 0, O_INPUT }, { "strict", no_argument, 0, O_STRICT },
+        { "quiet", no_argument, 0, 'q' }, { "variant", required_argument, 0, 'V' },
+        { "spec", required_argument, 0, O_SPEC },
+        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":cjqV:", lo, NULL)) != -1) {
+        switch (c) {
+        case 'c': check = 1; break;
+        case 'j': op.json = 1; break;
+        case O_INPUT:
+            if (!(op.input = cv_record_format_find(optarg)))
+                return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", optarg, cv_record_format_names());
+            break;
+        case O_STRICT: op.flags |= CV_RECORD_STRICT; break;
+        case 'q': op.diag.quiet_warnings = 1; break;
+        case 'V': variant = optarg; break;
+        case O_SPEC: spec = optarg; break;
+        case O_HELP: usage(); return CV_EXIT_OK;
+        case O_VERSION: cv_cli_version(tool); return CV_EXIT_OK;
+        case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
+        default: return cv_cli_bad_option(tool, argv, optind, optopt, 0);
         }
     }
+    /* Syntax does not depend on the variant; -V and --spec are taken as
+     * every tool takes them, so a name that finds no spec is said. */
+    if (variant || spec) {
+        cv_variant *v = cv_variant_select(variant, spec, NULL);
+        if (!v) return CV_EXIT_USAGE;
+        cv_variant_free(v);
+    }
+    op.out = check ? OUT_NONE : op.json ? OUT_JSON : OUT_TOKENS;
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     int status = CV_EXIT_OK;
-    int bad = cv_cli_each_file(tool, files, nfiles, cv_record_suffixes(), parse_file, &op, &status);
-    free(files);
+    int bad = cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), parse_file, &op, &status);
     if (bad && status < CV_EXIT_USAGE) status = CV_EXIT_USAGE;
+    if (check && op.json) {
+        cv_json j;
+        cv_json_init(&j, stdout);
+        cv_json_summary(&j, op.files, op.games, op.valid, op.invalid, op.diag.warnings);
+    } else if (check) {
+        cv_cli_summary(stdout, op.files, op.games, op.valid, op.invalid, op.diag.warnings);
+    }
     if (!op.games) {
         fprintf(stderr, "%s: no game records found\n", tool);
-        if (op.out == OUT_NONE && status < CV_EXIT_INVALID) status = CV_EXIT_INVALID;
+        if (check && status < CV_EXIT_INVALID) status = CV_EXIT_INVALID;
     }
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;

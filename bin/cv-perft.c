@@ -2,9 +2,13 @@
 #include "cvkit.h"
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *tool = "cv-perft";
 
@@ -14,27 +18,31 @@ static void usage(void)
            "       %s [OPTION]... --suite FILE [--suite FILE]...\n"
            "Count the leaf nodes of the legal move tree (perft).\n\n"
            "  -d, --depth N        depth to count (in --suite mode: the deepest to check)\n"
-           "      --fen FEN        position to count from (default: the variant's start)\n"
+           "  -f, --fen FEN        position to count from (default: the variant's start)\n"
            "      --divide         print each root move with its count, then the total\n"
-           "      --notation N     notation of --divide moves: uci (default), san, lan;\n"
-           "                       Tri-D: parmen (default), romulan\n"
+           "  -n, --notation N     notation of --divide moves: uci (default), san, lan;\n"
+           "                       Tri-D: standard (default), romulan\n"
            "      --hash MB        share subtree counts in a hash table of MB megabytes\n"
            "      --threads N      count with N threads\n"
            "      --split K/N      count only root moves K, K+N, K+2N, ... (1 <= K <= N)\n"
            "      --suite FILE     check every 'FEN ;D1 ;D2 ...' line of FILE\n"
            "  -l, --lenient        read the loose FEN dialect, and take positions that\n"
            "                       can be played but not reached (an impossible check)\n"
-           "      --json           one JSON object per count\n"
+           "  -j, --json           one JSON object per count\n"
            "  -v, --verbose        timing and nodes per second on standard error\n"
+           "      --no-progress    no progress line (shown only when standard error is\n"
+           "                       a terminal: root moves done and nodes per second)\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
            "      --help, --version\n\n"
            "Exit status: 0 counts printed (and, with --suite, all matched); 1 a suite\n"
-           "count did not match or a FEN was invalid; 2 usage or spec error.\n", tool, tool);
+           "count did not match or a FEN was invalid; 2 usage or spec error.\n"
+           "See cvkit(7) for the options common to every tool.\n", tool, tool);
 }
 
 typedef struct opts {
     int depth, divide, json, verbose;
+    int progress;           /* standard error is a terminal and no --no-progress */
     unsigned read_flags;    /* --lenient: CV_FEN_LENIENT | CV_FEN_PLAYABLE */
     const char *notation;   /* NULL: the variant's default for --divide */
     cv_perft_opts po;
@@ -54,6 +62,194 @@ static void divide_cb(void *arg, const char *move, uint64_t nodes)
     else printf("%s %llu\n", move, (unsigned long long)nodes);
 }
 
+/* ---- counting with a progress line ----
+ *
+ * On a terminal a long count says how far it is.  The root moves are
+ * counted one by one (each an engine perft of the same depth restricted
+ * to that root move by --split's own mechanism, so the engine's order,
+ * notation and hot path are kept) by as many workers as --threads, and
+ * the main thread rewrites one line on standard error, "N/M root moves,
+ * X M nodes/s", until they are done, then clears it.  A hash table lives
+ * in one engine call, and one table per root move loses what the root
+ * moves share (a count twice as slow), so with --hash the count stays one
+ * call and the line says only the time it has run.  Nothing of this runs
+ * when standard error is a pipe or a file: the count is the one engine
+ * call, as before. */
+
+typedef struct root_job {
+    const cv_apos *root;
+    const opts *o;
+    int depth, nt;
+    int whole;              /* --hash: one engine call, no root moves apart */
+    int nroot;              /* root moves of the position, in the engine's order */
+    int k0, step;           /* the root moves counted: k0, k0 + step, ... */
+    int n;                  /* how many */
+    uint64_t *counts;       /* per root move counted (whole: counts[0]) */
+    char (*names)[64];      /* per root move, for --divide */
+    atomic_int next;
+    int done, running;      /* under mu */
+    uint64_t nodes;
+    int failed;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+} root_job;
+
+static void name_cb(void *arg, const char *move, uint64_t nodes)
+{
+    (void)nodes;
+    snprintf(arg, 64, "%s", move);
+}
+
+/* --divide in one call: the root moves are kept and printed once the
+ * progress line is gone */
+static void keep_cb(void *arg, const char *move, uint64_t nodes)
+{
+    root_job *J = arg;
+    if (J->failed) return;
+    if (J->n == J->nroot) {
+        int cap = J->nroot ? J->nroot * 2 : 64;
+        uint64_t *c = realloc(J->counts, sizeof *c * (size_t)cap);
+        if (c) J->counts = c;
+        char(*nm)[64] = realloc(J->names, sizeof *nm * (size_t)cap);
+        if (nm) J->names = nm;
+        if (!c || !nm) {
+            J->failed = 1;
+            return;
+        }
+        J->nroot = cap;
+    }
+    J->counts[J->n] = nodes;
+    snprintf(J->names[J->n], sizeof J->names[0], "%s", move);
+    J->n++;
+}
+
+static void *root_worker(void *arg)
+{
+    root_job *J = arg;
+    cv_apos a;
+    cv_apos_copy(&a, J->root);
+    if (J->whole) {
+        uint64_t c = cv_any_perft(&a, J->depth, &J->o->po, J->nt, J->o->divide ? keep_cb : NULL, J);
+        pthread_mutex_lock(&J->mu);
+        J->nodes = c;
+        if (c == UINT64_MAX) J->failed = 1;
+        J->done = 1;
+        J->running--;
+        pthread_cond_signal(&J->cv);
+        pthread_mutex_unlock(&J->mu);
+        return NULL;
+    }
+    for (;;) {
+        int j = atomic_fetch_add(&J->next, 1);
+        if (j >= J->n) break;
+        cv_perft_opts po = J->o->po;
+        po.threads = 1;                 /* the workers are the threads */
+        po.split_n = J->nroot;
+        po.split_k = J->k0 + j * J->step + 1;
+        uint64_t c = cv_any_perft(&a, J->depth, &po, J->nt, J->o->divide ? name_cb : NULL, J->names[j]);
+        pthread_mutex_lock(&J->mu);
+        if (c == UINT64_MAX) J->failed = 1;
+        else {
+            J->counts[j] = c;
+            J->nodes += c;
+            J->done++;
+        }
+        pthread_mutex_unlock(&J->mu);
+        if (c == UINT64_MAX) break;
+    }
+    pthread_mutex_lock(&J->mu);
+    J->running--;
+    pthread_cond_signal(&J->cv);
+    pthread_mutex_unlock(&J->mu);
+    return NULL;
+}
+
+/* UINT64_MAX when out of memory; *fallback set when the count is better
+ * made as one plain call (a root too large to take apart, no thread). */
+static uint64_t count_progress(cv_apos *a, int depth, const opts *o, int nt, int *fallback)
+{
+    /* whole: n and nroot count and size the kept --divide lines */
+    root_job J = { .root = a, .o = o, .depth = depth, .nt = nt, .whole = o->po.hash_mb > 0 };
+    if (!J.whole) {
+        cv_perft_opts one = { 1, 0, 0, 0 };
+        uint64_t nroot = cv_any_perft(a, 1, &one, nt, NULL, NULL);
+        if (nroot == UINT64_MAX || nroot > INT_MAX) {
+            *fallback = 1;
+            return 0;
+        }
+        int k = o->po.split_n > 0 ? o->po.split_k : 1, n = o->po.split_n > 0 ? o->po.split_n : 1;
+        J.nroot = (int)nroot;
+        J.k0 = k - 1;
+        J.step = n;
+        J.n = J.nroot > J.k0 ? (J.nroot - J.k0 + n - 1) / n : 0;
+    }
+    J.counts = calloc((size_t)J.n + 1, sizeof *J.counts);
+    J.names = calloc((size_t)J.n + 1, sizeof *J.names);
+    if (!J.counts || !J.names) {
+        free(J.counts);
+        free(J.names);
+        return UINT64_MAX;
+    }
+    atomic_init(&J.next, 0);
+    pthread_mutex_init(&J.mu, NULL);
+    pthread_cond_init(&J.cv, NULL);
+    int nw = J.whole ? 1 : o->po.threads > 1 ? o->po.threads : 1;
+    if (!J.whole && nw > J.n) nw = J.n > 0 ? J.n : 1;
+    pthread_t th[256];
+    int started = 0;
+    J.running = nw;
+    for (int i = 0; i < nw && i < 256; i++)
+        if (pthread_create(&th[started], NULL, root_worker, &J) == 0) started++;
+    uint64_t total = 0;
+    if (!started) {
+        *fallback = 1;
+    } else {
+        pthread_mutex_lock(&J.mu);
+        J.running -= nw - started;
+        /* the line appears once a count has run for half a second, so
+         * short counts (and the suites' many small ones) do not flicker */
+        double t0 = now();
+        int shown = 0;
+        while (J.running > 0) {
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += 200 * 1000 * 1000;
+            if (until.tv_nsec >= 1000000000L) {
+                until.tv_sec++;
+                until.tv_nsec -= 1000000000L;
+            }
+            pthread_cond_timedwait(&J.cv, &J.mu, &until);
+            double t = now() - t0;
+            if (J.running > 0 && t >= 0.5) {
+                if (J.whole)
+                    fprintf(stderr, "\r%s: depth %d: counting, %.0f s\033[K", tool, depth, t);
+                else
+                    fprintf(stderr, "\r%s: depth %d: %d/%d root moves, %.1f M nodes/s\033[K", tool, depth, J.done,
+                            J.n, (double)J.nodes / t / 1e6);
+                fflush(stderr);
+                shown = 1;
+            }
+        }
+        pthread_mutex_unlock(&J.mu);
+        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+        if (shown) {
+            fputs("\r\033[K", stderr);
+            fflush(stderr);
+        }
+        if (J.failed || J.done != (J.whole ? 1 : J.n)) total = UINT64_MAX;
+        for (int j = 0; total != UINT64_MAX && j < J.n; j++) {
+            if (!J.whole) total += J.counts[j];
+            if (o->divide) divide_cb((void *)o, J.names[j], J.counts[j]);
+        }
+        if (J.whole && total != UINT64_MAX) total = J.nodes;
+    }
+    pthread_mutex_destroy(&J.mu);
+    pthread_cond_destroy(&J.cv);
+    free(J.counts);
+    free(J.names);
+    return total;
+}
+
 static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
 {
     int nt = o->notation ? cv_any_notation(a->v, o->notation) : cv_any_divide_notation(a->v);
@@ -62,7 +258,13 @@ static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
         return -1;
     }
     double t0 = now();
-    uint64_t n = cv_any_perft(a, depth, &o->po, nt, o->divide ? divide_cb : NULL, (void *)o);
+    uint64_t n = 0;
+    int fallback = 1;   /* the one engine call, unless the progress count is made */
+    if (o->progress && depth > 1) {
+        fallback = 0;
+        n = count_progress(a, depth, o, nt, &fallback);
+    }
+    if (fallback) n = cv_any_perft(a, depth, &o->po, nt, o->divide ? divide_cb : NULL, (void *)o);
     double dt = now() - t0;
     if (n == UINT64_MAX) {
         fprintf(stderr, "%s: out of memory\n", tool);
@@ -75,16 +277,35 @@ static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
     return 0;
 }
 
-/* expected < 0: no expectation (a plain count) */
-static void print_json(const cv_apos *a, int depth, uint64_t n, double secs, long long expected)
+/* expected < 0: no expectation (a plain count); file NULL: no place (a
+ * count of --fen or the start position) */
+static void print_json(const char *file, long line, const cv_apos *a, int depth, uint64_t n, double secs,
+                       long long expected)
 {
-    char fen[2048];
+    char fen[2048], num[32];
     cv_any_write(a, 0, fen, sizeof fen);
-    printf("{\"fen\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"seconds\":%.3f", fen, depth,
-           (unsigned long long)n, secs);
-    if (expected >= 0)
-        printf(",\"expected\":%lld,\"match\":%s", expected, (unsigned long long)expected == n ? "true" : "false");
-    puts("}");
+    cv_json j;
+    cv_json_init(&j, stdout);
+    cv_json_begin_object(&j);
+    if (file) cv_json_place(&j, file, line, 0);
+    cv_json_key(&j, "fen");
+    cv_json_str(&j, fen);
+    cv_json_key(&j, "depth");
+    cv_json_int(&j, depth);
+    cv_json_key(&j, "nodes");
+    cv_json_int(&j, (long long)n);
+    /* seconds with three decimals, as a number */
+    snprintf(num, sizeof num, "%.3f", secs);
+    cv_json_key(&j, "seconds");
+    cv_json_raw(&j, num);
+    if (expected >= 0) {
+        cv_json_key(&j, "expected");
+        cv_json_int(&j, expected);
+        cv_json_key(&j, "match");
+        cv_json_bool(&j, (unsigned long long)expected == n);
+    }
+    cv_json_end_object(&j);
+    cv_json_end_line(&j);
 }
 
 static int run_suite(const char *path, const cv_variant *v0, const opts *o)
@@ -149,7 +370,7 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
                 goto done;
             }
             checked++;
-            if (o->json) print_json(&p, d, got, now() - t0, (long long)want);
+            if (o->json) print_json(path, lineno, &p, d, got, now() - t0, (long long)want);
             if (got != want) {
                 cv_report(NULL, CV_ERROR, path, lineno, sl.count_col[d - 1], "depth %d: counted %llu, expected %llu", d,
                           (unsigned long long)got, (unsigned long long)want);
@@ -180,26 +401,27 @@ int main(int argc, char **argv)
     const char *fen = NULL, *variant = NULL, *spec = NULL;
     const char *suites[64];
     int nsuites = 0;
-    enum { O_FEN = 256, O_DIVIDE, O_HASH, O_THREADS, O_SPLIT, O_SUITE, O_JSON, O_SPEC, O_HELP, O_VERSION, O_NOTATION };
+    int no_progress = 0;
+    enum { O_DIVIDE = 256, O_HASH, O_THREADS, O_SPLIT, O_SUITE, O_SPEC, O_HELP, O_VERSION, O_NO_PROGRESS };
     static const struct option lo[] = {
-        { "depth", required_argument, 0, 'd' }, { "fen", required_argument, 0, O_FEN },
+        { "depth", required_argument, 0, 'd' }, { "fen", required_argument, 0, 'f' },
         { "divide", no_argument, 0, O_DIVIDE }, { "hash", required_argument, 0, O_HASH },
         { "threads", required_argument, 0, O_THREADS }, { "split", required_argument, 0, O_SPLIT },
-        { "suite", required_argument, 0, O_SUITE }, { "json", no_argument, 0, O_JSON },
+        { "suite", required_argument, 0, O_SUITE }, { "json", no_argument, 0, 'j' },
         { "verbose", no_argument, 0, 'v' }, { "variant", required_argument, 0, 'V' },
-        { "lenient", no_argument, 0, 'l' },
-        { "spec", required_argument, 0, O_SPEC }, { "notation", required_argument, 0, O_NOTATION },
+        { "lenient", no_argument, 0, 'l' }, { "no-progress", no_argument, 0, O_NO_PROGRESS },
+        { "spec", required_argument, 0, O_SPEC }, { "notation", required_argument, 0, 'n' },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:lvV:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:f:n:ljvV:", lo, NULL)) != -1) {
         long n;
         switch (c) {
         case 'd':
             if ((n = cv_cli_parse_count(optarg)) < 0 || n > 64) return cv_cli_usage_error(tool, "invalid depth '%s'", optarg);
             o.depth = (int)n;
             break;
-        case O_FEN: fen = optarg; break;
+        case 'f': fen = optarg; break;
         case O_DIVIDE: o.divide = 1; break;
         case O_HASH:
             if ((n = cv_cli_parse_count(optarg)) < 0 || n > 65536) return cv_cli_usage_error(tool, "invalid hash size '%s' (MB, 0-65536)", optarg);
@@ -230,14 +452,15 @@ int main(int argc, char **argv)
         case O_SUITE:
             if (nsuites < 64) suites[nsuites++] = optarg;
             break;
-        case O_JSON: o.json = 1; break;
+        case 'j': o.json = 1; break;
+        case O_NO_PROGRESS: no_progress = 1; break;
         case 'v': o.verbose = 1; break;
         case 'l': o.read_flags = CV_FEN_LENIENT | CV_FEN_PLAYABLE; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
-        case O_NOTATION:
+        case 'n':
             if (!cv_notation_known(optarg))
-                return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci, parmen, romulan)", optarg);
+                return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci, standard, romulan)", optarg);
             o.notation = optarg;
             break;
         case O_HELP: usage(); return 0;
@@ -249,6 +472,7 @@ int main(int argc, char **argv)
     if (optind < argc) return cv_cli_usage_error(tool, "unexpected argument '%s'", argv[optind]);
     if (o.depth < 0 && !nsuites) return cv_cli_usage_error(tool, "give a depth with -d N");
     if (nsuites && o.depth < 0) o.depth = 64;
+    o.progress = !no_progress && isatty(STDERR_FILENO);
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) return 2;
     int status = 0;
@@ -269,9 +493,13 @@ int main(int argc, char **argv)
         uint64_t n;
         double t0 = now();
         if (count(&p, o.depth, &o, &n) < 0) status = 2;
-        else if (o.json) print_json(&p, o.depth, n, now() - t0, -1);
+        else if (o.json) print_json(NULL, 0, &p, o.depth, n, now() - t0, -1);
         else if (o.divide) printf("total %llu\n", (unsigned long long)n);
         else printf("%llu\n", (unsigned long long)n);
+        /* where a node is a whole turn, what the root offers in single moves */
+        char note[128];
+        if (status == 0 && !o.json && (o.divide || o.verbose) && cv_any_perft_note(&p, note, sizeof note))
+            fprintf(o.divide ? stdout : stderr, "%s%s\n", o.divide ? "# " : "cv-perft: ", note);
     }
     cv_variant_free(v);
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;

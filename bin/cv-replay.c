@@ -15,16 +15,17 @@ static void usage(void)
            "them and the *.txt files that are listings; no FILE or '-': standard\n"
            "input) and report each move that cannot be played, with its place and\n"
            "the reason.\n\n"
-           "  -c, --check          print only problems and the summary line\n"
+           "  -c, --check          print only the problems and the summary line\n"
+           "                       (N files, N games, N valid, N invalid, N warnings)\n"
            "      --fen            print the FEN after every main-line ply:\n"
            "                       GAME<TAB>MOVE<TAB>FEN\n"
            "      --final          print the final position of each game, one line a\n"
            "                       game ('-' for a game that cannot be played to its end)\n"
            "      --draws          report draw facts of the final position (stalemate,\n"
            "                       fifty moves, threefold repetition, insufficient material)\n"
-           "      --json           one JSON object per game; with --check only the summary\n"
+           "  -j, --json           one JSON object per game; with --check only the summary\n"
            "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
-           "      --notation N     how moves are read: san (default; SAN, LAN and UCI),\n"
+           "  -n, --notation N     how moves are read: san (default; SAN, LAN and UCI),\n"
            "                       pbm (pbmserv: letters in either case, both readings\n"
            "                       tried, only true ambiguity refused); for Parmen\n"
            "                       listings, how --gamelist writes: standard, romulan\n"
@@ -32,12 +33,13 @@ static void usage(void)
            "      --gamelist       regenerate each Parmen gamelist.txt listing: aligned\n"
            "                       rows, moves in canonical notation with +, # and *\n"
            "                       recomputed, comments kept in place\n"
-           "  -q, --quiet          no warnings\n"
+           "  -q, --quiet          no warnings (still counted, still in --json output)\n"
            "      --fail-fast      stop at the first invalid game\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
            "      --spec FILE      variant spec file for games without a Variant tag\n"
            "      --help, --version\n\n"
-           "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec error.\n", tool);
+           "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec error.\n"
+           "See cvkit(7) for the options common to every tool.\n", tool);
 }
 
 enum { OUT_DEFAULT, OUT_CHECK };
@@ -64,6 +66,7 @@ typedef struct ctx {
     char final_fen[2048];
     char **text;        /* --gamelist: the moves rewritten, per token */
     size_t cap;
+    cv_problems probs;  /* --json: the game's problems */
 } ctx;
 
 static void on_bad(void *arg, const cv_replay_ev *e)
@@ -74,12 +77,17 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     const char *in_var = e->depth ? " (in a variation)" : "";
     cv_level lv = e->mark_only ? CV_WARNING : CV_ERROR;
     if (!e->mark_only) C->game_bad = 1;
-    else if (C->quiet) return;
-    if (e->t->kind == CV_PGN_VARIATION_START)
+    /* a warning under --quiet is counted, not printed (C->d says so) */
+    if (e->t->kind == CV_PGN_VARIATION_START) {
         cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s", C->ident, e->why);
-    else
+        if (C->json) cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->t->line, e->t->col, "%s", e->why);
+    } else {
         cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s %s%s%s: %s", C->ident, num, e->t->text,
                   e->t->suffix ? e->t->suffix : "", in_var, e->why);
+        if (C->json)
+            cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->t->line, e->t->col, "%s %s%s%s: %s", num, e->t->text,
+                            e->t->suffix ? e->t->suffix : "", in_var, e->why);
+    }
 }
 
 static void on_move(void *arg, const cv_replay_ev *e)
@@ -108,6 +116,8 @@ static void game_json(ctx *C, const cv_record *g, const cv_replay_result *res, i
     cv_json_int(j, g->number);
     cv_json_key(j, "line");
     cv_json_int(j, g->line);
+    cv_json_key(j, "col");
+    cv_json_int(j, g->col);
     cv_json_key(j, "white");
     cv_json_str(j, cv_pgn_tag_value(g, "White"));
     cv_json_key(j, "black");
@@ -126,6 +136,7 @@ static void game_json(ctx *C, const cv_record *g, const cv_replay_result *res, i
     cv_json_bool(j, res->mate);
     cv_json_key(j, "stalemate");
     cv_json_bool(j, res->stalemate);
+    cv_json_problems(j, &C->probs);
     cv_json_end_object(j);
     cv_json_end_line(j);
 }
@@ -163,6 +174,13 @@ static int replay_game(ctx *C, const cv_record *g)
     C->fmt->ident(g, C->ident, sizeof C->ident);
     C->game_bad = g->errors > 0;
     C->final_fen[0] = 0;
+    if (C->json) {
+        /* the reader's issues first, then the replay's */
+        cv_problems_clear(&C->probs);
+        for (size_t i = 0; i < g->nissues; i++)
+            cv_problems_add(&C->probs, g->issues[i].level == CV_ERROR, "record", g->issues[i].line, g->issues[i].col,
+                            "%s", g->issues[i].msg);
+    }
     const cv_variant *v;
     cv_apos *start = malloc(sizeof *start), *final = malloc(sizeof *final);
     char why[300];
@@ -171,16 +189,21 @@ static int replay_game(ctx *C, const cv_record *g)
     memset(&res, 0, sizeof res);
     const cv_variant *deflt = cv_record_variant(C->fmt, C->v);
     if (!start || !final || !deflt) {
-        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s", C->ident,
-                  deflt ? "out of memory" : "the rules of this record format cannot be loaded");
+        const char *msg = deflt ? "out of memory" : "the rules of this record format cannot be loaded";
+        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s", C->ident, msg);
+        if (C->json) cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s", msg);
         C->game_bad = 1;
     } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
         cv_report(NULL, CV_ERROR, C->path, line, col, "%s: %s", C->ident, why);
+        if (C->json) cv_problems_add(&C->probs, 1, "setup", line, col, "%s", why);
         C->game_bad = 1;
     } else if ((C->nt = C->ntname ? cv_any_notation(v, C->ntname) : 0) < 0) {
         char list[128];
         cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation (%s)", C->ident,
                   v->name, C->ntname, cv_notation_list(v, list, sizeof list));
+        if (C->json)
+            cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s is not written in '%s' notation (%s)", v->name,
+                            C->ntname, list);
         C->game_bad = 1;
         C->nt = 0;
     } else {
@@ -196,9 +219,13 @@ static int replay_game(ctx *C, const cv_record *g)
             const char *want = cv_replay_implied_result(&res);
             const cv_pgn_token *rt = g->result;
             long rl = rt ? rt->line : g->line, rc = rt ? rt->col : g->col;
-            if (want && g->result_text && strcmp(want, g->result_text) && !C->quiet)
+            if (want && g->result_text && strcmp(want, g->result_text)) {
                 cv_report(C->d, CV_WARNING, C->path, rl, rc, "%s: the game ends in %s, so the result should be %s, not %s",
                           C->ident, res.mate ? "checkmate" : "stalemate", want, g->result_text);
+                if (C->json)
+                    cv_problems_add(&C->probs, 0, "result", rl, rc, "the game ends in %s, so the result should be %s, not %s",
+                                    res.mate ? "checkmate" : "stalemate", want, g->result_text);
+            }
             if (C->draws && res.draws) report_draws(C, &res, rl, rc);
         }
     }
@@ -232,6 +259,7 @@ static int replay_game(ctx *C, const cv_record *g)
 static int replay_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
+    if (C->stop) return 0;  /* --fail-fast: the files after the stop are not read */
     C->path = path;
     cv_diag d = { .quiet_warnings = C->quiet };
     C->d = &d;
@@ -272,32 +300,31 @@ int main(int argc, char **argv)
     ctx *C = calloc(1, sizeof *C);
     if (!C) return 2;
     const char *variant = NULL, *spec = NULL;
-    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_JSON, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_NOTATION,
-           O_GAMELIST, O_INPUT };
+    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_GAMELIST, O_INPUT };
     static const struct option lo[] = {
         { "check", no_argument, 0, 'c' }, { "fen", no_argument, 0, O_FEN },
         { "final", no_argument, 0, O_FINAL }, { "draws", no_argument, 0, O_DRAWS },
-        { "json", no_argument, 0, O_JSON }, { "strict", no_argument, 0, O_STRICT },
+        { "json", no_argument, 0, 'j' }, { "strict", no_argument, 0, O_STRICT },
         { "quiet", no_argument, 0, 'q' }, { "fail-fast", no_argument, 0, O_FAILFAST },
         { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
-        { "notation", required_argument, 0, O_NOTATION }, { "gamelist", no_argument, 0, O_GAMELIST },
+        { "notation", required_argument, 0, 'n' }, { "gamelist", no_argument, 0, O_GAMELIST },
         { "input", required_argument, 0, O_INPUT },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":cqV:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":cjn:qV:", lo, NULL)) != -1) {
         switch (c) {
         case 'c': C->mode = OUT_CHECK; break;
         case O_FEN: C->fen = 1; break;
         case O_FINAL: C->final = 1; break;
         case O_DRAWS: C->draws = 1; break;
-        case O_JSON: C->json = 1; break;
+        case 'j': C->json = 1; break;
         case O_STRICT: C->strict = 1; break;
         case 'q': C->quiet = 1; break;
         case O_FAILFAST: C->fail_fast = 1; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
-        case O_NOTATION:
+        case 'n':
             if (!cv_notation_known(optarg)) {
                 free(C);
                 return cv_cli_usage_error(tool, "unknown notation '%s' (san, pbm; Tri-D: standard, romulan)", optarg);
@@ -325,17 +352,9 @@ int main(int argc, char **argv)
     int status = 0;
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), replay_file, C, &status)) status = 2;
     if (C->json && C->mode == OUT_CHECK) {
-        cv_json *j = &C->js;
-        cv_json_begin_object(j);
-        cv_json_key(j, "files"); cv_json_int(j, C->files);
-        cv_json_key(j, "games"); cv_json_int(j, C->games);
-        cv_json_key(j, "valid"); cv_json_int(j, C->valid);
-        cv_json_key(j, "invalid"); cv_json_int(j, C->invalid);
-        cv_json_key(j, "warnings"); cv_json_int(j, C->warnings);
-        cv_json_end_object(j);
-        cv_json_end_line(j);
+        cv_json_summary(&C->js, C->files, C->games, C->valid, C->invalid, C->warnings);
     } else if (!C->json && !C->fen && !C->final && !C->gamelist) {
-        printf("%ld game%s, %ld valid, %ld invalid\n", C->games, C->games == 1 ? "" : "s", C->valid, C->invalid);
+        cv_cli_summary(stdout, C->files, C->games, C->valid, C->invalid, C->warnings);
     }
     cv_json_flush(&C->js);
     if (!C->games) {
@@ -345,6 +364,7 @@ int main(int argc, char **argv)
     }
     cv_replayer_free(C->rp);
     cv_variant_free(v);
+    cv_problems_free(&C->probs);
     free(C->text);
     free(C);
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;

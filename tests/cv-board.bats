@@ -1309,8 +1309,8 @@ ok channel 3
 EOF
 }
 
-@test "-d draws set-ups, castling and by-hand changes too" {
-    session -d <<'EOF'
+@test "--diagram draws set-ups, castling and by-hand changes too" {
+    session --diagram <<'EOF'
 fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1
 m e1 g1
 p pa7

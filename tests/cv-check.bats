@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # cv-check: strict and lenient FEN, every problem named with its line and
-# column, --normalize, --json, --quiet, exit statuses, Chess960 FEN forms.
+# column, --normalize, --json, --silent, exit statuses, Chess960 FEN forms.
 # Inputs and expected outputs live in tests/data/fen/.
 
 bats_require_minimum_version 1.5.0
@@ -36,7 +36,7 @@ expect_sorted() {
 }
 
 @test "seed 002 examples: --lenient --ep=always keeps the double-step squares" {
-    run --separate-stderr bin/cv-check -l -n --ep=always $D/seed002.fen
+    run --separate-stderr bin/cv-check -l --normalize --ep=always $D/seed002.fen
     expect 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
 rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2
 rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
@@ -53,19 +53,19 @@ invalid" "$(cat $D/seed002.lenient.err)"
 }
 
 @test "seed: after 1. e4, lenient normalizes (e3 dropped: no capture possible)" {
-    run --separate-stderr bin/cv-check -l -n -f 'rnbqkbnr/pppppppp///4P3//PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+    run --separate-stderr bin/cv-check -l --normalize -f 'rnbqkbnr/pppppppp///4P3//PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
     expect 0 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' ""
 }
 
 @test "seed: after 1... c5, lenient normalizes" {
-    run --separate-stderr bin/cv-check -l -n -f 'rnbqkbnr/pp1ppppp//2p5/4P3//PPPP1PPP/RNBQKBNR w KQkq c6 0 2'
+    run --separate-stderr bin/cv-check -l --normalize -f 'rnbqkbnr/pp1ppppp//2p5/4P3//PPPP1PPP/RNBQKBNR w KQkq c6 0 2'
     expect 0 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' ""
 }
 
 @test "seed: after 2. Nf3, strict and lenient" {
     run --separate-stderr bin/cv-check -f 'rnbqkbnr/pp1ppppp//2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
     expect 1 invalid "--fen:1:19: error: rank 6 is empty (write 8)"
-    run --separate-stderr bin/cv-check -l -n -f 'rnbqkbnr/pp1ppppp//2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
+    run --separate-stderr bin/cv-check -l --normalize -f 'rnbqkbnr/pp1ppppp//2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
     expect 0 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2' ""
 }
 
@@ -76,7 +76,7 @@ invalid" "$(cat $D/seed002.lenient.err)"
 --fen:1:7: error: rank 5 is empty (write 8)
 --fen:1:8: error: rank 4 is empty (write 8)
 --fen:1:9: error: rank 3 is empty (write 8)"
-    run --separate-stderr bin/cv-check -l -n -f '4k3//////4P3/4K3 w - - 5 39'
+    run --separate-stderr bin/cv-check -l --normalize -f '4k3//////4P3/4K3 w - - 5 39'
     expect 0 '4k3/8/8/8/8/8/4P3/4K3 w - - 5 39' ""
 }
 
@@ -88,16 +88,16 @@ invalid" "$(cat $D/seed002.lenient.err)"
 --fen:1:22: error: rank 3 is empty (write 8)
 --fen:1:43: error: castling field 'QKqk' is not in KQkq order
 --fen:1:49: error: missing halfmove clock and fullmove number fields"
-    run --separate-stderr bin/cv-check -l -n -f 'rnbqkbnr/pppppppp/////PPPPPPPP/RNBQKBNR w QKqk -'
+    run --separate-stderr bin/cv-check -l --normalize -f 'rnbqkbnr/pppppppp/////PPPPPPPP/RNBQKBNR w QKqk -'
     expect 0 "$START" ""
 }
 
 @test "seed: queens on the diagonal: lenient reads it, then no kings" {
-    run --separate-stderr bin/cv-check -l -n -f '7Q/6q/5Q/4q/3Q/2q/1Q/q'
+    run --separate-stderr bin/cv-check -l --normalize -f '7Q/6q/5Q/4q/3Q/2q/1Q/q'
     expect 1 invalid "--fen:1:1: error: no white king
 --fen:1:1: error: no black king"
     run --separate-stderr bin/cv-check --json -l -f '7Q/6q/5Q/4q/3Q/2q/1Q/q'
-    expect 1 '{"file":"--fen","line":1,"input":"7Q/6q/5Q/4q/3Q/2q/1Q/q","valid":false,"problems":[{"column":1,"kind":"position","message":"no white king"},{"column":1,"kind":"position","message":"no black king"}]}' ""
+    expect 1 '{"file":"--fen","line":1,"input":"7Q/6q/5Q/4q/3Q/2q/1Q/q","valid":false,"problems":[{"level":"error","kind":"position","line":1,"col":1,"message":"no white king"},{"level":"error","kind":"position","line":1,"col":1,"message":"no black king"}]}' ""
 }
 
 # ---- malformed input: one file, every problem with its place ----
@@ -123,7 +123,7 @@ invalid" "--fen:1:30: error: invalid en passant square d6: d6 is occupied
 }
 
 @test "valid: a real en passant square is accepted and kept when capturable" {
-    run --separate-stderr bin/cv-check -n -f 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' \
+    run --separate-stderr bin/cv-check --normalize -f 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' \
         -f 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
     expect 0 "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" ""
@@ -186,7 +186,7 @@ invalid" "<stdin>:6:4: error: only 2 ranks, 8 needed"
 # ---- output forms ----
 
 @test "--normalize rewrites valid positions, marks invalid ones" {
-    run --separate-stderr bin/cv-check -n -f '4k3/8/8/8/8/8/8/4K3 w - - 0 1' -f '4k3/8/8/8/8/8/8/4K3 w - - 0 0' \
+    run --separate-stderr bin/cv-check --normalize -f '4k3/8/8/8/8/8/8/4K3 w - - 0 1' -f '4k3/8/8/8/8/8/8/4K3 w - - 0 0' \
         -f 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 12 40'
     expect 1 "4k3/8/8/8/8/8/8/4K3 w - - 0 1
 invalid
@@ -196,18 +196,18 @@ r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 12 40" "--fen:2:29: error: fullmove number 0 (i
 @test "--json: one object per position, valid and invalid" {
     run --separate-stderr bin/cv-check --json -f "$START" -f 'rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
     expect 1 '{"file":"--fen","line":1,"input":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","valid":true,"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","problems":[]}
-{"file":"--fen","line":2,"input":"rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","valid":false,"problems":[{"column":14,"kind":"syntax","message":"unknown piece letter '"'"'X'"'"'"}]}' ""
+{"file":"--fen","line":2,"input":"rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","valid":false,"problems":[{"level":"error","kind":"syntax","line":2,"col":14,"message":"unknown piece letter '"'"'X'"'"'"}]}' ""
 }
 
 @test "--json from a file: names the file and line, escapes the input" {
     run --separate-stderr bash -c "printf '\n%s\n' '4k3/8/8/8/8/8/8/4K2r b - - 0 1 \"x' | bin/cv-check --json"
-    expect 1 '{"file":"<stdin>","line":2,"input":"4k3/8/8/8/8/8/8/4K2r b - - 0 1 \"x","valid":false,"problems":[{"column":32,"kind":"syntax","message":"unexpected text after the fullmove number"}]}' ""
+    expect 1 '{"file":"<stdin>","line":2,"input":"4k3/8/8/8/8/8/8/4K2r b - - 0 1 \"x","valid":false,"problems":[{"level":"error","kind":"syntax","line":2,"col":32,"message":"unexpected text after the fullmove number"}]}' ""
 }
 
-@test "--quiet prints nothing; the exit status tells" {
-    run --separate-stderr bin/cv-check -q $D/malformed.fen
+@test "--silent prints nothing; the exit status tells" {
+    run --separate-stderr bin/cv-check --silent $D/malformed.fen
     expect 1 "" ""
-    run --separate-stderr bin/cv-check --quiet -f "$START"
+    run --separate-stderr bin/cv-check --silent -f "$START"
     expect 0 "" ""
 }
 
@@ -270,24 +270,24 @@ Try 'cv-check --help' for more information."
 # ---- Chess960 ----
 
 @test "chess960: Shredder-FEN is valid and kept by --normalize" {
-    run --separate-stderr bin/cv-check -V chess960 -n -f 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9'
+    run --separate-stderr bin/cv-check -V chess960 --normalize -f 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9'
     expect 0 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9' ""
 }
 
 @test "chess960: --xfen writes X-FEN" {
-    run --separate-stderr bin/cv-check -V chess960 -n --xfen -f 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9'
+    run --separate-stderr bin/cv-check -V chess960 --normalize --xfen -f 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9'
     expect 0 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 9' ""
 }
 
 @test "chess960: X-FEN input is read and normalized to Shredder-FEN" {
-    run --separate-stderr bin/cv-check -V chess960 -n -f 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 9' \
+    run --separate-stderr bin/cv-check -V chess960 --normalize -f 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 9' \
         -f 'b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w KQ - 0 9'
     expect 0 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9
 b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 0 9' ""
 }
 
 @test "chess960: an inner rook's right stays a file letter in X-FEN" {
-    run --separate-stderr bin/cv-check -V chess960 -n --xfen -f '1r5k/8/8/8/8/8/8/2K2RR1 w F - 0 1' -f '1r5k/8/8/8/8/8/8/2K2RR1 w G - 0 1'
+    run --separate-stderr bin/cv-check -V chess960 --normalize --xfen -f '1r5k/8/8/8/8/8/8/2K2RR1 w F - 0 1' -f '1r5k/8/8/8/8/8/8/2K2RR1 w G - 0 1'
     expect 0 '1r5k/8/8/8/8/8/8/2K2RR1 w F - 0 1
 1r5k/8/8/8/8/8/8/2K2RR1 w K - 0 1' ""
 }

@@ -65,7 +65,7 @@ setup() {
 # ---- --count ----
 
 @test "--count" {
-    run --separate-stderr bin/cv-legal -s -c
+    run --separate-stderr bin/cv-legal -s --count
     expect 0 20 ""
     run --separate-stderr bin/cv-legal --count --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
     expect 0 48 ""
@@ -83,7 +83,7 @@ setup() {
 
 @test "positions from standard input: an invalid one is named, the others still answered" {
     run --separate-stderr bash -c "printf '%s\n' 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' '4k3/8/8/8/8/8/8/4K2r b - - 0 1' \
-        '$START' | bin/cv-legal -c"
+        '$START' | bin/cv-legal --count"
     expect 1 "26
 invalid
 20" "<stdin>:2:22: error: opposite check: black is to move and the white king is in check"
@@ -91,7 +91,7 @@ invalid
 
 @test "positions from a file and from '-'" {
     printf '%s\n' "$START" > "$BATS_TEST_TMPDIR/p.fen"
-    run --separate-stderr bash -c "printf '%s\n' '4k3/8/8/8/8/8/8/4K3 w - - 0 1' | bin/cv-legal -c '$BATS_TEST_TMPDIR/p.fen' -"
+    run --separate-stderr bash -c "printf '%s\n' '4k3/8/8/8/8/8/8/4K3 w - - 0 1' | bin/cv-legal --count '$BATS_TEST_TMPDIR/p.fen' -"
     expect 0 "20
 5" ""
 }
@@ -174,7 +174,7 @@ legal e5 e7e5" ""
 }
 
 @test "--apply with --diagram draws the result" {
-    run --separate-stderr bin/cv-legal -s -a 'e4 e5 Nf3' -d
+    run --separate-stderr bin/cv-legal -s -a 'e4 e5 Nf3' --diagram
     expect 0 "8 r n b q k b n r
 7 p p p p . p p p
 6 . . . . . . . .
@@ -206,7 +206,7 @@ Kd1 Kd2 Kf1 Kf2 e3 e4" ""
 }
 
 @test "--diagram of a 10 x 8 board" {
-    run --separate-stderr bin/cv-legal --spec corpus/chess10x8/orthodox10x8.yaml --start -d -c
+    run --separate-stderr bin/cv-legal --spec corpus/chess10x8/orthodox10x8.yaml --start --diagram --count
     expect 0 "8 r n n b q k b n n r
 7 p p p p p p p p p p
 6 . . . . . . . . . .

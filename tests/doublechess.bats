@@ -74,13 +74,13 @@ plies() { echo $GAME_MOVES | cut -d' ' -f1-"$1"; }
 @test "start position: 40 moves (32 pawn moves, 8 knight moves)" {
     run --separate-stderr dc -s
     expect 0 "Na3 Nc3 Ne3 Ng3 Nj3 Nl3 Nn3 Np3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 i3 i4 j3 j4 k3 k4 l3 l4 m3 m4 n3 n4 o3 o4 p3 p4" ""
-    run --separate-stderr dc -s -c
+    run --separate-stderr dc -s --count
     expect 0 "40" ""
 }
 
 @test "variant names: doublechess, double-chess, \"Double Chess\" select the same spec" {
     for v in doublechess double-chess "Double Chess"; do
-        run --separate-stderr bin/cv-legal -V "$v" -s -c
+        run --separate-stderr bin/cv-legal -V "$v" -s --count
         expect 0 "40" ""
     done
 }
@@ -315,7 +315,7 @@ plies() { echo $GAME_MOVES | cut -d' ' -f1-"$1"; }
 
 @test "pbm: the whole game replays in pbm reading too" {
     run --separate-stderr bin/cv-replay --check --notation pbm $GAME
-    expect 0 "1 game, 1 valid, 0 invalid" ""
+    expect 0 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ""
 }
 
 # ---- castling in PGN records ----------------------------------------------------------
@@ -331,7 +331,7 @@ plies() { echo $GAME_MOVES | cut -d' ' -f1-"$1"; }
 r6r3r3r/5k10/16/16/16/16/10K5/R3R4R5R w - - 4 3
 r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
     run --separate-stderr bin/cv-replay --check --strict $D/castlings.pgn
-    expect 0 "4 games, 4 valid, 0 invalid" ""
+    expect 0 "1 file, 4 games, 4 valid, 0 invalid, 0 warnings" ""
 }
 
 @test "PGN: cv-parse tokenises O-O-O-O and O-O-O-O-O as moves (KNOWN BUG for five O's)" {
@@ -383,9 +383,9 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
     run --separate-stderr dc --fen "$P" -a 'o5 nxo6'
     expect 1 "invalid" "--fen:1: error: nxo6: would leave the white king in check"
     move_is '8k7/16/16/7K5Ppr/16/16/16/16 w - o6 0 2' nxo6 1 "illegal: would leave the white king in check"
-    run --separate-stderr bin/cv-check -V doublechess -n -f '8k7/16/16/7K5Ppr/16/16/16/16 w - o6 0 2'
+    run --separate-stderr bin/cv-check -V doublechess --normalize -f '8k7/16/16/7K5Ppr/16/16/16/16 w - o6 0 2'
     expect 0 '8k7/16/16/7K5Ppr/16/16/16/16 w - - 0 2' ""
-    run --separate-stderr bin/cv-check -V doublechess -n --ep=always -f '8k7/16/16/7K5Ppr/16/16/16/16 w - o6 0 2'
+    run --separate-stderr bin/cv-check -V doublechess --normalize --ep=always -f '8k7/16/16/7K5Ppr/16/16/16/16 w - o6 0 2'
     expect 0 '8k7/16/16/7K5Ppr/16/16/16/16 w - o6 0 2' ""
 }
 
@@ -467,7 +467,7 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
 @test "--diagram=pbm-large: the large start diagram of the pbmserv help page, line for line" {
     want=$(sed -n '/^      a   b   c/,/^      a   b   c/p' $D/pbmserv-help-003.txt | sed 's/ *$//')
     [ "$(printf '%s\n' "$want" | wc -l)" -eq 19 ]
-    run --separate-stderr dc -s --diagram=pbm-large -c
+    run --separate-stderr dc -s --diagram=pbm-large --count
     [ "$status" -eq 0 ]
     [ -z "$stderr" ]
     got=$(printf '%s\n' "$output" | sed 's/ *$//')
@@ -478,7 +478,7 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
 @test "--diagram=pbm-small: the small start diagram (Black in capitals), line for line" {
     want=$(sed -n '/^     a b c/,/^     a b c/p' $D/pbmserv-help-003.txt | sed 's/ *$//')
     [ "$(printf '%s\n' "$want" | wc -l)" -eq 12 ]
-    run --separate-stderr dc -s --diagram=pbm-small -c
+    run --separate-stderr dc -s --diagram=pbm-small --count
     [ "$status" -eq 0 ]
     [ -z "$stderr" ]
     got=$(printf '%s\n' "$output" | sed 's/ *$//')
@@ -499,15 +499,15 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
 
 @test "game: cv-replay --check corpus/doublechess/ prints no error, exit 0" {
     run --separate-stderr bin/cv-replay --check corpus/doublechess/
-    expect 0 "1 game, 1 valid, 0 invalid" ""
+    expect 0 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ""
     run --separate-stderr bin/cv-replay --check --strict corpus/doublechess/
-    expect 0 "1 game, 1 valid, 0 invalid" ""
+    expect 0 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ""
 }
 
 @test "game: 70 plies, result *, the final position" {
     run --separate-stderr bin/cv-replay $GAME
     expect 0 "$GAME: game 1 (? - ?): valid, 70 plies, *
-1 game, 1 valid, 0 invalid" ""
+1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ""
     run --separate-stderr bin/cv-replay --final $GAME
     expect 0 'r1bq7rk3/pppp1BQp2p3bp/2n1p4r6/9p2ppp1/3PP2P8/N5Q1P2P1qP1/PPP6P2NP1P/R3R4RKR4 w - - 2 36' ""
     run --separate-stderr bin/cv-replay --fen $GAME
@@ -536,7 +536,7 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
     sed 's/17\.\.\. Bxc1)/17... Bxc2)/' $GAME > "$BATS_TEST_TMPDIR/v.pgn"
     run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/v.pgn"
     [ "$status" -eq 1 ]
-    [ "$output" = "1 game, 0 valid, 1 invalid" ]
+    [ "$output" = "1 file, 1 game, 0 valid, 1 invalid, 0 warnings" ]
     [[ "$stderr" == *"17... Bxc2 (in a variation): no black bishop can move to c2" ]]
     sed 's/37\. Qxh7 m4/37. Qxh7 m3/' $GAME > "$BATS_TEST_TMPDIR/v.pgn"
     run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/v.pgn"
@@ -568,33 +568,33 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
     F='r1bq3k1r5r/pppp1B1p2p1npbp/2n1p11/8Qp4p1/3PP2P3pP3/N5Q1P2P2P1/PPP5qP3P1P/R3R4RK3NR w - - 2 32'
     [ "$(dc -s -a "$(plies 59) mxl4 Qi5+ Kh8")" = "$F" ]
     move_is "$F" Qgg7 0 "legal Qgg7# g3g7"
-    run --separate-stderr dc --fen "$F" -a Qgg7 -c
+    run --separate-stderr dc --fen "$F" -a Qgg7 --count
     [ "$status" -eq 0 ]
-    run --separate-stderr dc --fen "$(dc --fen "$F" -a Qgg7)" -c
+    run --separate-stderr dc --fen "$(dc --fen "$F" -a Qgg7)" --count
     expect 0 "0" ""
 }
 
 # ---- wide FEN --------------------------------------------------------------------------------
 
 @test "FEN: the start position normalises to itself; LEPAlepa and other orders to PLEAplea" {
-    run --separate-stderr bin/cv-check -V doublechess -n -f "$START"
+    run --separate-stderr bin/cv-check -V doublechess --normalize -f "$START"
     expect 0 "$START" ""
     for c in LEPAlepa AELPaelp aelpAELP PLEAplea; do
-        run --separate-stderr bin/cv-check -V doublechess -n -f "${START/PLEAplea/$c}"
+        run --separate-stderr bin/cv-check -V doublechess --normalize -f "${START/PLEAplea/$c}"
         expect 0 "$START" ""
     done
-    run --separate-stderr bin/cv-check -V doublechess -n -f "${START/PLEAplea/ALpe}"
+    run --separate-stderr bin/cv-check -V doublechess --normalize -f "${START/PLEAplea/ALpe}"
     expect 0 "${START/PLEAplea/LApe}" ""
 }
 
 @test "FEN: the start FEN is the variant's start position" {
-    [ "$(dc -s -c)" = "$(dc --fen "$START" -c)" ]
+    [ "$(dc -s --count)" = "$(dc --fen "$START" --count)" ]
     run --separate-stderr dc -s -a e3
     expect 0 'rnbqrnbqkbnrqbnr/pppppppppppppppp/16/16/16/4P11/PPPP1PPPPPPPPPPP/RNBQRNBQKBNRQBNR b PLEAplea - 0 1' ""
 }
 
 @test "FEN: a lenient short rank is padded to 16" {
-    run --separate-stderr bin/cv-check -V doublechess -l -n -f 'rnbqrnbqkbnrqbnr/pppppppppppppppp/8/16/16/16/PPPPPPPPPPPPPPPP/RNBQRNBQKBNRQBNR w PLEAplea - 0 1'
+    run --separate-stderr bin/cv-check -V doublechess -l --normalize -f 'rnbqrnbqkbnrqbnr/pppppppppppppppp/8/16/16/16/PPPPPPPPPPPPPPPP/RNBQRNBQKBNRQBNR w PLEAplea - 0 1'
     expect 0 "$START" ""
 }
 

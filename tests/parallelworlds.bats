@@ -42,8 +42,11 @@ spec() {
     run --separate-stderr "$B/cv-legal" -V pw --start --count
     expect 0 "3288" ""
     # divide: one line per root turn, summing to the total; --split shares add up
-    run --separate-stderr bash -c "$B/cv-perft -V pw -d 1 --divide | tail -n 1"
-    expect 0 "total 3288" ""
+    run --separate-stderr bash -c "$B/cv-perft -V pw -d 1 --divide | tail -n 2"
+    expect 0 "total 3288
+# 70 single moves at the root" ""
+    run --separate-stderr bash -c "$B/cv-perft -V pw -d 1 --divide | grep -c '^[^#t]'"
+    expect 0 "3288" ""
     run bash -c "for k in 1 2 3; do $B/cv-perft -V pw -d 1 --split \$k/3; done | paste -sd+ | bc"
     [ "$output" = "3288" ]
 }
@@ -102,10 +105,11 @@ spec() {
     P2="4k3/8/8/8/3p4/8/8/4K3|8/8/8/8/3P4/8/8/8|4k3/8/8/8/8/8/8/4K3 w - - 0 5"
     run --separate-stderr "$B/cv-legal" -V pw -f "$P2" -m '2d4-1d4'
     expect 1 "illegal: 2d4-1d4: the pawn on 2d4 cannot move to 1d4" ""
-    # single moves at the start of this turn: 27 queen moves on level 2, two
-    # level changes, 5 king moves on each outer level
-    run --separate-stderr "$B/cv-perft" -V pw -d 1 --fen "$P" --divide
-    [ "${lines[$((${#lines[@]} - 1))]}" = "total $(bin/cv-perft -V pw -d 1 --fen "$P")" ]
+    # single moves at the start of this turn: 24 queen moves on level 2
+    # (the knight on 2d6 stops the file at 2d5), two level changes, five
+    # king moves on each outer level
+    run --separate-stderr "$B/cv-legal" -V pw -f "$P" --moves --count
+    expect 0 "36" ""
 }
 
 @test "a pawn down from level 2 onto its last rank promotes at once; on level 2 it does not" {
@@ -205,7 +209,7 @@ spec() {
     expect 0 "corpus/parallelworlds/game1-every-rule.pgn: game 1 (cvkit - cvkit, round 1): valid, 15 plies, 1-0
 corpus/parallelworlds/game2-black-wins.pgn: game 1 (cvkit - cvkit, round 2): valid, 12 plies, 0-1
 corpus/parallelworlds/game3-first-rank.pgn: game 1 (cvkit - cvkit, round 3): valid, 9 plies, *
-3 games, 3 valid, 0 invalid" ""
+3 files, 3 games, 3 valid, 0 invalid, 0 warnings" ""
     run --separate-stderr "$B/cv-replay" --final corpus/parallelworlds
     expect 0 "r3Qbnr/1pp1ppp1/3q4/p3n3/8/5N2/1PPPB1PP/RNBQ1RK1|8/8/8/8/8/8/6P1/8|rnbqk1nr/p1ppbppp/1p2p3/P7/2P5/4P3/1P3PPP/RNBQKBNR b 3KQkq - 0 8
 rnb1kbnr/ppp2ppp/8/4P3/8/2NP4/P2q2PP/R1BQ1BNR|8/8/8/8/8/8/3p4/P7|Qnbq1rk1/p1ppbppp/4pn2/8/8/2P5/1P1PPPPP/RNBQKBNR w 1kq3KQ - 0 7
@@ -229,4 +233,24 @@ EOF
     expect 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b 1KQkq3KQkq - 0 1
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR|8/8/8/3Q4/8/8/8/8|rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b 1KQkq3KQkq - 0 1
 fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR|8/8/8/3Q4/8/8/8/8|rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b 1KQkq3KQkq - 0 1; black to move; castling 1KQkq3KQkq; ply 0 of 0; moves none" ""
+}
+
+@test "cv-legal lists whole turns; --moves lists the single moves at each point of a turn" {
+    run --separate-stderr bash -c "$B/cv-legal -V pw --start | tr ' ' '\\n' | wc -l"
+    expect 0 "3288" ""
+    run --separate-stderr bash -c "$B/cv-legal -V pw --start | tr ' ' '\\n' | sed -n '1p;3288p'"
+    expect 0 "1a2-1a3
+R3h1-2h1,N3g1-3h3" ""
+    run --separate-stderr "$B/cv-legal" -V pw --start --moves --count
+    expect 0 "70" ""
+    # after a move ending on level 1: level 3's twenty moves, its fifteen
+    # pieces' steps up to level 2, and level 1's fourteen pieces but the
+    # pawn that moved (the king never changes level)
+    run --separate-stderr "$B/cv-legal" -V pw --start --moves=1e2-1e4 --count
+    expect 0 "49" ""
+    # White's first turn is full after two moves
+    run --separate-stderr "$B/cv-legal" -V pw --start --moves=1e2-1e4,3e2-3e4
+    expect 0 "" ""
+    run --separate-stderr "$B/cv-legal" -V pw --start --moves=1e2-1e5
+    expect 1 "invalid" "--start:1: error: --moves 1e2-1e5: 1e2-1e5: the pawn on 1e2 cannot move to 1e5"
 }

@@ -43,7 +43,7 @@ setup() {
 }
 
 @test "cv-check: the start TD-FEN is valid and canonical; problems are named at their columns" {
-    run bin/cv-check -V trid-standard -n -f "$START"
+    run bin/cv-check -V trid-standard --normalize -f "$START"
     [ "$status" -eq 0 ]
     [ "$output" = "$START" ]
     run --separate-stderr bin/cv-check -V trid-standard -f "${START/KL1:w:PP\/KR/QL1:w:PP/KR}"
@@ -55,9 +55,9 @@ setup() {
 }
 
 @test "cv-legal: the start moves in both notations, castling at move one only under Standard" {
-    run bin/cv-legal -V trid-standard -s -c
+    run bin/cv-legal -V trid-standard -s --count
     [ "$output" = "21" ]
-    run bin/cv-legal -V trid-tournament -s -c
+    run bin/cv-legal -V trid-tournament -s --count
     [ "$output" = "20" ]
     run bin/cv-legal -V trid-tournament -s -m o-o
     [ "$status" -eq 1 ]
@@ -75,7 +75,7 @@ setup() {
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" == "corpus/trid/game1.pgn: game 1 ("*"): valid, 69 plies, 1-0" ]]
     [[ "${lines[1]}" == "corpus/trid/game2.pgn: game 1 ("*"): valid, 98 plies, 0-1" ]]
-    [ "${lines[2]}" = "2 games, 2 valid, 0 invalid" ]
+    [ "${lines[2]}" = "2 files, 2 games, 2 valid, 0 invalid, 1 warning" ]
     run --separate-stderr bin/cv-replay --fen corpus/trid/game1.pgn
     [ "${#lines[@]}" -eq 69 ]
     [[ "${lines[68]}" == "1	35. Qd7xe8(7)#	4/4/4/4|4/4/3R/4|4/3p/4/4 "* ]]
@@ -88,7 +88,7 @@ setup() {
     [ "${lines[1]}" = "corpus/trid/game2-gamelist.txt: game 1: valid, 98 plies, checkmate" ]
     run --separate-stderr bin/cv-replay -V trid-tournament --check corpus/trid/game1-gamelist.txt corpus/trid/game2-gamelist.txt
     [ "$status" -eq 1 ]
-    [ "$output" = "2 games, 0 valid, 2 invalid" ]
+    [ "$output" = "2 files, 2 games, 0 valid, 2 invalid, 0 warnings" ]
     [ "${stderr_lines[0]}" = "corpus/trid/game1-gamelist.txt:34:1: error: game 1: 7... Qb9-b4(2): the queen's path from b9(7) to b4(2) is blocked: b6(4) holds a black pawn; b5(4) holds a black pawn (any piece in a cell on the way blocks)" ]
     [ "${stderr_lines[1]}" = "corpus/trid/game2-gamelist.txt:32:1: error: game 1: 7... Pb7-b5(6): the double step from b7(6) to b5(6) is blocked: b6(4) holds a black bishop (any piece in a cell on the way blocks)" ]
 }
@@ -135,7 +135,7 @@ setup() {
     [ "$stderr" = "$T/x.pgn:3:4: error: game 1 (? - ?): 1. Pc2-c4(2)+: marked as check, but the move gives no check" ]
     run --separate-stderr bin/cv-replay --strict --check corpus/trid/game2.pgn
     [ "$status" -eq 0 ]
-    [ "$output" = "1 game, 1 valid, 0 invalid" ]
+    [ "$output" = "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ]
 }
 
 @test "cv-board plays Tri-D through the engine interface (it refused rule-module variants before)" {
@@ -156,7 +156,7 @@ setup() {
     sed 's/\[Variant "trid-standard"\]/[Variant "trid-tournament"]/' corpus/trid/game2.pgn > "$T/g2.pgn"
     run --separate-stderr bin/cv-replay --check --quiet "$T/g1.pgn" "$T/g2.pgn"
     [ "$status" -eq 1 ]
-    [ "$output" = "2 games, 0 valid, 2 invalid" ]
+    [ "$output" = "2 files, 2 games, 0 valid, 2 invalid, 1 warning" ]
     [[ "${stderr_lines[0]}" == *": 7... Qb9-b4(2): the queen's path from b9(7) to b4(2) is blocked: b6(4) holds a black pawn; b5(4) holds a black pawn (any piece in a cell on the way blocks)" ]]
     [[ "${stderr_lines[1]}" == *": 7... Pb7-b5(6): the double step from b7(6) to b5(6) is blocked: b6(4) holds a black bishop (any piece in a cell on the way blocks)" ]]
 }

@@ -59,7 +59,7 @@ setup() {
     ln -s sub/g.pgn "$T/d/b.pgn"
     cd "$T"
     run --separate-stderr timeout 20 "$B/cv-replay" --check -q d
-    expect 0 "1 game, 1 valid, 0 invalid" "cv-replay: d/a: the directory d again (a loop of links); not walked twice
+    expect 0 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" "cv-replay: d/a: the directory d again (a loop of links); not walked twice
 cv-replay: d/sub/g.pgn: the file d/b.pgn again (a link); not read twice"
     for t in cv-parse cv-convert; do
         run timeout 20 "$B/$t" d
@@ -99,7 +99,7 @@ cv-replay: d/sub/g.pgn: the file d/b.pgn again (a link); not read twice"
     [ "$stderr" = "$T/nul-board.txt:2:5: error: NUL byte in the command" ]
     # 2 MB on one line: refused at its line, the next line still read
     { head -c 2097152 /dev/zero | tr '\0' x; printf '\n%s\n' "$K"; } > "$T/long.txt"
-    run --separate-stderr "$B/cv-legal" -c "$T/long.txt"
+    run --separate-stderr "$B/cv-legal" --count "$T/long.txt"
     expect 1 "invalid
 3" "$T/long.txt:1:1048577: error: line longer than 1048576 bytes"
     run --separate-stderr "$B/cv-check" "$T/long.txt"
@@ -132,7 +132,7 @@ Try 'cv-perft --help' for more information."
     run --separate-stderr "$B/cv-perft" -d 1 --fen "$P"
     [ "$status" -eq 1 ]
     [ "$stderr" = "--fen:1:1: error: impossible check: two pieces give check and neither could have been uncovered" ]
-    run --separate-stderr "$B/cv-legal" -l -f "$P" -c
+    run --separate-stderr "$B/cv-legal" -l -f "$P" --count
     expect 0 "4" ""
     # the three checker-alignment positions with their published counts
     # (depths 1-3: 4 125 2854, 3 81 1217, 2 56 1030)
@@ -152,9 +152,9 @@ Try 'cv-perft --help' for more information."
 @test "a run over no record says so; with --check it fails" {
     mkdir "$T/empty"
     run --separate-stderr "$B/cv-replay" --check "$T/empty"
-    expect 1 "0 games, 0 valid, 0 invalid" "cv-replay: no game records found"
+    expect 1 "0 files, 0 games, 0 valid, 0 invalid, 0 warnings" "cv-replay: no game records found"
     run --separate-stderr "$B/cv-parse" --check "$T/empty"
-    expect 1 "" "cv-parse: no game records found"
+    expect 1 "0 files, 0 games, 0 valid, 0 invalid, 0 warnings" "cv-parse: no game records found"
     run --separate-stderr "$B/cv-convert" "$T/empty"
     expect 0 "" "cv-convert: no game records found"
 }
@@ -167,8 +167,8 @@ Try 'cv-perft --help' for more information."
     done
     printf '[FEN "%s"]\n[SetUp "1"]\n\n1. d7d8R Kb2 2. d7d8=R *\n' "$P" > "$T/p.pgn"
     run --separate-stderr "$B/cv-replay" --check -q "$T/p.pgn"
-    expect 1 "1 game, 0 valid, 1 invalid" "$T/p.pgn:4:17: error: game 1 (? - ?): 2. d7d8=R: no piece on d7"
+    expect 1 "1 file, 1 game, 0 valid, 1 invalid, 1 warning" "$T/p.pgn:4:17: error: game 1 (? - ?): 2. d7d8=R: no piece on d7"
     printf '[FEN "%s"]\n[SetUp "1"]\n\n1. d7d8R *\n' "$P" > "$T/q.pgn"
     run --separate-stderr "$B/cv-replay" --check -q "$T/q.pgn"
-    expect 0 "1 game, 1 valid, 0 invalid" ""
+    expect 0 "1 file, 1 game, 1 valid, 0 invalid, 1 warning" ""
 }

@@ -47,7 +47,7 @@ static int write_pgn(FILE *out, const cv_record *g, char *const *texts, cv_recor
     if (v && !cv_variant_is(v, cv_pgn_format.default_variant) && !cv_pgn_tag_value(g, "Variant")) {
         tags = malloc(sizeof *tags * (g->ntags + 1));
         if (!tags) return -1;
-        memcpy(tags, g->tags, sizeof *tags * g->ntags);
+        if (g->ntags) memcpy(tags, g->tags, sizeof *tags * g->ntags);
         tags[g->ntags] = (cv_pgn_tag){ .name = "Variant", .value = v->name, .line = g->line, .col = g->col };
         copy.tags = tags;
         copy.ntags++;

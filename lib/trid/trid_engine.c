@@ -13,8 +13,10 @@ _Static_assert(sizeof(cv_trid_move) <= CV_AMOVE_BYTES, "cv_amove too small for c
 _Static_assert(sizeof(cv_trid_opts) <= sizeof(((cv_variant *)0)->eopts), "eopts too small for cv_trid_opts");
 
 enum { NT_PARMEN, NT_ROMULAN };
-static const char *const notations[] = { "parmen", "romulan", NULL };
-static const char *const aliases[] = { "standard", "parmen", NULL };
+/* "standard" is Parmen's own name for his notation; "parmen" is kept as
+ * an alias */
+static const char *const notations[] = { "standard", "romulan", NULL };
+static const char *const aliases[] = { "parmen", "standard", NULL };
 static const int alt_notation[] = { NT_ROMULAN, NT_PARMEN };
 static const char *const styles[] = { "ascii", NULL };
 static const char *const own_keys[] = { "board", "pieces", "setup", "castling", "promotion", "en-passant", NULL };
@@ -104,8 +106,8 @@ static int t_gen(void *pos, cv_amove *out, int max)
     cv_trid_movelist *ml = malloc(sizeof *ml);
     if (!ml) return 0;
     cv_trid_gen_legal(pos, ml);
-    int n = ml->n < max ? ml->n : max;
-    for (int i = 0; i < n; i++) put_move(&out[i], ml->m[i]);
+    int n = ml->n;
+    for (int i = 0; i < n && i < max; i++) put_move(&out[i], ml->m[i]);
     free(ml);
     return n;
 }
@@ -124,6 +126,13 @@ static cv_move_status t_read_move(void *pos, const char *text, int nt, unsigned 
     if (r.status == CV_TRID_MOVE_OK) put_move(m, r.move);
     else snprintf(info->why, sizeof info->why, "%s", r.why);
     info->lax = r.lax;
+    if (r.lax && r.status == CV_TRID_MOVE_OK) {
+        /* read as tolerated Parmen, it may be Romulan as written ("O-O") */
+        cv_trid_parse q;
+        if (cv_trid_move_read(pos, NULL, text, CV_TRID_NOTE_ROMULAN, &q) == CV_TRID_MOVE_OK && !q.lax &&
+            cv_trid_move_eq(q.move, r.move))
+            info->lax = 0;
+    }
     return (cv_move_status)r.status;
 }
 

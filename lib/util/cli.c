@@ -37,6 +37,12 @@ int cv_cli_bad_option(const char *tool, char **argv, int optind, int optopt, int
     return cv_cli_usage_error(tool, missing_value ? "option '%s' needs a value" : "unknown option '%s'", name);
 }
 
+void cv_cli_summary(FILE *out, long files, long games, long valid, long invalid, long warnings)
+{
+    fprintf(out, "%ld file%s, %ld game%s, %ld valid, %ld invalid, %ld warning%s\n", files, files == 1 ? "" : "s",
+            games, games == 1 ? "" : "s", valid, invalid, warnings, warnings == 1 ? "" : "s");
+}
+
 long cv_cli_parse_count(const char *s)
 {
     if (!s || !*s) return -1;

@@ -19,6 +19,11 @@ int cv_cli_usage_error(const char *tool, const char *fmt, ...)
  * short option letter itself when it was one ("-x" in "-sx"). */
 int cv_cli_bad_option(const char *tool, char **argv, int optind, int optopt, int missing_value);
 
+/* The summary line of a tool that judges records (cv-replay, cv-parse
+ * --check): "N files, N games, N valid, N invalid, N warnings", singular
+ * for 1 ("1 file, 1 game, ... 1 warning"), and a newline. */
+void cv_cli_summary(FILE *out, long files, long games, long valid, long invalid, long warnings);
+
 /* Parses a non-negative decimal integer option value; -1 when not one. */
 long cv_cli_parse_count(const char *s);
 

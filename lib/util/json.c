@@ -1,4 +1,6 @@
 #include "json.h"
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 void cv_json_flush(cv_json *j)
@@ -196,6 +198,12 @@ void cv_json_null(cv_json *j)
     put(j, "null", 4);
 }
 
+void cv_json_raw(cv_json *j, const char *text)
+{
+    sep(j);
+    put(j, text, strlen(text));
+}
+
 void cv_json_end_line(cv_json *j)
 {
     putch(j, '\n');
@@ -203,4 +211,99 @@ void cv_json_end_line(cv_json *j)
     j->after_key = 0;
     j->has_items[0] = 0;
     cv_json_flush(j);
+}
+
+/* ---- the shared shapes ---- */
+
+void cv_json_place(cv_json *j, const char *file, long line, long col)
+{
+    cv_json_key(j, "file");
+    cv_json_str(j, !file || !strcmp(file, "-") ? "<stdin>" : file);
+    cv_json_key(j, "line");
+    cv_json_int(j, line);
+    if (col > 0) {
+        cv_json_key(j, "col");
+        cv_json_int(j, col);
+    }
+}
+
+void cv_json_problem(cv_json *j, int is_error, const char *kind, long line, long col, const char *msg)
+{
+    cv_json_begin_object(j);
+    cv_json_key(j, "level");
+    cv_json_str(j, is_error ? "error" : "warning");
+    cv_json_key(j, "kind");
+    cv_json_str(j, kind);
+    if (line > 0) {
+        cv_json_key(j, "line");
+        cv_json_int(j, line);
+    }
+    if (col > 0) {
+        cv_json_key(j, "col");
+        cv_json_int(j, col);
+    }
+    cv_json_key(j, "message");
+    cv_json_str(j, msg);
+    cv_json_end_object(j);
+}
+
+void cv_problems_add(cv_problems *ps, int is_error, const char *kind, long line, long col, const char *fmt, ...)
+{
+    if (ps->n == ps->cap) {
+        size_t cap = ps->cap ? ps->cap * 2 : 8;
+        cv_problem *p = realloc(ps->p, cap * sizeof *p);
+        if (!p) return;     /* out of memory: the problem is still said on stderr */
+        ps->p = p;
+        ps->cap = cap;
+    }
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    char *msg = strdup(buf);
+    if (!msg) return;
+    ps->p[ps->n++] = (cv_problem){ is_error, kind, line, col, msg };
+}
+
+void cv_problems_clear(cv_problems *ps)
+{
+    for (size_t i = 0; i < ps->n; i++) free(ps->p[i].msg);
+    ps->n = 0;
+}
+
+void cv_problems_free(cv_problems *ps)
+{
+    cv_problems_clear(ps);
+    free(ps->p);
+    ps->p = NULL;
+    ps->cap = 0;
+}
+
+void cv_json_problems(cv_json *j, const cv_problems *ps)
+{
+    cv_json_key(j, "problems");
+    cv_json_begin_array(j);
+    for (size_t i = 0; i < ps->n; i++) {
+        const cv_problem *p = &ps->p[i];
+        cv_json_problem(j, p->is_error, p->kind, p->line, p->col, p->msg);
+    }
+    cv_json_end_array(j);
+}
+
+void cv_json_summary(cv_json *j, long files, long games, long valid, long invalid, long warnings)
+{
+    cv_json_begin_object(j);
+    cv_json_key(j, "files");
+    cv_json_int(j, files);
+    cv_json_key(j, "games");
+    cv_json_int(j, games);
+    cv_json_key(j, "valid");
+    cv_json_int(j, valid);
+    cv_json_key(j, "invalid");
+    cv_json_int(j, invalid);
+    cv_json_key(j, "warnings");
+    cv_json_int(j, warnings);
+    cv_json_end_object(j);
+    cv_json_end_line(j);
 }

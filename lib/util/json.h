@@ -51,11 +51,50 @@ void cv_json_strn(cv_json *j, const char *s, size_t n);
 void cv_json_int(cv_json *j, long long v);
 void cv_json_bool(cv_json *j, int v);
 void cv_json_null(cv_json *j);
+/* A value written as given: a number already formatted ("0.125"). */
+void cv_json_raw(cv_json *j, const char *text);
 
 /* Ends a JSON Lines record: writes '\n', resets and flushes. */
 void cv_json_end_line(cv_json *j);
 
 /* Hands the buffered output to the FILE. */
 void cv_json_flush(cv_json *j);
+
+/* ---- the shared shapes of every tool's --json (docs/cvkit-formats.5,
+ * JSON OUTPUT) ---- */
+
+/* A place: "file" (<stdin> for "-"), "line" and, when col > 0, "col",
+ * as members of the object being written. */
+void cv_json_place(cv_json *j, const char *file, long line, long col);
+
+/* A problem: {"level":"error"|"warning","kind":KIND,"line":L,"col":C,
+ * "message":M}; line and col are left out when <= 0. */
+void cv_json_problem(cv_json *j, int is_error, const char *kind, long line, long col, const char *msg);
+
+/* The problems of one record (a game, a position, a command), gathered
+ * while it is read and played, written as the "problems" array.  Messages
+ * are copied; the list is reused from record to record. */
+typedef struct cv_problem {
+    int is_error;
+    const char *kind;       /* a string constant */
+    long line, col;
+    char *msg;
+} cv_problem;
+
+typedef struct cv_problems {
+    cv_problem *p;
+    size_t n, cap;
+} cv_problems;
+
+void cv_problems_add(cv_problems *ps, int is_error, const char *kind, long line, long col, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+void cv_problems_clear(cv_problems *ps);
+void cv_problems_free(cv_problems *ps);
+/* Writes "problems":[...] as a member of the object being written. */
+void cv_json_problems(cv_json *j, const cv_problems *ps);
+
+/* The run's summary object, a line of its own:
+ * {"files":N,"games":N,"valid":N,"invalid":N,"warnings":N}. */
+void cv_json_summary(cv_json *j, long files, long games, long valid, long invalid, long warnings);
 
 #endif

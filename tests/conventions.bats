@@ -1,0 +1,403 @@
+#!/usr/bin/env bats
+# The language all seven tools speak (docs/cvkit.7): --help, --version and
+# usage errors; one option table, each letter meaning the same thing in
+# every tool that gives it and refused by the others; one JSON schema
+# (docs/cvkit-formats.5, JSON OUTPUT); one summary line; the Tri-D notation
+# named `standard` everywhere; cv-perft's progress only on a terminal.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+TOOLS="cv-parse cv-check cv-legal cv-perft cv-replay cv-convert cv-board"
+
+# The option table of docs/cvkit.7: the short letters each tool gives.
+letters() {
+    case $1 in
+        cv-parse) echo "V j q c" ;;
+        cv-check) echo "V j f l" ;;
+        cv-legal) echo "V j f s l n m a L" ;;
+        cv-perft) echo "V j f l n d v" ;;
+        cv-replay) echo "V j q c n" ;;
+        cv-convert) echo "V j q t" ;;
+        cv-board) echo "V j" ;;
+    esac
+}
+
+START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+setup() {
+    ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+    export CVKIT_SPECS="${CVKIT_SPECS:-$ROOT/specs}"
+    export LC_ALL=C
+    B="$ROOT/bin"
+    cd "$BATS_TEST_TMPDIR"
+    # a game with a warning (0-0) and one with an illegal move
+    printf '[Event "a"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n\n' > games.pgn
+    printf '[Event "b"]\n[White "X"]\n[Black "Y"]\n[Result "*"]\n\n1. e4 e5 2. Bc5 *\n' >> games.pgn
+    printf '%s\n' "$START" '4k3//////4P3/4K3 w - - 5 39' > pos.fen
+    printf 'm e2 e4\nm e7 e9\ninfo\n' > cmds.txt
+}
+
+# A run of TOOL ARGS... that does some work, for the option checks.
+base_args() {
+    case $1 in
+        cv-parse | cv-replay | cv-convert) echo games.pgn ;;
+        cv-check) echo pos.fen ;;
+        cv-legal) echo --start ;;
+        cv-perft) echo "-d|2" ;;
+        cv-board) echo cmds.txt ;;
+    esac
+}
+
+# same_run "SHORT|ARGS" "LONG|ARGS" TOOL: both runs (arguments split at
+# '|') give the same status, standard output and standard error.
+same_run() {
+    local tool=$3 s1 s2 a1 a2
+    IFS='|' read -ra a1 <<< "$1"
+    IFS='|' read -ra a2 <<< "$2"
+    s1=0
+    "$B/$tool" "${a1[@]}" > short.out 2> short.err || s1=$?
+    s2=0
+    "$B/$tool" "${a2[@]}" > long.out 2> long.err || s2=$?
+    # a count's time is the one thing that may differ
+    sed -i 's/"seconds":[0-9.]*/"seconds":T/' short.out long.out
+    if [ "$s1" -ne "$s2" ] || ! cmp -s short.out long.out || ! cmp -s short.err long.err; then
+        echo "# $tool $1  /  $tool $2: status $s1 / $s2"
+        diff short.out long.out | sed 's/^/# out /'
+        diff short.err long.err | sed 's/^/# err /'
+        return 1
+    fi
+}
+
+# ---- --help, --version, usage errors ----
+
+@test "--help: every tool, exit 0, 'Usage: TOOL' first, nothing on standard error, pointing to cvkit(7)" {
+    for t in $TOOLS; do
+        run --separate-stderr "$B/$t" --help
+        [ "$status" -eq 0 ] || { echo "$t: status $status"; return 1; }
+        [[ "${lines[0]}" == "Usage: $t "* ]] || { echo "$t: ${lines[0]}"; return 1; }
+        [ -z "$stderr" ]
+        [[ "$output" == *"cvkit(7)"* ]] || { echo "$t: no cvkit(7) in --help"; return 1; }
+    done
+}
+
+@test "--version: every tool, exit 0, 'TOOL (cvkit) VERSION'" {
+    for t in $TOOLS; do
+        run --separate-stderr "$B/$t" --version
+        [ "$status" -eq 0 ]
+        [[ "$output" =~ ^$t\ \(cvkit\)\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "$t: $output"; return 1; }
+        [ -z "$stderr" ]
+    done
+}
+
+@test "an unknown option: every tool, exit 2, the two lines, nothing on standard output" {
+    for t in $TOOLS; do
+        run --separate-stderr "$B/$t" --bogus
+        expect 2 "" "$t: unknown option '--bogus'
+Try '$t --help' for more information." || { echo "# in $t"; return 1; }
+    done
+}
+
+@test "-h is not an option anywhere, and a missing value is named" {
+    for t in $TOOLS; do
+        run --separate-stderr "$B/$t" -h
+        expect 2 "" "$t: unknown option '-h'
+Try '$t --help' for more information." || { echo "# in $t"; return 1; }
+        run --separate-stderr "$B/$t" -V
+        expect 2 "" "$t: option '-V' needs a value
+Try '$t --help' for more information." || { echo "# in $t"; return 1; }
+    done
+}
+
+# ---- one option table ----
+
+@test "each tool gives exactly the letters of the table, and refuses every other one" {
+    for t in $TOOLS; do
+        given=""
+        for x in {a..z} {A..Z}; do
+            rc=0
+            timeout 20 "$B/$t" -$x < /dev/null > /dev/null 2> err.txt || rc=$?
+            if [ "$(head -n 1 err.txt)" = "$t: unknown option '-$x'" ]; then
+                [ "$rc" -eq 2 ] || { echo "$t -$x: refused with status $rc"; return 1; }
+            else
+                given="$given $x"
+            fi
+        done
+        want=$(printf '%s\n' $(letters $t) | sort | tr '\n' ' ')
+        got=$(printf '%s\n' $given | sort | tr '\n' ' ')
+        [ "$got" = "$want" ] || { echo "$t gives: $got; the table: $want"; return 1; }
+    done
+}
+
+@test "-V is --variant in every tool: the same run, and an unknown name is exit 2" {
+    for t in $TOOLS; do
+        b=$(base_args $t)
+        same_run "-V|chess|$b" "--variant|chess|$b" $t
+        same_run "-V|nosuch|$b" "--variant|nosuch|$b" $t
+        run --separate-stderr "$B/$t" -V nosuch ${b//|/ }
+        [ "$status" -eq 2 ] || { echo "$t -V nosuch: status $status"; return 1; }
+        [[ "$stderr" == *"unknown variant 'nosuch'"* ]]
+    done
+    # and it picks the variant: a Double Chess start
+    run "$B/cv-legal" -V doublechess -s --count
+    [ "$output" = 40 ]
+}
+
+@test "-j is --json in every tool" {
+    for t in $TOOLS; do
+        b=$(base_args $t)
+        same_run "-j|$b" "--json|$b" $t
+    done
+}
+
+@test "-q is --quiet (no warnings) in cv-parse, cv-replay and cv-convert" {
+    for t in cv-parse cv-replay cv-convert; do
+        same_run "-q|games.pgn" "--quiet|games.pgn" $t
+        "$B/$t" games.pgn > /dev/null 2> loud.txt || true
+        "$B/$t" -q games.pgn > /dev/null 2> quiet.txt || true
+        grep -q ': warning: ' loud.txt || { echo "$t: no warning to hide"; return 1; }
+        ! grep -q ': warning: ' quiet.txt
+        # errors stay
+        [ "$(grep -c ': error: ' loud.txt)" -eq "$(grep -c ': error: ' quiet.txt)" ]
+    done
+}
+
+@test "-c is --check in cv-parse and cv-replay: the problems and the summary line only" {
+    for t in cv-parse cv-replay; do
+        same_run "-c|games.pgn" "--check|games.pgn" $t
+        run --separate-stderr "$B/$t" -c games.pgn
+        [ "${#lines[@]}" -eq 1 ]
+        [[ "$output" =~ ^[0-9]+\ files?,\ [0-9]+\ games?,\ [0-9]+\ valid,\ [0-9]+\ invalid,\ [0-9]+\ warnings?$ ]]
+    done
+}
+
+@test "-f, -l, -n, -s, -d, -t, -m, -a, -L, -v mean their long options" {
+    K='4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    L='4k3//////4P3/4K3 w - - 5 39'
+    same_run "-f|$START" "--fen|$START" cv-check
+    same_run "-l|-f|$L" "--lenient|--fen|$L" cv-check
+    same_run "-f|$K" "--fen|$K" cv-legal
+    same_run "-s|-n|uci" "--start|--notation|uci" cv-legal
+    same_run "-l|-f|$L|-m|e4" "--lenient|--fen|$L|--move|e4" cv-legal
+    same_run "-s|-a|e4 e5|-a|Nf3" "--start|--apply|e4 e5|--apply|Nf3" cv-legal
+    same_run "-s|-L" "--start|--list" cv-legal
+    same_run "-d|2|-f|$K" "--depth|2|--fen|$K" cv-perft
+    same_run "-l|-d|1|-f|$L" "--lenient|--depth|1|--fen|$L" cv-perft
+    same_run "-d|1|--divide|-n|san" "--depth|1|--divide|--notation|san" cv-perft
+    same_run "-n|pbm|-c|games.pgn" "--notation|pbm|--check|games.pgn" cv-replay
+    same_run "-t|uci|games.pgn" "--to|uci|games.pgn" cv-convert
+    # and they did something: the answers themselves
+    run "$B/cv-legal" -f "$K" --count
+    [ "$output" = 5 ]
+    run "$B/cv-legal" -l -f "$L" -m e4
+    [ "$output" = "legal e4 e2e4" ]
+    run "$B/cv-perft" -d 2 -f "$K"
+    [ "$output" = 25 ]
+    # -v: the count the same, a timing line on standard error
+    run --separate-stderr "$B/cv-perft" -v -d 2
+    [ "$output" = 400 ]
+    [[ "$stderr" == "cv-perft: depth 2: 400 nodes in "* ]]
+}
+
+@test "the letters that used to mean something else are refused, their long options kept" {
+    # cv-legal -c (count), -d (diagram); cv-board -d; cv-check -n, -q;
+    # cv-parse -s (strict), -h; cv-convert -f (format)
+    for cmd in "cv-legal -s -c" "cv-legal -s -d" "cv-board -d cmds.txt" "cv-check -n pos.fen" \
+               "cv-check -q pos.fen" "cv-parse -s games.pgn" "cv-convert -f gamelist games.pgn"; do
+        run --separate-stderr $B/$cmd
+        [ "$status" -eq 2 ] || { echo "$cmd: status $status"; return 1; }
+        [[ "$stderr" == *": unknown option '-"* ]]
+    done
+    run "$B/cv-legal" -s --count
+    [ "$output" = 20 ]
+    run "$B/cv-legal" -s --diagram=ascii --count
+    [ "${lines[0]}" = "8 r n b q k b n r" ]
+    run "$B/cv-check" --normalize -l -f '4k3//////4P3/4K3 w - - 5 39'
+    [ "$output" = "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39" ]
+    run --separate-stderr "$B/cv-check" --silent pos.fen
+    expect 1 "" ""
+    run --separate-stderr "$B/cv-parse" --strict -c games.pgn
+    [ "$status" -eq 1 ]
+    run --separate-stderr "$B/cv-convert" -q --format gamelist games.pgn
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == *"a chess game cannot be written as gamelist; written unconverted"* ]]
+}
+
+@test "--diagram takes its style joined by '=' in cv-legal and cv-board" {
+    run --separate-stderr "$B/cv-board" --diagram=pbm-small cmds.txt
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"     a b c d e f g h"* ]]
+    run --separate-stderr "$B/cv-board" --diagram=nosuch cmds.txt
+    [ "$status" -eq 2 ]
+    [ "${stderr_lines[0]}" = "cv-board: unknown diagram style 'nosuch' (ascii, pbm-large, pbm-small)" ]
+    run --separate-stderr "$B/cv-legal" -s --diagram=pbm-small --count
+    [ "$status" -eq 0 ]
+    [ "${lines[${#lines[@]}-1]}" = 20 ]
+}
+
+# ---- Tri-D notation: `standard`, with `parmen` as an alias ----
+
+@test "Tri-D notation is 'standard' everywhere; 'parmen' is an alias" {
+    for t in cv-legal cv-perft cv-replay cv-convert; do
+        run "$B/$t" --help
+        [[ "$output" == *"standard"* ]] || { echo "$t --help names no 'standard'"; return 1; }
+        [[ "$output" != *"parmen"* ]] || { echo "$t --help still says parmen"; return 1; }
+    done
+    d=$("$B/cv-perft" -V trid -d 1 --divide)
+    [ "$d" = "$("$B/cv-perft" -V trid -d 1 --divide -n standard)" ]
+    [ "$d" = "$("$B/cv-perft" -V trid -d 1 --divide -n parmen)" ]
+    [[ "$d" == *"Pc2-c4(2) 1"* ]]
+    run --separate-stderr "$B/cv-perft" -n xyz -d 1
+    [[ "${stderr_lines[0]}" == *"standard, romulan)" ]]
+    run "$B/cv-legal" -V trid -s -n standard --count
+    [ "$output" = 21 ]
+}
+
+# ---- one JSON schema ----
+
+# check_json KIND REQUIRED-KEYS...: every line of json.txt is one JSON
+# object holding the keys; problems have the documented shape; no object
+# anywhere uses the names of before ("column", "errors")
+check_json() {
+    python3 -c "$CHECK_JSON" "$@" < json.txt
+}
+CHECK_JSON=$(cat <<'EOF'
+import json, sys
+kind, need = sys.argv[1], set(sys.argv[2:])
+n = 0
+def walk(v, where):
+    if isinstance(v, dict):
+        for k in ("column", "errors"):
+            if k in v:
+                sys.exit(f"{kind}: old key {k!r} in {where}")
+        for k, x in v.items():
+            walk(x, where + "." + k)
+    elif isinstance(v, list):
+        for i, x in enumerate(v):
+            walk(x, f"{where}[{i}]")
+for line in sys.stdin:
+    o = json.loads(line)
+    n += 1
+    if not isinstance(o, dict):
+        sys.exit(f"{kind}: line {n} is not an object")
+    missing = need - set(o)
+    if missing:
+        sys.exit(f"{kind}: line {n} lacks {sorted(missing)}: {line}")
+    for p in o.get("problems", []):
+        if not {"level", "kind", "message"} <= set(p) or not set(p) <= {"level", "kind", "line", "col", "message"}:
+            sys.exit(f"{kind}: problem of the wrong shape: {p}")
+        if p["level"] not in ("error", "warning"):
+            sys.exit(f"{kind}: level {p['level']!r}")
+        if p["kind"] not in ("syntax", "strict", "position", "record", "setup", "move", "result", "command"):
+            sys.exit(f"{kind}: kind {p['kind']!r}")
+    walk(o, "")
+if n == 0:
+    sys.exit(f"{kind}: no object")
+EOF
+)
+
+@test "--json: one valid object per line with the documented names, in every tool" {
+    command -v python3 > /dev/null || skip "python3 is not installed"
+    "$B/cv-parse" -j games.pgn > json.txt 2> /dev/null || true
+    check_json cv-parse file game line col tags moves result problems
+    "$B/cv-replay" -j games.pgn > json.txt 2> /dev/null || true
+    check_json cv-replay file game line col white black valid plies result final mate stalemate problems
+    "$B/cv-convert" -j games.pgn > json.txt 2> /dev/null || true
+    check_json cv-convert file game line col tags converted moves result problems
+    "$B/cv-check" -j pos.fen > json.txt || true
+    check_json cv-check file line input valid problems
+    "$B/cv-legal" -j pos.fen > json.txt 2> /dev/null || true
+    check_json cv-legal file line input valid problems
+    "$B/cv-legal" -j -s -m Nf3 > json.txt
+    check_json cv-legal-move file line input valid fen move legal status written problems
+    "$B/cv-legal" -j -s -a 'e4 e5' > json.txt
+    check_json cv-legal-apply file line input valid moves legal fen problems
+    "$B/cv-perft" -j -d 2 > json.txt
+    check_json cv-perft fen depth nodes seconds
+    "$B/cv-perft" -j -d 1 --divide | head -n 20 > json.txt
+    check_json cv-perft-divide move nodes
+    "$B/cv-perft" -j --suite "$ROOT/corpus/chess/perft.txt" -d 1 > json.txt
+    check_json cv-perft-suite file line fen depth nodes seconds expected match
+    "$B/cv-board" -j cmds.txt > json.txt 2> /dev/null || true
+    check_json cv-board file line command ok fen problems
+    "$B/cv-replay" -c -j games.pgn > json.txt 2> /dev/null || true
+    check_json cv-replay-summary files games valid invalid warnings
+    "$B/cv-parse" -c -j games.pgn > json.txt 2> /dev/null || true
+    check_json cv-parse-summary files games valid invalid warnings
+}
+
+@test "--json: a problem is the same object in every tool" {
+    # the illegal 2. Bc5 of game 2, as cv-replay and cv-convert give it
+    run --separate-stderr "$B/cv-replay" -j games.pgn
+    [[ "${lines[1]}" == *'"problems":[{"level":"error","kind":"move","line":13,"col":13,"message":"2. Bc5: '* ]]
+    run --separate-stderr "$B/cv-convert" -j games.pgn
+    [[ "${lines[1]}" == *'"converted":false,'*'"problems":[{"level":"error","kind":"move","line":13,"col":13,"message":"2. Bc5: '* ]]
+    # the 0-0 warning of game 1, as the reader gives it to all three
+    for t in cv-parse cv-replay cv-convert; do
+        run --separate-stderr "$B/$t" -j games.pgn
+        [[ "${lines[0]}" == *'{"level":"warning","kind":"record","line":6,"col":35,'*'"message":"castling written with zeros '* ]] ||
+            { echo "$t: ${lines[0]}"; return 1; }
+    done
+    # a position's problem, in cv-check and cv-legal
+    run --separate-stderr "$B/cv-check" -j pos.fen
+    [[ "${lines[1]}" == *'"problems":[{"level":"error","kind":"strict","line":2,"col":'* ]]
+    run --separate-stderr "$B/cv-legal" -j pos.fen
+    [[ "${lines[1]}" == *'"problems":[{"level":"error","kind":"strict","line":2,"col":'* ]]
+    # a refused command in cv-board
+    run --separate-stderr "$B/cv-board" -j cmds.txt
+    [ "${lines[1]}" = '{"file":"cmds.txt","line":2,"command":"m e7 e9","ok":false,"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","problems":[{"level":"error","kind":"command","line":2,"col":6,"message":"expected a square, found '"'"'e9'"'"'"}]}' ]
+}
+
+# ---- the summary line ----
+
+@test "the summary line: N files, N games, N valid, N invalid, N warnings, singular for 1" {
+    run --separate-stderr "$B/cv-replay" -c games.pgn
+    expect 1 "1 file, 2 games, 1 valid, 1 invalid, 1 warning" "$(cat <<'EOF'
+games.pgn:6:35: warning: game 1: castling written with zeros '0-0'; read as 'O-O'
+games.pgn:13:13: error: game 2 (X - Y): 2. Bc5: no white bishop can move to c5
+EOF
+)"
+    run --separate-stderr "$B/cv-replay" games.pgn
+    [ "${lines[2]}" = "1 file, 2 games, 1 valid, 1 invalid, 1 warning" ]
+    # -q hides the warning, the count keeps it
+    cp games.pgn more.pgn
+    run --separate-stderr "$B/cv-replay" -q -c games.pgn more.pgn
+    [ "$output" = "2 files, 4 games, 2 valid, 2 invalid, 2 warnings" ]
+    run --separate-stderr "$B/cv-parse" -c games.pgn
+    expect 0 "1 file, 2 games, 2 valid, 0 invalid, 1 warning" "games.pgn:6:35: warning: game 1: castling written with zeros '0-0'; read as 'O-O'"
+    run --separate-stderr "$B/cv-parse" -q -c games.pgn more.pgn
+    expect 0 "2 files, 4 games, 4 valid, 0 invalid, 2 warnings" ""
+    # the JSON summary holds the same numbers
+    run --separate-stderr "$B/cv-replay" -c -j games.pgn
+    [ "$output" = '{"files":1,"games":2,"valid":1,"invalid":1,"warnings":1}' ]
+    run --separate-stderr "$B/cv-parse" -c -j games.pgn
+    [ "$output" = '{"files":1,"games":2,"valid":2,"invalid":0,"warnings":1}' ]
+    # cv-perft --suite keeps its own line
+    run "$B/cv-perft" --suite "$ROOT/corpus/chess/perft.txt" -d 1
+    [ "$output" = "$ROOT/corpus/chess/perft.txt: 11 counts checked, 0 mismatched" ]
+}
+
+# ---- cv-perft's progress: on a terminal only ----
+
+@test "cv-perft: no progress on a pipe or a file, nothing on standard error" {
+    "$B/cv-perft" -d 5 > out.txt 2> err.txt
+    [ "$(cat out.txt)" = 4865609 ]
+    [ ! -s err.txt ]
+    run --separate-stderr "$B/cv-perft" -d 5 --threads 2 --divide
+    [ -z "$stderr" ]
+    [ "${lines[20]}" = "total 4865609" ]
+}
+
+@test "cv-perft: on a terminal, root moves done and nodes/s, rewritten in place and cleared; the output unchanged" {
+    command -v script > /dev/null || skip "script (util-linux) is not installed"
+    # standard error is the terminal script gives; standard output a file
+    script -qec "'$B/cv-perft' -d 6 --divide > out.txt" /dev/null > tty.txt
+    [ "$(tail -n 1 out.txt)" = "total 119060324" ]
+    [ "$(wc -l < out.txt)" -eq 21 ]
+    # the lines go back to the start of the line, and the last one is cleared
+    grep -q $'\rcv-perft: depth 6: [0-9]*/20 root moves, [0-9.]* M nodes/s\e\[K' tty.txt
+    [ "$(tail -c 4 tty.txt)" = $'\r\e[K' ]
+    # --no-progress: nothing
+    script -qec "'$B/cv-perft' -d 4 --no-progress > out.txt" /dev/null > tty.txt
+    [ ! -s tty.txt ]
+}
