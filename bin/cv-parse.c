@@ -332,14 +332,7 @@ static void print_json(FILE *o, const char *path, const cv_pgn_game *g)
     static cv_json j;
     cv_json_init(&j, o);
     cv_json_begin_object(&j);
-    cv_json_key(&j, "file");
-    cv_json_str(&j, cv_display_name(path));
-    cv_json_key(&j, "game");
-    cv_json_int(&j, g->number);
-    cv_json_key(&j, "line");
-    cv_json_int(&j, g->line);
-    cv_json_key(&j, "col");
-    cv_json_int(&j, g->col);
+    cv_record_json_place(&j, path, g);
 
     /* The first of each name goes in "tags"; repeats, rare and usually a
      * mistake, are kept apart so that no value is lost. */

@@ -110,14 +110,7 @@ static void game_json(ctx *C, const cv_record *g, const cv_replay_result *res, i
 {
     cv_json *j = &C->js;
     cv_json_begin_object(j);
-    cv_json_key(j, "file");
-    cv_json_str(j, cv_display_name(C->path));
-    cv_json_key(j, "game");
-    cv_json_int(j, g->number);
-    cv_json_key(j, "line");
-    cv_json_int(j, g->line);
-    cv_json_key(j, "col");
-    cv_json_int(j, g->col);
+    cv_record_json_place(j, C->path, g);
     cv_json_key(j, "white");
     cv_json_str(j, cv_pgn_tag_value(g, "White"));
     cv_json_key(j, "black");

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "record.h"
 #include "engine.h"
+#include "json.h"
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -75,6 +76,18 @@ static const cv_record_format *by_suffix(const char *path)
 int cv_record_format_fits(const cv_record_format *f, const cv_variant *v)
 {
     return !f->engine || (v && v->engine && !strcmp(v->engine->name, f->engine));
+}
+
+void cv_record_json_place(cv_json *j, const char *path, const cv_record *g)
+{
+    cv_json_key(j, "file");
+    cv_json_str(j, cv_display_name(path));
+    cv_json_key(j, "game");
+    cv_json_int(j, g->number);
+    cv_json_key(j, "line");
+    cv_json_int(j, g->line);
+    cv_json_key(j, "col");
+    cv_json_int(j, g->col);
 }
 
 /* ---- the reader ---- */

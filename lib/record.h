@@ -83,6 +83,11 @@ const cv_variant *cv_record_variant(const cv_record_format *f, const cv_variant 
  * holds Tri-D games only.) */
 int cv_record_format_fits(const cv_record_format *f, const cv_variant *v);
 
+/* The place of a game in JSON output (docs/cvkit-formats.5): the keys
+ * "file", "game", "line", "col", inside an object the caller opened. */
+struct cv_json;
+void cv_record_json_place(struct cv_json *j, const char *path, const cv_record *g);
+
 typedef struct cv_record_reader cv_record_reader;
 
 /* Opens a reader on f (not closed by it) in format fmt, or (fmt NULL) the
