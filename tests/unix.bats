@@ -172,3 +172,19 @@ Try 'cv-perft --help' for more information."
     run --separate-stderr "$B/cv-replay" --check -q "$T/q.pgn"
     expect 0 "1 file, 1 game, 1 valid, 0 invalid, 1 warning" ""
 }
+
+@test "a spec nested deeper than any spec needs is refused at that depth, at once" {
+    python3 -c "print('variant: x\nboard: ' + '['*100000 + ']'*100000)" > "$T/deep.yaml"
+    run --separate-stderr timeout 5 "$B/cv-check" --spec "$T/deep.yaml" -f x
+    expect 2 "" "$T/deep.yaml:2:39: error: nested deeper than 32 levels (a spec needs a few)"
+}
+
+@test "a valid game with a 10 MB comment is valid under --check, in under 16 MB" {
+    [ -x /usr/bin/time ] || skip "/usr/bin/time is missing (apt-get install time)"
+    [ -z "${CVKIT_SANITIZED:-}" ] || skip "peak RSS is the sanitizer's under make asan"
+    { printf '[Event "big"]\n[Result "*"]\n\n1. e4 {'; head -c 10485760 /dev/zero | tr '\0' c; printf '} e5 2. Nf3 *\n'; } > "$T/big.pgn"
+    /usr/bin/time -f %M -o "$T/rss" "$B/cv-replay" --check "$T/big.pgn" > "$T/out" 2> "$T/err"
+    [ "$(cat "$T/out")" = "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ]
+    [ ! -s "$T/err" ]
+    [ "$(tail -1 "$T/rss")" -lt 16384 ]
+}

@@ -723,19 +723,65 @@ cv_variant *cv_variant_load(const char *path, cv_diag *d)
     return v;
 }
 
+/* A spec is a few levels deep; libyaml's loader takes time quadratic in
+ * the nesting, so a text nested deeper than any spec needs is refused at
+ * that depth by a first pass over its events, before it costs seconds. */
+#define SPEC_MAX_BYTES (1u << 20)
+#define SPEC_MAX_DEPTH 32
+
+static int too_deep(const unsigned char *text, size_t n, const char *path, cv_diag *d)
+{
+    yaml_parser_t p;
+    yaml_event_t ev;
+    int depth = 0, rc = 0;
+    yaml_parser_initialize(&p);
+    yaml_parser_set_input_string(&p, text, n);
+    while (yaml_parser_parse(&p, &ev)) {
+        int type = ev.type;
+        if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
+            if (++depth > SPEC_MAX_DEPTH) {
+                cv_report(d, CV_ERROR, path, (long)ev.start_mark.line + 1, (long)ev.start_mark.column + 1,
+                          "nested deeper than %d levels (a spec needs a few)", SPEC_MAX_DEPTH);
+                rc = 1;
+            }
+        } else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT) {
+            depth--;
+        }
+        yaml_event_delete(&ev);
+        if (rc || type == YAML_STREAM_END_EVENT) break;
+    }
+    yaml_parser_delete(&p);
+    return rc;
+}
+
 cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d)
 {
+    unsigned char *text = malloc(SPEC_MAX_BYTES + 1);
+    if (!text) return NULL;
+    size_t n = fread(text, 1, SPEC_MAX_BYTES + 1, f);
+    if (ferror(f) || n > SPEC_MAX_BYTES) {
+        cv_report(d, CV_ERROR, path, 0, 0, ferror(f) ? "cannot read spec: %s" : "spec larger than %s",
+                  ferror(f) ? strerror(errno) : "1 MiB");
+        free(text);
+        return NULL;
+    }
+    if (too_deep(text, n, path, d)) {
+        free(text);
+        return NULL;
+    }
     yaml_parser_t parser;
     yaml_parser_initialize(&parser);
-    yaml_parser_set_input_file(&parser, f);
+    yaml_parser_set_input_string(&parser, text, n);
     ld L = { .file = path, .d = d };
     if (!yaml_parser_load(&parser, &L.doc)) {
         cv_report(d, CV_ERROR, path, (long)parser.problem_mark.line + 1, (long)parser.problem_mark.column + 1,
                   "yaml: %s", parser.problem ? parser.problem : "syntax error");
         yaml_parser_delete(&parser);
+        free(text);
         return NULL;
     }
     yaml_parser_delete(&parser);
+    free(text);
     cv_variant *v = calloc(1, sizeof *v);
     if (v) v->engine = cv_engine_generic();
     if (!v) { yaml_document_delete(&L.doc); return NULL; }
