@@ -72,7 +72,9 @@ static void divide_cb(void *arg, const char *move, uint64_t nodes)
  * X M nodes/s", until they are done, then clears it.  A hash table lives
  * in one engine call, and one table per root move loses what the root
  * moves share (a count twice as slow), so with --hash the count stays one
- * call and the line says only the time it has run.  Nothing of this runs
+ * call, and the engine adds each root move it has done to counters the
+ * line reads (cv_perft_opts.roots_done; the time alone for an engine
+ * that does not).  Nothing of this runs
  * when standard error is a pipe or a file: the count is the one engine
  * call, as before. */
 
@@ -88,6 +90,8 @@ typedef struct root_job {
     char (*names)[64];      /* per root move, for --divide */
     atomic_int next;
     int done, running;      /* under mu */
+    _Atomic int roots;      /* whole: root moves the engine has counted */
+    _Atomic unsigned long long rnodes;
     uint64_t nodes;
     int failed;
     pthread_mutex_t mu;
@@ -129,7 +133,12 @@ static void *root_worker(void *arg)
     cv_apos a;
     cv_apos_copy(&a, J->root);
     if (J->whole) {
-        uint64_t c = cv_any_perft(&a, J->depth, &J->o->po, J->nt, J->o->divide ? keep_cb : NULL, J);
+        /* one call (its hash table serves every root move); the engine
+         * says how many root moves it has done as it goes */
+        cv_perft_opts po = J->o->po;
+        po.roots_done = &J->roots;
+        po.nodes_done = &J->rnodes;
+        uint64_t c = cv_any_perft(&a, J->depth, &po, J->nt, J->o->divide ? keep_cb : NULL, J);
         pthread_mutex_lock(&J->mu);
         J->nodes = c;
         if (c == UINT64_MAX) J->failed = 1;
@@ -170,8 +179,16 @@ static uint64_t count_progress(cv_apos *a, int depth, const opts *o, int nt, int
 {
     /* whole: n and nroot count and size the kept --divide lines */
     root_job J = { .root = a, .o = o, .depth = depth, .nt = nt, .whole = o->po.hash_mb > 0 };
+    atomic_init(&J.roots, 0);
+    atomic_init(&J.rnodes, 0);
+    cv_perft_opts one = { 1, 0, o->po.split_k, o->po.split_n, NULL, NULL };
+    int whole_roots = 0;    /* --hash: the root moves the one call counts */
+    if (J.whole) {
+        uint64_t r = cv_any_perft(a, 1, &one, nt, NULL, NULL);
+        whole_roots = r == UINT64_MAX || r > INT_MAX ? 0 : (int)r;
+    }
     if (!J.whole) {
-        cv_perft_opts one = { 1, 0, 0, 0 };
+        one.split_k = one.split_n = 0;
         uint64_t nroot = cv_any_perft(a, 1, &one, nt, NULL, NULL);
         if (nroot == UINT64_MAX || nroot > INT_MAX) {
             *fallback = 1;
@@ -221,8 +238,12 @@ static uint64_t count_progress(cv_apos *a, int depth, const opts *o, int nt, int
             pthread_cond_timedwait(&J.cv, &J.mu, &until);
             double t = now() - t0;
             if (J.running > 0 && t >= 0.5) {
-                if (J.whole)
+                int r = atomic_load(&J.roots);
+                if (J.whole && (!whole_roots || !r))
                     fprintf(stderr, "\r%s: depth %d: counting, %.0f s\033[K", tool, depth, t);
+                else if (J.whole)
+                    fprintf(stderr, "\r%s: depth %d: %d/%d root moves, %.1f M nodes/s\033[K", tool, depth, r,
+                            whole_roots, (double)atomic_load(&J.rnodes) / t / 1e6);
                 else
                     fprintf(stderr, "\r%s: depth %d: %d/%d root moves, %.1f M nodes/s\033[K", tool, depth, J.done,
                             J.n, (double)J.nodes / t / 1e6);

@@ -124,6 +124,11 @@ typedef struct cv_perft_opts {
     int threads;            /* 1 or more */
     size_t hash_mb;         /* 0 = no table */
     int split_k, split_n;   /* 1-based share K of N; N = 0 means all */
+    /* When set, an engine that counts root moves apart adds each root
+     * move done, and its nodes, as it goes (a progress line reads them
+     * from another thread). */
+    _Atomic int *roots_done;
+    _Atomic unsigned long long *nodes_done;
 } cv_perft_opts;
 
 /* Perft divide: each counted root move written in the chosen notation. */

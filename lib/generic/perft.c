@@ -63,6 +63,7 @@ typedef struct job {
     uint64_t *counts;
     int n;
     atomic_int next;
+    const cv_perft_opts *o;
 } job;
 
 static void *worker(void *arg)
@@ -76,13 +77,17 @@ static void *worker(void *arg)
         cv_make(&p, J->moves[i], &u);
         J->counts[i] = J->t ? hashed(&p, J->depth - 1, J->t) : cv_perft(&p, J->depth - 1);
         cv_unmake(&p, J->moves[i], &u);
+        if (J->o->roots_done) {
+            atomic_fetch_add(J->o->nodes_done, J->counts[i]);
+            atomic_fetch_add(J->o->roots_done, 1);
+        }
     }
     return NULL;
 }
 
 uint64_t cv_perft_run(cv_pos *p, int depth, const cv_perft_opts *o, cv_perft_divide_fn divide, void *arg)
 {
-    cv_perft_opts def = { 1, 0, 0, 0 };
+    cv_perft_opts def = { 1, 0, 0, 0, NULL, NULL };
     if (!o) o = &def;
     if (depth <= 0) return 1;
     cv_movelist *ml = malloc(sizeof *ml);
@@ -92,6 +97,7 @@ uint64_t cv_perft_run(cv_pos *p, int depth, const cv_perft_opts *o, cv_perft_div
     memset(&J, 0, sizeof J);
     J.root = p;
     J.depth = depth;
+    J.o = o;
     J.moves = malloc(sizeof *J.moves * (size_t)(ml->n + 1));
     J.counts = calloc((size_t)ml->n + 1, sizeof *J.counts);
     if (!J.moves || !J.counts) {
