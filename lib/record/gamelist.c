@@ -28,8 +28,7 @@ enum {
     ARENA_KEEP = 1 << 16,   /* capacities kept between listings; more is */
     ITEMS_KEEP = 1 << 10,   /* given back after an unusually large one */
     RAW_KEEP = 1 << 16,     /* the raw-text buffer likewise */
-    NUMBER_MAX = 999999,    /* a larger move number is not a move number */
-    CANON_MAX = 64          /* room for one formatted move */
+    NUMBER_MAX = 999999     /* a larger move number is not a move number */
 };
 
 typedef cv_gamelist_item item_t;
