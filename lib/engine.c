@@ -35,6 +35,15 @@ const char *cv_engine_names(void)
 
 /* ---- position problems ---- */
 
+void cv_problem_vadd(cv_fen_error *list, int *n, int max, int col, int kind, const char *fmt, va_list ap)
+{
+    if (*n >= max && kind != CV_FE_SYNTAX) return;
+    cv_fen_error *x = &list[*n < max ? (*n)++ : max - 1];
+    x->col = col;
+    x->kind = kind;
+    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+}
+
 int cv_fen_report(cv_diag *d, const char *file, long line, int col0, const cv_fen_errors *e)
 {
     for (int i = 0; i < e->n; i++)

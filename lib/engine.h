@@ -21,6 +21,7 @@
 #define CV_ENGINE_H
 #include "diag.h"
 #include "variant.h"
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +57,12 @@ typedef struct cv_fen_errors {
     cv_fen_error e[CV_FEN_MAX_ERRORS];
     int fieldcol[8];        /* column of each field (set by the reader) */
 } cv_fen_errors;
+
+/* Appends a problem to a list of max entries (*n in use).  A full list
+ * drops it, but for a syntax error (kind CV_FE_SYNTAX), which makes the
+ * text unusable and so takes the last place: an unusable text always
+ * says why.  Every engine's position reader keeps its problems so. */
+void cv_problem_vadd(cv_fen_error *list, int *n, int max, int col, int kind, const char *fmt, va_list ap);
 
 /* Reports errs through d as FILE:LINE:COL diagnostics; col0 is the column
  * of the text's first character in its line.  Returns how many. */

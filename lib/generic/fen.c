@@ -12,15 +12,9 @@ static void add(cv_fen_errors *e, int col, int kind, const char *fmt, ...)
 static void add(cv_fen_errors *e, int col, int kind, const char *fmt, ...)
 {
     if (!e) return;
-    /* full: a syntax error, which makes the text unusable, still takes the
-     * last place, so an unusable text always says why */
-    if (e->n >= CV_FEN_MAX_ERRORS && kind != CV_FE_SYNTAX) return;
-    cv_fen_error *x = &e->e[e->n < CV_FEN_MAX_ERRORS ? e->n++ : CV_FEN_MAX_ERRORS - 1];
-    x->col = col;
-    x->kind = kind;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+    cv_problem_vadd(e->e, &e->n, CV_FEN_MAX_ERRORS, col, kind, fmt, ap);
     va_end(ap);
 }
 

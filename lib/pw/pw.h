@@ -13,6 +13,7 @@
  * see pw_opts_set for their spec keys. */
 #ifndef CV_PW_H
 #define CV_PW_H
+#include "engine.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -107,10 +108,8 @@ uint64_t pw_perft_after(const pw_pos *p, const pw_turn *t, int depth);
 
 /* ---- text ---- */
 
-typedef struct pw_error {
-    int col, kind;              /* kind: 0 syntax, 1 lax, 2 position */
-    char msg[200];
-} pw_error;
+/* kind: 0 syntax, 1 lax, 2 position (the interface's CV_FE_*) */
+typedef cv_fen_error pw_error;
 
 typedef struct pw_errors {
     int n;

@@ -1,5 +1,6 @@
 /* pw_text: PW-FEN and the turn notation of ../shared/rules/parallelworlds.md. */
 #include "pw.h"
+#include "engine.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,13 +13,10 @@ static const char *const color_name[2] = { "white", "black" };
 static void add(pw_errors *e, int col, int kind, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void add(pw_errors *e, int col, int kind, const char *fmt, ...)
 {
-    if (!e || e->n >= 32) return;
-    pw_error *x = &e->e[e->n++];
-    x->col = col;
-    x->kind = kind;
+    if (!e) return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+    cv_problem_vadd(e->e, &e->n, 32, col, kind, fmt, ap);
     va_end(ap);
 }
 

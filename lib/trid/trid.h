@@ -32,6 +32,7 @@
  * the promotion of a pawn it leaves on a new last rank, whoever owns it. */
 #ifndef CV_TRID_H
 #define CV_TRID_H
+#include "engine.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -278,11 +279,9 @@ uint64_t cv_trid_perft_divide(const cv_trid_pos *p, int depth, cv_trid_divide_fn
 enum { CV_TRID_E_SYNTAX, CV_TRID_E_LAX, CV_TRID_E_POSITION };
 #define CV_TRID_MAX_ERRORS 32
 
-typedef struct cv_trid_error {
-    int col;                /* 1-based column in the text */
-    int kind;               /* CV_TRID_E_* */
-    char msg[200];
-} cv_trid_error;
+/* A problem as every engine's reader keeps it: column, kind (CV_TRID_E_*,
+ * numbered as the interface's CV_FE_*), message. */
+typedef cv_fen_error cv_trid_error;
 
 typedef struct cv_trid_errors {
     int n;

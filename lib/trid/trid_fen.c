@@ -2,6 +2,7 @@
  * (every problem with its 1-based column), validated and written. */
 #include "strbuf.h"
 #include "trid.h"
+#include "engine.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,15 +16,9 @@ static void add(cv_trid_errors *e, int col, int kind, const char *fmt, ...) __at
 static void add(cv_trid_errors *e, int col, int kind, const char *fmt, ...)
 {
     if (!e) return;
-    /* full: a syntax error, which makes the text unusable, still takes the
-     * last place, so an unusable text always says why */
-    if (e->n >= CV_TRID_MAX_ERRORS && kind != CV_TRID_E_SYNTAX) return;
-    cv_trid_error *x = &e->e[e->n < CV_TRID_MAX_ERRORS ? e->n++ : CV_TRID_MAX_ERRORS - 1];
-    x->col = col;
-    x->kind = kind;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+    cv_problem_vadd(e->e, &e->n, CV_TRID_MAX_ERRORS, col, kind, fmt, ap);
     va_end(ap);
 }
 
