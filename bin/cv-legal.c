@@ -440,7 +440,11 @@ int main(int argc, char **argv)
     int status = 0;
     if (fen || start) {
         if (optind < argc) status = cv_cli_usage_error(tool, "give either --fen/--start or files, not both");
-        else status = one(&C, fen ? "--fen" : "--start", 1, fen ? fen : v->setup, 1);
+        else {
+            char why[512];
+            const char *text = fen ? fen : cv_any_start_text(v, why, sizeof why);
+            status = text ? one(&C, fen ? "--fen" : "--start", 1, text, 1) : cv_cli_usage_error(tool, "%s", why);
+        }
     } else if (cv_cli_each_file(tool, argv + optind, argc - optind, ".fen", each_file, &C, &status)) {
         status = 2;
     }

@@ -505,7 +505,12 @@ int main(int argc, char **argv)
     } else {
         cv_apos p;
         cv_fen_errors fe;
-        const char *text = fen ? fen : v->setup;
+        char why[512];
+        const char *text = fen ? fen : cv_any_start_text(v, why, sizeof why);
+        if (!text) {
+            cv_variant_free(v);
+            return cv_cli_usage_error(tool, "%s", why);
+        }
         if (cv_any_read(v, text, o.read_flags, &p, &fe) < 0 || fe.n) {
             cv_fen_report(NULL, "--fen", 1, 1, &fe);
             cv_variant_free(v);

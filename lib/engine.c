@@ -1,4 +1,5 @@
 #include "engine.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,10 +8,12 @@
 extern const cv_engine cv_generic_engine;
 extern const cv_engine cv_trid_engine;
 extern const cv_engine cv_pw_engine;
+extern const cv_engine cv_panoply_engine;
 
 static const cv_engine *const engines[] = {
     &cv_trid_engine,
     &cv_pw_engine,
+    &cv_panoply_engine,
 };
 #define NENGINES (sizeof engines / sizeof engines[0])
 
@@ -113,8 +116,20 @@ static void bind(const cv_variant *v, cv_apos *a)
     a->e = E(v);
 }
 
+const char *cv_any_start_text(const cv_variant *v, char *why, size_t ws)
+{
+    if (v->setup[0]) return v->setup;
+    snprintf(why, ws, "%s has no built-in start position (none is published in text): give one with --fen, "
+             "a record's FEN tag, or a spec that inherits '%s' and adds setup:", v->name, v->name);
+    return NULL;
+}
+
 int cv_any_start(const cv_variant *v, cv_apos *a)
 {
+    if (!v->setup[0]) {
+        cv_any_clear(v, a);
+        return -1;
+    }
     bind(v, a);
     return a->e->start(v, a->s.b);
 }

@@ -125,6 +125,8 @@ typedef struct cv_outcome {
     int moves;              /* legal moves (0: mate or stalemate) */
     int fifty;              /* the fifty-move rule (or the variant's) may be claimed */
     int material;           /* neither side can mate */
+    int no_move_loses;      /* a side without a move loses, in check or not
+                               (Panoply's stalemate) */
 } cv_outcome;
 
 typedef struct cv_perft_opts {
@@ -157,6 +159,14 @@ struct cv_engine {
      * value; fills v->setup.  -1 with a message in err. */
     int (*opts_init)(cv_variant *v, const char *required, char *err, size_t errsize);
     int (*opts_set)(cv_variant *v, const char *key, const char *value, char *err, size_t errsize);
+    /* An engine that plays the spec's own board and pieces (its own_keys
+     * leave them to the spec) may give pieces ways of moving the atoms
+     * cannot say: the names a piece's `special:` may take (NULL: none),
+     * whether labels may carry a digit (B1), and a last look at the
+     * compiled variant (-1 with a message when it cannot play it). */
+    const char *const *piece_rules;
+    int piece_labels;
+    int (*spec_compile)(cv_variant *v, char *err, size_t errsize);
 
     /* -- notations: names[0] is the default, divide the perft default -- */
     const char *const *notations;   /* names it writes; NULL-terminated */
@@ -237,6 +247,10 @@ const char *cv_notation_list(const cv_variant *v, char *buf, size_t size);
 /* Is name a notation of any engine? */
 int cv_notation_known(const char *name);
 
+/* The variant's start position as text, or NULL (with why) when its spec
+ * gives none: then the tools need a position from the user. */
+const char *cv_any_start_text(const cv_variant *v, char *why, size_t whysize);
+/* -1 when the variant has no start position (cv_any_start_text). */
 int cv_any_start(const cv_variant *v, cv_apos *a);
 void cv_any_clear(const cv_variant *v, cv_apos *a);
 /* Reads a position and validates it; problems go to errs.  -1 when the

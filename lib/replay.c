@@ -104,6 +104,11 @@ int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_varian
         }
         return 0;
     }
+    if (!cv_any_start_text(v, why, whysize)) {
+        *line = g->line;
+        *col = g->col;
+        return -1;
+    }
     return cv_any_start(v, start) == 0 ? 0 : -1;
 }
 

@@ -28,6 +28,7 @@ typedef struct ld {
     cv_diag *d;
     int errors;
     cv_variant *v;
+    const cv_engine *engine;    /* the module's engine, or the generic one */
 } ld;
 
 static void err(ld *L, yaml_node_t *n, const char *key, const char *fmt, ...)
@@ -169,8 +170,23 @@ static void vec_sym(vecset *s, int a, int b)
                 vec_add(s, v[k][0] * sx, v[k][1] * sy);
 }
 
-static int named_dirs(const char *name, vecset *s)
+/* The hexagon's names: its six edge directions, two of them forward. */
+static int named_hex_dirs(const char *name, vecset *s)
 {
+    static const int six[6][2] = { { 0, 1 }, { -1, 1 }, { 1, 0 }, { -1, 0 }, { 0, -1 }, { 1, -1 } };
+    int from = 0, to = 0;
+    if (!strcmp(name, "all") || !strcmp(name, "orthogonal")) to = 6;
+    else if (!strcmp(name, "forward")) to = 2;
+    else if (!strcmp(name, "sideways")) from = 2, to = 4;
+    else if (!strcmp(name, "backward")) from = 4, to = 6;
+    else return -1;
+    for (int i = from; i < to; i++) vec_add(s, six[i][0], six[i][1]);
+    return 0;
+}
+
+static int named_dirs(const cv_geom *g, const char *name, vecset *s)
+{
+    if (g->kind == CV_GEOM_HEX) return named_hex_dirs(name, s);
     if (!strcmp(name, "orthogonal")) { vec_sym(s, 1, 0); return 0; }
     if (!strcmp(name, "diagonal")) { vec_sym(s, 1, 1); return 0; }
     if (!strcmp(name, "all")) { vec_sym(s, 1, 0); vec_sym(s, 1, 1); return 0; }
@@ -193,9 +209,13 @@ static int intlike(const char *s)
 static int parse_dirs(ld *L, yaml_node_t *n, const char *key, vecset *s)
 {
     if (scalar(n)) {
-        if (named_dirs(scalar(n), s) < 0) {
-            err(L, n, key, "unknown direction '%s' (orthogonal, diagonal, all, knight, camel, zebra, "
-                "forward, backward, sideways, forward-diagonal, backward-diagonal, [a, b] or {dx, dy})", scalar(n));
+        if (named_dirs(&L->v->geom, scalar(n), s) < 0) {
+            if (L->v->geom.kind == CV_GEOM_HEX)
+                err(L, n, key, "unknown direction '%s' on a hex board (all, forward, sideways, backward or {dx, dy})",
+                    scalar(n));
+            else
+                err(L, n, key, "unknown direction '%s' (orthogonal, diagonal, all, knight, camel, zebra, "
+                    "forward, backward, sideways, forward-diagonal, backward-diagonal, [a, b] or {dx, dy})", scalar(n));
             return -1;
         }
         return 0;
@@ -304,7 +324,13 @@ static void parse_atom(ld *L, yaml_node_t *n, const char *path, cv_piece *pc)
                 if (c == 0) err(L, n, path, "more than %d move atoms for one piece", CV_MAX_ATOMS);
                 return;
             }
-            int d = cv_geom_dir(&L->v->geom, vs.dx[i], c ? -vs.dy[i] : vs.dy[i]);
+            int dx = vs.dx[i], dy = vs.dy[i];
+            if (!cv_geom_dir_ok(&L->v->geom, dx, dy)) {
+                err(L, n, key, "{dx: %d, dy: %d} is not a direction of a hex board", dx, dy);
+                return;
+            }
+            if (c) cv_geom_turn(&L->v->geom, &dx, &dy);
+            int d = cv_geom_dir(&L->v->geom, dx, dy);
             if (d < 0) { err(L, n, path, "too many distinct directions"); return; }
             cv_atom *a = &pc->atoms[c][pc->natoms[c]++];
             a->dir = (uint8_t)d;
@@ -317,12 +343,27 @@ static void parse_atom(ld *L, yaml_node_t *n, const char *path, cv_piece *pc)
     }
 }
 
+/* A label a module reads as a piece kind of its own (engine.h). */
+static int engine_has(const char *const *list, const char *name)
+{
+    for (int i = 0; list && list[i]; i++)
+        if (!strcmp(list[i], name)) return 1;
+    return 0;
+}
+
+static int label_used(const cv_variant *v, const char *label)
+{
+    for (int t = 0; t < v->npieces; t++)
+        if (!strcmp(v->pieces[t].label, label)) return 1;
+    return 0;
+}
+
 static void parse_piece(ld *L, yaml_node_t *n, int idx)
 {
     char path[64], key[128];
     snprintf(path, sizeof path, "pieces[%d]", idx);
     if (want_kind(L, n, YAML_MAPPING_NODE, path)) return;
-    static const char *const keys[] = { "letter", "name", "royal", "pawn", "castling-rook", "moves", NULL };
+    static const char *const keys[] = { "letter", "name", "royal", "pawn", "castling-rook", "moves", "special", NULL };
     check_keys(L, n, path, keys);
     cv_variant *v = L->v;
     if (v->npieces >= CV_MAX_PIECES) { err(L, n, path, "more than %d piece types", CV_MAX_PIECES); return; }
@@ -331,16 +372,23 @@ static void parse_piece(ld *L, yaml_node_t *n, int idx)
     yaml_node_t *ln = get(L, n, "letter");
     snprintf(key, sizeof key, "%s.letter", path);
     const char *letter = ln ? want_str(L, ln, key) : NULL;
-    /* a bad letter still lets the rest of the piece be checked */
-    int letter_ok = 0;
+    /* a bad letter still lets the rest of the piece be checked; a module
+     * that reads labels (B1) takes a letter and a digit */
+    int labels = L->engine->piece_labels, letter_ok = 0;
+    size_t ll = letter ? strlen(letter) : 0;
     if (!ln) err(L, n, key, "missing");
-    else if (letter && (strlen(letter) != 1 || !isupper((unsigned char)letter[0])))
-        err(L, ln, key, "a piece letter is one upper-case letter A-Z, found '%s'", letter);
-    else if (letter && v->by_letter[(int)letter[0]] >= 0)
+    else if (letter && !(isupper((unsigned char)letter[0]) &&
+                         (ll == 1 || (labels && ll == 2 && isdigit((unsigned char)letter[1])))))
+        err(L, ln, key, labels ? "a piece label is an upper-case letter A-Z and at most one digit, found '%s'"
+                               : "a piece letter is one upper-case letter A-Z, found '%s'", letter);
+    else if (letter && label_used(v, letter))
+        err(L, ln, key, "letter '%s' is used by two pieces", letter);
+    else if (letter && ll == 1 && v->by_letter[(int)letter[0]] >= 0)
         err(L, ln, key, "letter '%s' is used by two pieces", letter);
     else if (letter)
         letter_ok = 1;
     pc->letter = letter_ok ? letter[0] : '?';
+    if (letter_ok) snprintf(pc->label, sizeof pc->label, "%s", letter);
     yaml_node_t *x;
     if ((x = get(L, n, "name"))) {
         snprintf(key, sizeof key, "%s.name", path);
@@ -351,17 +399,31 @@ static void parse_piece(ld *L, yaml_node_t *n, int idx)
     if ((x = get(L, n, "royal"))) { snprintf(key, sizeof key, "%s.royal", path); if (!want_bool(L, x, key, &b)) pc->royal = (uint8_t)b; }
     if ((x = get(L, n, "pawn"))) { snprintf(key, sizeof key, "%s.pawn", path); if (!want_bool(L, x, key, &b)) pc->pawn = (uint8_t)b; }
     if ((x = get(L, n, "castling-rook"))) { snprintf(key, sizeof key, "%s.castling-rook", path); if (!want_bool(L, x, key, &b)) pc->castles = (uint8_t)b; }
+    if ((x = get(L, n, "special"))) {
+        snprintf(key, sizeof key, "%s.special", path);
+        const char *s = want_str(L, x, key);
+        const char *const *known = L->engine->piece_rules;
+        if (s && !known)
+            err(L, x, key, "'%s' is not a way of moving the atoms say; special moves need a module (%s)", s,
+                cv_engine_names());
+        else if (s && !engine_has(known, s)) {
+            char list[256] = "";
+            for (int i = 0, k = 0; known[i]; i++)
+                k += snprintf(list + k, sizeof list - (size_t)k, "%s%s", i ? ", " : "", known[i]);
+            err(L, x, key, "unknown special move '%s' (%s)", s, list);
+        } else if (s) snprintf(pc->special, sizeof pc->special, "%s", s);
+    }
     yaml_node_t *mv = get(L, n, "moves");
     snprintf(key, sizeof key, "%s.moves", path);
-    if (!mv) { err(L, n, key, "missing"); return; }
-    if (want_kind(L, mv, YAML_SEQUENCE_NODE, key)) return;
+    if (!mv && !pc->special[0]) { err(L, n, key, "missing"); return; }
+    if (mv && want_kind(L, mv, YAML_SEQUENCE_NODE, key)) return;
     int i = 0;
-    for (yaml_node_item_t *it = mv->data.sequence.items.start; it < mv->data.sequence.items.top; it++, i++) {
+    for (yaml_node_item_t *it = mv ? mv->data.sequence.items.start : NULL; mv && it < mv->data.sequence.items.top; it++, i++) {
         snprintf(key, sizeof key, "%s.moves[%d]", path, i);
         parse_atom(L, node(L, *it), key, pc);
     }
     if (!letter_ok) return;
-    v->by_letter[(int)pc->letter] = (int8_t)v->npieces;
+    if (ll == 1) v->by_letter[(int)pc->letter] = (int8_t)v->npieces;
     v->npieces++;
 }
 
@@ -615,6 +677,68 @@ static void parse_module(ld *L, yaml_node_t *root, const cv_engine *e)
     }
 }
 
+static void parse_board(ld *L, yaml_node_t *root)
+{
+    cv_variant *v = L->v;
+    yaml_node_t *x = get(L, root, "board"), *y;
+    int files = 8, ranks = 8, side = 0;
+    if (!x) err(L, root, "board", "missing");
+    else if (!want_kind(L, x, YAML_MAPPING_NODE, "board")) {
+        static const char *const bk[] = { "geometry", "files", "ranks", "side", NULL };
+        check_keys(L, x, "board", bk);
+        int hex = 0;
+        if ((y = get(L, x, "geometry"))) {
+            const char *s = want_str(L, y, "board.geometry");
+            if (s && !strcmp(s, "hex")) hex = 1;
+            else if (s && strcmp(s, "rect")) err(L, y, "board.geometry", "unknown geometry '%s' (rect, hex)", s);
+        }
+        if (hex && L->engine == cv_engine_generic())
+            err(L, y, "board.geometry", "a hex board is played by a module (%s)", cv_engine_names());
+        if (hex) {
+            static const char *const rk[] = { "files", "ranks" };
+            for (int i = 0; i < 2; i++)
+                if ((y = get(L, x, rk[i]))) {
+                    char key[32];
+                    snprintf(key, sizeof key, "board.%s", rk[i]);
+                    err(L, y, key, "a hex board has a side, not files and ranks");
+                }
+            if (!(y = get(L, x, "side"))) err(L, x, "board.side", "missing (cells along each edge of the hexagon)");
+            else want_int(L, y, "board.side", 2, 8, &side);
+        } else {
+            if ((y = get(L, x, "side"))) err(L, y, "board.side", "only a hex board has a side");
+            if (!(y = get(L, x, "files"))) err(L, x, "board.files", "missing");
+            else want_int(L, y, "board.files", 1, CV_MAX_FILES, &files);
+            if (!(y = get(L, x, "ranks"))) err(L, x, "board.ranks", "missing");
+            else want_int(L, y, "board.ranks", 1, CV_MAX_RANKS, &ranks);
+        }
+    }
+    if (side) cv_geom_hex(&v->geom, side);
+    else cv_geom_rect(&v->geom, files, ranks);
+}
+
+/* Does the engine define key itself (the spec may not give it)? */
+static int engine_owns(const cv_engine *e, const char *key)
+{
+    return e != cv_engine_generic() && engine_has(e->own_keys, key);
+}
+
+/* The setup of a module that does not define it: optional (a game may
+ * have no published start), read by the engine when given. */
+static void module_setup(ld *L, yaml_node_t *x)
+{
+    const char *s = want_str(L, x, "setup");
+    if (!s || L->errors) return;
+    cv_apos a;
+    cv_fen_errors fe = { 0 };
+    if (cv_any_read(L->v, s, 0, &a, &fe) < 0 || fe.n) {
+        cv_fen_sort_errors(&fe);
+        err(L, x, "setup", "%s (column %d of the position)", fe.n ? fe.e[0].msg : "invalid position",
+            fe.n ? fe.e[0].col : 1);
+        return;
+    }
+    snprintf(L->v->setup, sizeof L->v->setup, "%s", s);
+}
+
 static void parse_root(ld *L, yaml_node_t *root)
 {
     cv_variant *v = L->v;
@@ -625,6 +749,7 @@ static void parse_root(ld *L, yaml_node_t *root)
     yaml_node_t *mod = get(L, root, "module");
     const char *mname = mod && mod->type == YAML_SCALAR_NODE ? scalar(mod) : NULL;
     const cv_engine *me = mname ? cv_engine_find(mname) : NULL;
+    L->engine = me ? me : cv_engine_generic();
     check_keys_but(L, root, "", keys, me && me != cv_engine_generic() ? me->name : NULL);
     yaml_node_t *x = get(L, root, "variant");
     if (!x) err(L, root, "variant", "missing");
@@ -637,32 +762,22 @@ static void parse_root(ld *L, yaml_node_t *root)
             const char *s = want_str(L, node(L, *it), "aliases");
             if (s && v->naliases < CV_MAX_ALIASES) snprintf(v->aliases[v->naliases++], sizeof v->aliases[0], "%s", s);
         }
+    const cv_engine *e = L->engine;
     if ((x = get(L, root, "module"))) {
         const char *m = want_str(L, x, "module");
-        if (m && me && me != cv_engine_generic()) {
+        if (m && !(me && me != cv_engine_generic())) {
+            err(L, x, "module", "unknown rule module '%s' (%s)", m, cv_engine_names());
+            return;
+        }
+        if (!m) return;
+        /* an engine with its own board (Tri-D, Parallel Worlds) defines
+         * everything but its options */
+        if (engine_owns(e, "board")) {
             parse_module(L, root, me);
             return;
         }
-        if (m) err(L, x, "module", "unknown rule module '%s' (%s)", m, cv_engine_names());
-        return;
     }
-    x = get(L, root, "board");
-    int files = 8, ranks = 8;
-    if (!x) err(L, root, "board", "missing");
-    else if (!want_kind(L, x, YAML_MAPPING_NODE, "board")) {
-        static const char *const bk[] = { "geometry", "files", "ranks", NULL };
-        check_keys(L, x, "board", bk);
-        yaml_node_t *y;
-        if ((y = get(L, x, "geometry"))) {
-            const char *s = want_str(L, y, "board.geometry");
-            if (s && strcmp(s, "rect")) err(L, y, "board.geometry", "unknown geometry '%s' (rect)", s);
-        }
-        if (!(y = get(L, x, "files"))) err(L, x, "board.files", "missing");
-        else want_int(L, y, "board.files", 1, CV_MAX_FILES, &files);
-        if (!(y = get(L, x, "ranks"))) err(L, x, "board.ranks", "missing");
-        else want_int(L, y, "board.ranks", 1, CV_MAX_RANKS, &ranks);
-    }
-    cv_geom_rect(&v->geom, files, ranks);
+    parse_board(L, root);
     x = get(L, root, "pieces");
     /* the setup can be read once the board is sound and every piece has
      * its letter (a piece with a bad move still has one) */
@@ -676,12 +791,20 @@ static void parse_root(ld *L, yaml_node_t *root)
     }
     pieces_ok = pieces_ok && nentries == v->npieces;
     int before_castling = L->errors;
-    if ((x = get(L, root, "castling"))) parse_castling(L, x);
-    if ((x = get(L, root, "promotion"))) parse_promotion(L, x);
+    if ((x = get(L, root, "castling")) && !engine_owns(e, "castling")) parse_castling(L, x);
+    if ((x = get(L, root, "promotion")) && !engine_owns(e, "promotion")) parse_promotion(L, x);
     int b;
-    if ((x = get(L, root, "en-passant")) && !want_bool(L, x, "en-passant", &b)) v->en_passant = b;
+    if ((x = get(L, root, "en-passant")) && !engine_owns(e, "en-passant") && !want_bool(L, x, "en-passant", &b))
+        v->en_passant = b;
     if ((x = get(L, root, "rules"))) parse_rules(L, x);
     finish(L, root);
+    if (e != cv_engine_generic()) {
+        parse_module(L, root, me);
+        char msg[256];
+        if (!L->errors && e->spec_compile && e->spec_compile(v, msg, sizeof msg) < 0) err(L, root, e->name, "%s", msg);
+        if ((x = get(L, root, "setup"))) module_setup(L, x);
+        return;
+    }
     x = get(L, root, "setup");
     if (!x) err(L, root, "setup", "missing");
     else {

@@ -32,6 +32,10 @@ typedef struct cv_atom {
 
 typedef struct cv_piece {
     char letter;        /* upper case */
+    char label[4];      /* as positions write it: the letter, or the letter
+                           and a digit (Panoply's B1, B2) where a module reads such */
+    char special[24];   /* a way of moving the atoms cannot say, played by
+                           the variant's module ("" = none): engine.h piece_rules */
     char name[24];
     uint8_t royal;      /* its capture or check ends the game */
     uint8_t pawn;       /* promotes, double steps make en passant targets */

@@ -1,0 +1,347 @@
+/* The Panoply engine behind engine.h (`module: panoply`).  The spec gives
+ * the hex board and the pieces, those the atoms cannot say marked by a
+ * `special:` this module plays; positions are Game Courier's code, moves
+ * its full algebraic notation.  The rules are pn_rules.c. */
+#include "engine.h"
+#include "pn.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(sizeof(pn_pos) <= CV_APOS_BYTES, "cv_apos too small for pn_pos");
+_Static_assert(sizeof(pn_pos) <= CV_AUNDO_BYTES, "cv_aundo too small for a pn_pos copy");
+_Static_assert(sizeof(pn_move) <= CV_AMOVE_BYTES, "cv_amove too small for pn_move");
+_Static_assert(sizeof(pn_opts) <= sizeof(((cv_variant *)0)->eopts), "eopts too small for pn_opts");
+
+static const char *const notations[] = { "gc", NULL };
+static const char *const aliases[] = { "gamecourier", "gc", "san", "gc", "lan", "gc", NULL };
+static const int alt_notation[] = { 0 };
+static const char *const styles[] = { "ascii", NULL };
+static const char *const own_keys[] = { "castling", "en-passant", NULL };
+/* the ways of moving the atoms cannot say, in PN_* order from PN_JUMPER */
+static const char *const piece_rules[] = { "jump-capture", "retreat-capture", "leap-capture", "herald", "barricade", NULL };
+
+static pn_opts *W(cv_variant *v) { return (pn_opts *)(void *)v->eopts.b; }
+
+static int p_opts_init(cv_variant *v, const char *rules, char *err, size_t es)
+{
+    if (strcmp(rules, "zacharias")) {
+        snprintf(err, es, "unknown rule set '%s' (zacharias)", rules);
+        return -1;
+    }
+    memset(W(v), 0, sizeof(pn_opts));
+    W(v)->pawn_moves_reset = 1;
+    return 0;
+}
+
+/* Each option: its key, the page's reading first, the other second. */
+static const struct { const char *key, *page, *other; } options[] = {
+    { "stalemate", "loss", "draw" },
+    { "skirmisher-path", "empty", "landing" },
+    { "herald-freeze", "turn-start", "each-step" },
+    { "pawn-moves", "irreversible", "reversible" },
+    { "barricade-jump", "near-end", "whole" },
+    { "files", "a-m", "skip-j" },
+};
+
+static int p_opts_set(cv_variant *v, const char *key, const char *value, char *err, size_t es)
+{
+    pn_opts *o = W(v);
+    uint8_t *field[] = { &o->stalemate_draws, &o->skirmisher_landing, &o->freeze_each_step,
+                         &o->pawn_moves_reset, &o->barricade_whole, NULL };
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        if (strcmp(key, options[i].key)) continue;
+        int other = !strcmp(value, options[i].other);
+        if (!other && strcmp(value, options[i].page)) {
+            snprintf(err, es, "expected %s or %s, found '%s'", options[i].page, options[i].other, value);
+            return -1;
+        }
+        if (field[i]) *field[i] = (uint8_t)(i == 3 ? !other : other);
+        else if (cv_geom_letters(&v->geom, other ? "abcdefghiklmn" : "abcdefghijklm") < 0) {
+            snprintf(err, es, "files: the board is not the 13-file hexagon");
+            return -1;
+        }
+        return 0;
+    }
+    snprintf(err, es, "unknown option (stalemate, skirmisher-path, herald-freeze, pawn-moves, barricade-jump, files)");
+    return -1;
+}
+
+static int p_compile(cv_variant *v, char *err, size_t es)
+{
+    pn_opts *o = W(v);
+    if (v->geom.kind != CV_GEOM_HEX) {
+        snprintf(err, es, "the panoply module plays a hex board (board: geometry: hex)");
+        return -1;
+    }
+    if (v->royal_type < 0) {
+        snprintf(err, es, "the panoply module needs a royal piece");
+        return -1;
+    }
+    static const int six[6][2] = { { 0, 1 }, { -1, 1 }, { -1, 0 }, { 0, -1 }, { 1, -1 }, { 1, 0 } };
+    for (int i = 0; i < 6; i++)
+        for (int d = 0; d < v->geom.ndirs; d++)
+            if (v->geom.dx[d] == six[i][0] && v->geom.dy[d] == six[i][1]) o->dir6[i] = (uint8_t)d;
+    o->side = (uint8_t)((v->geom.files + 1) / 2);
+    for (int t = 0; t < v->npieces; t++) {
+        o->role[t] = PN_ATOM;
+        for (int k = 0; piece_rules[k]; k++)
+            if (!strcmp(v->pieces[t].special, piece_rules[k])) o->role[t] = (uint8_t)(PN_JUMPER + k);
+        if (v->pieces[t].label[1] && o->role[t] != PN_BARRICADE) {
+            snprintf(err, es, "pieces: '%s': only a barricade's label has a digit", v->pieces[t].label);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static pn_move M(const cv_amove *m)
+{
+    pn_move x;
+    memcpy(&x, m->s.b, sizeof x);
+    return x;
+}
+
+static void put_move(cv_amove *out, const pn_move *m)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->s.b, m, sizeof *m);
+}
+
+static void p_clear(const cv_variant *v, void *pos) { pn_clear(pos, v); }
+
+static int p_read(const cv_variant *v, const char *text, unsigned flags, void *pos, cv_fen_errors *e)
+{
+    (void)flags;
+    return pn_code_read(v, text, pos, e);
+}
+
+static int p_start(const cv_variant *v, void *pos)
+{
+    cv_fen_errors e;
+    return v->setup[0] && pn_code_read(v, v->setup, pos, &e) == 0 && !e.n ? 0 : -1;
+}
+
+static size_t p_write(const void *pos, unsigned flags, char *buf, size_t size)
+{
+    (void)flags;
+    return pn_code_write(pos, buf, size);
+}
+
+static int p_side(const void *pos) { return ((const pn_pos *)pos)->side; }
+static int p_fullmove(const void *pos) { return ((const pn_pos *)pos)->fullmove; }
+
+static int p_gen(void *pos, cv_amove *out, int max)
+{
+    pn_move ml[PN_MAX_MOVES];
+    int n = pn_gen(pos, ml, PN_MAX_MOVES);
+    for (int i = 0; i < n && i < max && i < PN_MAX_MOVES; i++) put_move(&out[i], &ml[i]);
+    return n;
+}
+
+static size_t p_format(void *pos, const cv_amove *m, int nt, char *buf, size_t size)
+{
+    (void)nt;
+    pn_move x = M(m);
+    return pn_move_format(pos, &x, buf, size);
+}
+
+static cv_move_status p_read_move(void *pos, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
+{
+    (void)nt;
+    (void)flags;
+    pn_move x;
+    int lax;
+    cv_move_status st = pn_move_read(pos, text, &x, info->why, sizeof info->why, &lax);
+    info->lax = lax;
+    if (st == CV_MOVE_OK) put_move(m, &x);
+    return st;
+}
+
+static void p_make(void *pos, const cv_amove *m, cv_aundo *u)
+{
+    memcpy(u->s.b, pos, sizeof(pn_pos));
+    pn_move x = M(m);
+    pn_make(pos, &x);
+}
+
+static void p_unmake(void *pos, const cv_amove *m, const cv_aundo *u)
+{
+    (void)m;
+    memcpy(pos, u->s.b, sizeof(pn_pos));
+}
+
+static void p_outcome(void *pos, cv_outcome *o)
+{
+    pn_pos *p = pos;
+    pn_move ml[PN_MAX_MOVES];
+    o->in_check = pn_in_check(p);
+    o->moves = pn_gen(p, ml, PN_MAX_MOVES);
+    o->fifty = p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies;
+    o->material = 0;
+    o->no_move_loses = !pn_O(p->v)->stalemate_draws;
+}
+
+static uint64_t p_key(void *pos)
+{
+    const pn_pos *p = pos;
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < p->v->geom.ncells; i++) h = (h ^ p->b[i]) * 1099511628211ull;
+    h = (h ^ (uint64_t)p->side) * 1099511628211ull;
+    return h | 1;
+}
+
+static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
+{
+    (void)nt;
+    pn_pos *p = pos;
+    if (depth <= 0) return 1;
+    if (!fn && (!o || o->split_n == 0)) return pn_perft(p, depth);
+    pn_move ml[PN_MAX_MOVES];
+    int n = pn_gen(p, ml, PN_MAX_MOVES);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (o && o->split_n > 0 && i % o->split_n != o->split_k - 1) continue;
+        pn_pos q = *p;
+        pn_make(&q, &ml[i]);
+        uint64_t c = pn_perft(&q, depth - 1);
+        total += c;
+        if (o && o->roots_done) (*o->roots_done)++;
+        if (o && o->nodes_done) *o->nodes_done += c;
+        if (fn) {
+            char buf[128];
+            pn_move_format(p, &ml[i], buf, sizeof buf);
+            fn(arg, buf, c);
+        }
+    }
+    return total;
+}
+
+/* The hexagon with its vertices toward the players: each rank half a
+ * cell left of the one below, so that a cell's two forward neighbours
+ * stand above it to the left and right. */
+static void p_diagram(const void *pos, const char *style, FILE *out)
+{
+    (void)style;
+    const pn_pos *p = pos;
+    const cv_geom *g = &p->v->geom;
+    for (int r = g->ranks - 1; r >= 0; r--) {
+        char line[256];
+        memset(line, ' ', sizeof line);
+        int end = 0;
+        for (int f = 0; f < g->files; f++) {
+            int c = cv_geom_cell(g, f, r);
+            if (c < 0) continue;
+            int x = 2 * (2 * f + r - (g->files - 1) / 2);
+            char l[4] = ".";
+            if (p->b[c]) pn_label(p, p->b[c], l);
+            memcpy(line + x, l, strlen(l));
+            end = x + (int)strlen(l);
+        }
+        line[end] = 0;
+        fprintf(out, "%2d  %s\n", r + 1, line);
+    }
+    fputs("   files run up to the right: a1 does not exist, g1 is the bottom corner\n", out);
+}
+
+static cv_move_status p_board_move(void *pos, const char *args, cv_amove *m, char *why, size_t ws, int *col)
+{
+    cv_move_info info;
+    cv_move_status st = p_read_move(pos, args, 0, 0, m, &info);
+    if (st != CV_MOVE_OK) {
+        *col = 0;
+        snprintf(why, ws, "%s", info.why);
+    }
+    return st;
+}
+
+/* `p`: a label (or '-') and a cell, a space between them or not: P e5,
+ * B1e5, -e5. */
+static int p_put(void *pos, const char *text, char *why, size_t ws, int *col)
+{
+    pn_pos *p = pos;
+    const char *s = text;
+    while (*s == ' ') s++;
+    uint8_t pc = 0;
+    int len = 0, cell;
+    if (*s == '-') len = 1;
+    else {
+        for (int l = 2; l >= 1 && !len; l--) {
+            const char *c = s + l;
+            while (*c == ' ') c++;
+            if ((pc = pn_label_piece(p->v, s, l)) && cv_geom_scan_cell(&p->v->geom, c, &cell)) len = l;
+        }
+    }
+    if (!len) {
+        *col = (int)(s - text);
+        snprintf(why, ws, "expected a piece label or '-' and a cell (p P e5, p B1 g2, p - e5)");
+        return -1;
+    }
+    s += len;
+    while (*s == ' ') s++;
+    int k = cv_geom_scan_cell(&p->v->geom, s, &cell);
+    if (!k || (s[k] && s[k] != ' ')) {
+        *col = (int)(s - text);
+        snprintf(why, ws, "expected a cell of the hexagon after the piece");
+        return -1;
+    }
+    p->b[cell] = pc;
+    return 0;
+}
+
+static void p_set_side(void *pos, int side) { ((pn_pos *)pos)->side = (int8_t)side; }
+
+static size_t p_rights(const void *pos, char *buf, size_t size)
+{
+    (void)pos;
+    return (size_t)snprintf(buf, size, "-");
+}
+
+static int p_set_rights(void *pos, const char *text, char *why, size_t ws)
+{
+    (void)pos;
+    if (!strcmp(text, "-")) return 0;
+    snprintf(why, ws, "Panoply has no castling or en passant rights (only '-')");
+    return -1;
+}
+
+const cv_engine cv_panoply_engine = {
+    .name = "panoply",
+    .pos_size = sizeof(pn_pos),
+    .own_keys = own_keys,
+    .opts_required = "rules",
+    .opts_what = "the rule set and options of the panoply module",
+    .opts_required_what = "zacharias",
+    .opts_init = p_opts_init,
+    .opts_set = p_opts_set,
+    .piece_rules = piece_rules,
+    .piece_labels = 1,
+    .spec_compile = p_compile,
+    .notations = notations,
+    .aliases = aliases,
+    .divide_notation = 0,
+    .alt_notation = alt_notation,
+    .record_format = "gclog",
+    .start = p_start,
+    .clear = p_clear,
+    .read = p_read,
+    .write = p_write,
+    .side = p_side,
+    .fullmove = p_fullmove,
+    .gen = p_gen,
+    .format = p_format,
+    .read_move = p_read_move,
+    .make = p_make,
+    .unmake = p_unmake,
+    .outcome = p_outcome,
+    .key = p_key,
+    .perft = p_perft,
+    .diagram_styles = styles,
+    .diagram = p_diagram,
+    .board_move = p_board_move,
+    .put = p_put,
+    .set_side = p_set_side,
+    .set_rights = p_set_rights,
+    .rights = p_rights,
+};

@@ -1,0 +1,203 @@
+/* Game Courier's full algebraic notation for Panoply moves.
+ *
+ * Game Courier knows no rules: a move is a list of sub-moves joined by
+ * ';' that it plays blindly: `P e5-e7` moves what stands on e5 to e7
+ * (taking what stood there), `d6-` or `@-d6` empties d6, `R-e13` puts a
+ * White Rider on e13.  Written moves therefore name every removal the
+ * move does not land on (near end before far end), a promotion as a drop
+ * after them, and a Barricade's move one step per sub-move.
+ *
+ * Read: the sub-moves are played on a copy of the board, in any order,
+ * and the result compared with the result of every legal move.  A
+ * removal may be left out when exactly one legal move then fits. */
+#include "pn.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CELL(p, c) ((p)->v->geom.name[c])
+
+static size_t put(char *buf, size_t size, size_t n, const char *fmt, const char *a, const char *b)
+{
+    if (n >= size) return n;
+    return n + (size_t)snprintf(buf + n, size - n, fmt, a, b);
+}
+
+/* The removals of one step: captured cells it does not land on. */
+static size_t removals(const pn_pos *p, const pn_move *m, int step, int landing, char *buf, size_t size, size_t n)
+{
+    for (int i = 0; i < m->ncap; i++)
+        if (((m->capstep >> i) & 1) == step && m->cap[i] != landing) n = put(buf, size, n, "; %s-%s", CELL(p, m->cap[i]), "");
+    return n;
+}
+
+size_t pn_move_format(const pn_pos *p, const pn_move *m, char *buf, size_t size)
+{
+    char l[4];
+    uint8_t pc = p->b[m->from];
+    pn_label(p, pc, l);
+    if (size) buf[0] = 0;
+    size_t n = 0;
+    n = put(buf, size, n, "%s %s", l, CELL(p, m->from));
+    n = put(buf, size, n, "-%s%s", CELL(p, m->to), "");
+    n = removals(p, m, 0, m->to, buf, size, n);
+    if (m->from2 != PN_NONE) {
+        n = put(buf, size, n, "; %s %s", l, CELL(p, m->from2));
+        n = put(buf, size, n, "-%s%s", CELL(p, m->to2), "");
+        n = removals(p, m, 1, m->to2, buf, size, n);
+    }
+    if (m->promo) {
+        pn_label(p, m->promo, l);
+        n = put(buf, size, n, "; %s-%s", l, CELL(p, m->to));
+    }
+    return n;
+}
+
+/* ---- reading ---- */
+
+static const char *skip(const char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    return s;
+}
+
+static int cell_at(const pn_pos *p, const char *s, int *cell)
+{
+    return cv_geom_scan_cell(&p->v->geom, s, cell);
+}
+
+/* Plays one sub-move (s .. e) on b; 0, or -1 with why. */
+static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, char *why, size_t ws)
+{
+    char text[64];
+    int len = (int)(e - s);
+    while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
+    snprintf(text, sizeof text, "%.*s", len > 60 ? 60 : len, s);
+    const char *t = text;
+    int a, b2, k;
+    if (!*t) {
+        snprintf(why, ws, "an empty sub-move between ';'");
+        return -1;
+    }
+    /* @-d6: a removal */
+    if (t[0] == '@' && t[1] == '-' && (k = cell_at(p, t + 2, &a)) && !t[2 + k]) {
+        if (!b[a]) { snprintf(why, ws, "'%s' removes nothing: %s is empty", text, CELL(p, a)); return -1; }
+        b[a] = 0;
+        return 0;
+    }
+    if (t[0] == '-') {
+        snprintf(why, ws, "'%s' would take a cell off the board, which no Panoply move does", text);
+        return -1;
+    }
+    /* a label and a space, then from-to */
+    const char *label = NULL;
+    int llen = 0;
+    if (isalpha((unsigned char)t[0])) {
+        const char *q = t;
+        while (isalnum((unsigned char)*q)) q++;
+        if (*q == ' ') {
+            label = t;
+            llen = (int)(q - t);
+            t = skip(q);
+        }
+    }
+    if ((k = cell_at(p, t, &a)) && t[k] == '-') {
+        const char *r = t + k + 1;
+        if (!*r && !label) {    /* d6-: a removal */
+            if (!b[a]) { snprintf(why, ws, "'%s' removes nothing: %s is empty", text, CELL(p, a)); return -1; }
+            b[a] = 0;
+            return 0;
+        }
+        int k2 = cell_at(p, r, &b2);
+        if (k2 && !r[k2]) {
+            if (!b[a]) { snprintf(why, ws, "'%s': there is no piece on %s", text, CELL(p, a)); return -1; }
+            if (label) {
+                char l[4];
+                pn_label(p, b[a], l);
+                if ((int)strlen(l) != llen || memcmp(l, label, (size_t)llen)) {
+                    snprintf(why, ws, "'%s': the piece on %s is %s, not %.*s", text, CELL(p, a), l, llen, label);
+                    return -1;
+                }
+            }
+            b[b2] = b[a];
+            if (b2 != a) b[a] = 0;
+            return 0;
+        }
+    }
+    /* R-e13: a drop */
+    if (!label && isalpha((unsigned char)t[0])) {
+        const char *q = t;
+        while (isalnum((unsigned char)*q)) q++;
+        uint8_t pc = q[0] == '-' ? pn_label_piece(p->v, t, (int)(q - t)) : 0;
+        if (pc && (k = cell_at(p, q + 1, &a)) && !q[1 + k]) {
+            b[a] = pc;
+            return 0;
+        }
+        if (q[0] == '-' && !pc) {
+            snprintf(why, ws, "'%s': no piece is labelled '%.*s'", text, (int)(q - t), t);
+            return -1;
+        }
+    }
+    snprintf(why, ws, "'%s' is not a Game Courier sub-move (P e5-e9, e6-, @-e6, R-e13)", text);
+    return -1;
+}
+
+cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why, size_t ws, int *lax)
+{
+    *lax = 0;
+    const int nc = p->v->geom.ncells;
+    uint8_t sim[CV_MAX_CELLS];
+    memcpy(sim, p->b, sizeof sim);
+    const char *s = skip(text);
+    if (!*s) {
+        snprintf(why, ws, "an empty move");
+        return CV_MOVE_SYNTAX;
+    }
+    int nsub = 0;
+    while (*s) {
+        const char *e = strchr(s, ';');
+        if (!e) e = s + strlen(s);
+        if (++nsub > 16) {
+            snprintf(why, ws, "more than 16 sub-moves");
+            return CV_MOVE_SYNTAX;
+        }
+        if (sub_move(p, sim, s, e, why, ws) < 0) return CV_MOVE_SYNTAX;
+        s = *e ? skip(e + 1) : e;
+        if (*e && !*s) {
+            snprintf(why, ws, "a ';' with no sub-move after it");
+            return CV_MOVE_SYNTAX;
+        }
+    }
+    pn_move ml[PN_MAX_MOVES];
+    int n = pn_gen(p, ml, PN_MAX_MOVES);
+    if (n > PN_MAX_MOVES) n = PN_MAX_MOVES;
+    int exact = -1, nexact = 0, loose = -1, nloose = 0;
+    for (int i = 0; i < n; i++) {
+        pn_pos q = *p;
+        pn_make(&q, &ml[i]);
+        if (!memcmp(q.b, sim, (size_t)nc)) {
+            exact = i;
+            nexact++;
+            continue;
+        }
+        /* the same but for removals left out: cells the move empties
+         * that the text left as they were */
+        int fits = 1;
+        for (int c = 0; c < nc && fits; c++)
+            fits = q.b[c] == sim[c] || (!q.b[c] && sim[c] == p->b[c] && CV_COLOR(p->b[c]) != p->side);
+        if (fits) {
+            loose = i;
+            nloose++;
+        }
+    }
+    if (nexact == 1 || (!nexact && nloose == 1)) {
+        *out = ml[nexact ? exact : loose];
+        return CV_MOVE_OK;
+    }
+    if (nexact > 1 || nloose > 1) {
+        snprintf(why, ws, "'%s' fits %d legal moves (name the removals)", text, nexact ? nexact : nloose);
+        return CV_MOVE_AMBIGUOUS;
+    }
+    snprintf(why, ws, "no legal move of %s has the result of '%s'", p->side ? "Black" : "White", text);
+    return CV_MOVE_ILLEGAL;
+}
