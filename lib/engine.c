@@ -174,6 +174,12 @@ size_t cv_any_format(cv_apos *a, const cv_amove *m, int nt, char *buf, size_t si
     return a->e->format(a->s.b, m, nt, buf, size);
 }
 
+size_t cv_any_move_span(const cv_variant *v, const char *text)
+{
+    if (E(v)->move_span) return E(v)->move_span(text);
+    return strcspn(text, " \t\r\n");
+}
+
 cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
 {
     info->why[0] = 0;

@@ -196,6 +196,10 @@ struct cv_engine {
      * -1 with why when the prefix does not read.  NULL: a move is one
      * single move (the tools then list the moves). */
     int (*steps)(void *pos, const char *prefix, char (*out)[64], int max, char *why, size_t whysize);
+    /* Length of the first move of text, where moves are written one after
+     * another with blanks between (cv-legal --apply); NULL: a move is one
+     * blank-free word.  Game Courier's moves hold blanks themselves. */
+    size_t (*move_span)(const char *text);
     cv_move_status (*read_move)(void *pos, const char *text, int nt, unsigned flags, cv_amove *m,
                                 cv_move_info *info);
     void (*make)(void *pos, const cv_amove *m, cv_aundo *u);
@@ -264,6 +268,9 @@ int cv_any_fullmove(const cv_apos *a);
 /* Legal moves: at most max into out; returns how many there are. */
 int cv_any_gen(cv_apos *a, cv_amove *out, int max);
 size_t cv_any_format(cv_apos *a, const cv_amove *m, int nt, char *buf, size_t size);
+/* Length of the first of several moves in text (engine.h, move_span);
+ * text starts at the move, not at a blank. */
+size_t cv_any_move_span(const cv_variant *v, const char *text);
 cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned flags, cv_amove *m,
                                 cv_move_info *info);
 void cv_any_make(cv_apos *a, const cv_amove *m, cv_aundo *u);

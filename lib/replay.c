@@ -249,7 +249,8 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
     res->side = cv_any_side(&M->cur);
     res->mate = oc.moves == 0 && oc.in_check;
     res->stalemate = oc.moves == 0 && !oc.in_check;
-    if (res->stalemate) res->draws |= CV_DRAW_STALEMATE;
+    res->stalemate_loses = oc.no_move_loses;
+    if (res->stalemate && !res->stalemate_loses) res->draws |= CV_DRAW_STALEMATE;
     if (oc.fifty && !res->mate) res->draws |= CV_DRAW_FIFTY;
     if (r->nkeys) {
         uint64_t last = r->keys[r->nkeys - 1];
@@ -265,7 +266,7 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
 
 const char *cv_replay_implied_result(const cv_replay_result *r)
 {
-    if (r->mate) return r->side ? "1-0" : "0-1";
+    if (r->mate || (r->stalemate && r->stalemate_loses)) return r->side ? "1-0" : "0-1";
     if (r->stalemate) return "1/2-1/2";
     return NULL;
 }

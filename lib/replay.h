@@ -43,6 +43,7 @@ typedef struct cv_replay_result {
     int mainline_complete;      /* every main-line move was played */
     int plies;                  /* main-line plies played */
     int mate, stalemate;        /* of the final main-line position */
+    int stalemate_loses;        /* the stalemated side has lost (Panoply) */
     int draws;                  /* CV_DRAW_* facts of the final position */
     int repetitions;            /* times the final position occurred */
     int side;                   /* side to move in the final position */

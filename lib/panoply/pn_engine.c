@@ -159,6 +159,24 @@ static cv_move_status p_read_move(void *pos, const char *text, int nt, unsigned 
     return st;
 }
 
+/* A Game Courier move is words: a label word joins the cell word after
+ * it, and a word ending in ';' the sub-move after it. */
+static size_t p_move_span(const char *text)
+{
+    size_t i = 0;
+    for (;;) {
+        size_t w = strcspn(text + i, " \t\r\n");
+        int label = w && !memchr(text + i, '-', w);
+        i += w;
+        if (label) {
+            i += strspn(text + i, " \t");
+            i += strcspn(text + i, " \t\r\n");
+        }
+        if (!i || text[i - 1] != ';' || !text[i]) return i;
+        i += strspn(text + i, " \t");
+    }
+}
+
 static void p_make(void *pos, const cv_amove *m, cv_aundo *u)
 {
     memcpy(u->s.b, pos, sizeof(pn_pos));
@@ -331,6 +349,7 @@ const cv_engine cv_panoply_engine = {
     .fullmove = p_fullmove,
     .gen = p_gen,
     .format = p_format,
+    .move_span = p_move_span,
     .read_move = p_read_move,
     .make = p_make,
     .unmake = p_unmake,

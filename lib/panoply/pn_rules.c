@@ -404,7 +404,48 @@ static int hexdist(const cv_geom *g, int a, int b)
     return (dq + dr + ds) / 2;
 }
 
-int pn_attacked(const pn_pos *p, int k, int c)
+/* The pieces of colour c that attack from afar in ways a walk from the
+ * attacked cell does not meet: Catapults (over other pieces) and
+ * Barricades (one end of each).  A move list tests many positions that
+ * share them (a capture may remove some: each is checked still there). */
+typedef struct foes {
+    int nbars, ncats;
+    uint8_t bars[8], cats[32];
+} foes;
+
+static void find_foes(const pn_pos *p, int c, foes *f)
+{
+    const pn_opts *o = pn_O(p->v);
+    f->nbars = f->ncats = 0;
+    for (int x = 0; x < G(p)->ncells; x++) {
+        uint8_t pc = p->b[x];
+        if (!pc || CV_COLOR(pc) != c) continue;
+        int role = o->role[CV_TYPE(pc)];
+        if (role == PN_BARRICADE && f->nbars < 8 && pn_partner(p, x) > x) f->bars[f->nbars++] = (uint8_t)x;
+        if (role == PN_CATAPULT && f->ncats < 32) f->cats[f->ncats++] = (uint8_t)x;
+    }
+}
+
+/* The direction (of the six) leading from a to b and how far, or -1
+ * when they are not on one line. */
+static int line_dir(const pn_pos *p, int a, int b, int *dist)
+{
+    const cv_geom *g = G(p);
+    int dq = g->file[b] - g->file[a], dr = g->rank[b] - g->rank[a];
+    if (!(dq == 0 || dr == 0 || dq == -dr) || (!dq && !dr)) return -1;
+    int n = dq ? (dq < 0 ? -dq : dq) : (dr < 0 ? -dr : dr);
+    const pn_opts *o = pn_O(p->v);
+    for (int i = 0; i < 6; i++) {
+        int d = o->dir6[i];
+        if (g->dx[d] * n == dq && g->dy[d] * n == dr) {
+            *dist = n;
+            return d;
+        }
+    }
+    return -1;
+}
+
+static int attacked(const pn_pos *p, int k, int c, const foes *f)
 {
     const pn_opts *o = pn_O(p->v);
     const cv_variant *v = p->v;
@@ -430,26 +471,33 @@ int pn_attacked(const pn_pos *p, int k, int c)
                 if (ok) return 1;
             }
         }
-        /* Catapults anywhere along the line */
-        dist = 0;
-        for (t = next(p, w, k); t >= 0; t = next(p, w, t)) {
-            dist++;
-            if (p->b[t] && CV_COLOR(p->b[t]) == c && o->role[CV_TYPE(p->b[t])] == PN_CATAPULT && !near_herald(p, t)) {
-                int l = walk(p, opp(p, w), k, dist);
-                if (l >= 0 && !p->b[l]) return 1;
-            }
-        }
+    }
+    /* Catapults anywhere on a line through k, pieces between or not */
+    for (int i = 0; i < f->ncats; i++) {
+        int t = f->cats[i], dist, w = line_dir(p, t, k, &dist);
+        if (w < 0 || !p->b[t] || CV_COLOR(p->b[t]) != c || o->role[CV_TYPE(p->b[t])] != PN_CATAPULT || near_herald(p, t))
+            continue;
+        int l = walk(p, w, k, dist);
+        if (l >= 0 && !p->b[l]) return 1;
     }
     /* Barricades near enough to arrive in two steps */
-    for (int x = 0; x < G(p)->ncells; x++) {
+    for (int i = 0; i < f->nbars; i++) {
+        int x = f->bars[i];
         uint8_t pc = p->b[x];
         if (!pc || CV_COLOR(pc) != c || o->role[CV_TYPE(pc)] != PN_BARRICADE) continue;
-        int y = pn_partner(p, x);
-        if (y < x || hexdist(G(p), x, k) > 4 || pn_frozen(p, x)) continue;
+        if (hexdist(G(p), x, k) > 4 || pn_frozen(p, x)) continue;
         if (barricade_takes(p, x, k, c)) return 1;
     }
     return 0;
 }
+
+int pn_attacked(const pn_pos *p, int k, int c)
+{
+    foes f;
+    find_foes(p, c, &f);
+    return attacked(p, k, c, &f);
+}
+
 
 int pn_in_check(const pn_pos *p)
 {
@@ -466,13 +514,16 @@ int pn_gen(pn_pos *p, pn_move *out, int max)
     int n = pn_gen_pseudo(p, buf, PN_MAX_MOVES), legal = 0, s = p->side;
     if (n > PN_MAX_MOVES) n = PN_MAX_MOVES;
     int k0 = pn_king(p, s);
+    /* the enemy Barricades stay where they are (some may be taken) */
+    foes f;
+    if (k0 >= 0) find_foes(p, !s, &f);
     for (int i = 0; i < n; i++) {
         int ok = 1;
         if (k0 >= 0) {
             pn_pos q = *p;
             pn_make(&q, &buf[i]);
-            int k = pn_king(&q, s);
-            ok = k >= 0 && !pn_attacked(&q, k, !s);
+            int k = buf[i].from == k0 ? buf[i].to : k0;
+            ok = q.b[k] == p->b[k0] && !attacked(&q, k, !s, &f);
         }
         if (!ok) continue;
         if (legal < max) out[legal] = buf[i];
