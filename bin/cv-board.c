@@ -214,7 +214,8 @@ static int cmd_record(board *B, where *w)
     /* the result the moves reach, when the game is over */
     cv_outcome o;
     cv_any_outcome(&B->hist[B->n], &o);
-    const char *res = o.moves ? NULL : !o.in_check ? "1/2-1/2" : cv_any_side(&B->hist[B->n]) ? "1-0" : "0-1";
+    const char *res = o.moves ? NULL : !o.in_check && !o.no_move_loses ? "1/2-1/2"
+                      : cv_any_side(&B->hist[B->n]) ? "1-0" : "0-1";
     cv_record_meta meta = { .variant = B->v, .result = res };
     int rc = f->write(B->out, &g, NULL, &meta);
     free(tok);

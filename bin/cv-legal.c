@@ -153,22 +153,24 @@ static void json_end(ctx *C, const cv_problems *ps)
 static int apply_moves(ctx *C, cv_apos *a, const char *file, long line, cv_problems *ps, cv_json *played)
 {
     for (int i = 0; i < C->napply; i++) {
-        char *copy = strdup(C->apply[i]);
-        if (!copy) return 2;
-        char *save = NULL;
-        for (char *tok = strtok_r(copy, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+        const char *s = C->apply[i];
+        for (;;) {
+            s += strspn(s, " \t\r\n");
+            if (!*s) break;
+            size_t n = cv_any_move_span(C->v, s);
+            char tok[256];
+            snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok ? n : sizeof tok - 1), s);
+            s += n;
             /* "exd6 e.p." written with its usual space */
             if (!strcmp(tok, "e.p.") || !strcmp(tok, "ep")) continue;
             char why[400], canon[64];
             if (cv_any_play(a, tok, C->nt, canon, NULL, why, sizeof why) != CV_MOVE_OK) {
                 cv_report(NULL, CV_ERROR, file, line, 0, "%s: %s", tok, why);
                 if (ps) cv_problems_add(ps, 1, "move", line, 0, "%s: %s", tok, why);
-                free(copy);
                 return 1;
             }
             if (played) cv_json_str(played, canon);
         }
-        free(copy);
     }
     return 0;
 }

@@ -175,6 +175,10 @@ struct cv_engine {
     const int *alt_notation;        /* for each notation, the one a test
                                        answers in beside it (SAN: UCI) */
     const char *record_format;      /* the record format its games are kept in */
+    /* The only formats its moves can be written in (NULL: any format
+     * not bound to another engine).  Game Courier moves hold blanks and
+     * ';', which PGN movetext cannot. */
+    const char *const *record_formats;
 
     /* -- positions -- */
     int (*start)(const cv_variant *v, void *pos);

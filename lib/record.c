@@ -75,6 +75,12 @@ static const cv_record_format *by_suffix(const char *path)
 
 int cv_record_format_fits(const cv_record_format *f, const cv_variant *v)
 {
+    const char *const *only = v && v->engine ? v->engine->record_formats : NULL;
+    if (only) {
+        for (int i = 0; only[i]; i++)
+            if (!strcmp(only[i], f->name)) return 1;
+        return 0;
+    }
     return !f->engine || (v && v->engine && !strcmp(v->engine->name, f->engine));
 }
 

@@ -18,6 +18,7 @@ static const char *const notations[] = { "gc", NULL };
 static const char *const aliases[] = { "gamecourier", "gc", "san", "gc", "lan", "gc", NULL };
 static const int alt_notation[] = { 0 };
 static const char *const styles[] = { "ascii", NULL };
+static const char *const record_formats[] = { "gclog", NULL };
 static const char *const own_keys[] = { "castling", "en-passant", NULL };
 /* the ways of moving the atoms cannot say, in PN_* order from PN_JUMPER */
 static const char *const piece_rules[] = { "jump-capture", "retreat-capture", "leap-capture", "herald", "barricade", NULL };
@@ -341,6 +342,7 @@ const cv_engine cv_panoply_engine = {
     .divide_notation = 0,
     .alt_notation = alt_notation,
     .record_format = "gclog",
+    .record_formats = record_formats,
     .start = p_start,
     .clear = p_clear,
     .read = p_read,

@@ -8,7 +8,8 @@
  * after them, and a Barricade's move one step per sub-move.
  *
  * Read: the sub-moves are played on a copy of the board, in any order,
- * and the result compared with the result of every legal move.  A
+ * and the result compared with the result of every legal move whose
+ * piece stands where the first piece the text moves comes from.  A
  * removal may be left out when exactly one legal move then fits. */
 #include "pn.h"
 #include <ctype.h>
@@ -66,13 +67,25 @@ static int cell_at(const pn_pos *p, const char *s, int *cell)
     return cv_geom_scan_cell(&p->v->geom, s, cell);
 }
 
-/* Plays one sub-move (s .. e) on b; 0, or -1 with why. */
-static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, char *why, size_t ws)
+/* Plays one sub-move (s .. e) on b; 0, or -1 with why.  *src is set to
+ * the cell the first piece moved comes from (-1 until one moves). */
+static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, char *why, size_t ws, int *src)
 {
+    /* blanks in a run count as one; the longest sub-move is then a
+     * label, a blank and two cells, and a longer text is no sub-move
+     * (cutting it would read another) */
     char text[64];
-    int len = (int)(e - s);
-    while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
-    snprintf(text, sizeof text, "%.*s", len > 60 ? 60 : len, s);
+    int len = 0;
+    for (const char *q = skip(s); q < e; q++) {
+        int blank = *q == ' ' || *q == '\t';
+        if (blank && (q + 1 == e || q[1] == ' ' || q[1] == '\t')) continue;
+        if (len + 1 >= (int)sizeof text) {
+            snprintf(why, ws, "'%.20s...' is too long for a Game Courier sub-move", skip(s));
+            return -1;
+        }
+        text[len++] = blank ? ' ' : *q;
+    }
+    text[len] = 0;
     const char *t = text;
     int a, b2, k;
     if (!*t) {
@@ -119,6 +132,7 @@ static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, c
                     return -1;
                 }
             }
+            if (*src < 0) *src = a;
             b[b2] = b[a];
             if (b2 != a) b[a] = 0;
             return 0;
@@ -153,7 +167,7 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
         snprintf(why, ws, "an empty move");
         return CV_MOVE_SYNTAX;
     }
-    int nsub = 0;
+    int nsub = 0, src = -1;
     while (*s) {
         const char *e = strchr(s, ';');
         if (!e) e = s + strlen(s);
@@ -161,7 +175,7 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
             snprintf(why, ws, "more than 16 sub-moves");
             return CV_MOVE_SYNTAX;
         }
-        if (sub_move(p, sim, s, e, why, ws) < 0) return CV_MOVE_SYNTAX;
+        if (sub_move(p, sim, s, e, why, ws, &src) < 0) return CV_MOVE_SYNTAX;
         s = *e ? skip(e + 1) : e;
         if (*e && !*s) {
             snprintf(why, ws, "a ';' with no sub-move after it");
@@ -173,6 +187,9 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
     if (n > PN_MAX_MOVES) n = PN_MAX_MOVES;
     int exact = -1, nexact = 0, loose = -1, nloose = 0;
     for (int i = 0; i < n; i++) {
+        /* two Barricades may each take a piece and retreat: the same
+         * board, told apart by the piece the text moves first */
+        if (src >= 0 && ml[i].from != src && ml[i].other != src) continue;
         pn_pos q = *p;
         pn_make(&q, &ml[i]);
         if (!memcmp(q.b, sim, (size_t)nc)) {
