@@ -163,6 +163,12 @@ $S/every-problem.yaml:12:21: error: rules.fifty-move: -5 is out of range 0..1000
 @test "the shipped specs load cleanly" {
     for f in specs/*.yaml $O108; do
         run --separate-stderr bin/cv-perft --spec "$f" -d 1
+        if [ "$f" = specs/panoply.yaml ]; then
+            # loads, but has no start position to count from
+            [ "$status" -eq 2 ]
+            [[ "$stderr" = "cv-perft: panoply has no built-in start position"* ]]
+            continue
+        fi
         [ "$status" -eq 0 ]
         [ "$stderr" = "" ]
     done

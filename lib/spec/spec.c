@@ -6,6 +6,7 @@
 #include "variant.h"
 #include "engine.h"
 #include "fen.h"
+#include "inherit.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -29,6 +30,7 @@ typedef struct ld {
     int errors;
     cv_variant *v;
     const cv_engine *engine;    /* the module's engine, or the generic one */
+    cv_inherit *inh;            /* what the spec inherited, and from which file */
 } ld;
 
 static void err(ld *L, yaml_node_t *n, const char *key, const char *fmt, ...)
@@ -41,7 +43,8 @@ static void err(ld *L, yaml_node_t *n, const char *key, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     long line = n ? (long)n->start_mark.line + 1 : 1, col = n ? (long)n->start_mark.column + 1 : 1;
-    cv_report(L->d, CV_ERROR, L->file, line, col, "%s: %s", key, msg);
+    const char *file = cv_inherit_file(L->inh, n);
+    cv_report(L->d, CV_ERROR, file ? file : L->file, line, col, "%s: %s", key, msg);
     L->errors++;
 }
 
@@ -647,7 +650,9 @@ static void parse_module(ld *L, yaml_node_t *root, const cv_engine *e)
     char key[128], msg[256];
     for (int i = 0; e->own_keys && e->own_keys[i]; i++) {
         yaml_node_t *x = get(L, root, e->own_keys[i]);
-        if (x) err(L, x, e->own_keys[i], "not used with 'module: %s' (the module defines it)", e->name);
+        /* one it inherited is the module's to use or leave (inherit.h) */
+        if (x && !cv_inherit_inherited(L->inh, x))
+            err(L, x, e->own_keys[i], "not used with 'module: %s' (the module defines it)", e->name);
     }
     yaml_node_t *n = get(L, root, e->name);
     if (!n) {
@@ -744,7 +749,7 @@ static void parse_root(ld *L, yaml_node_t *root)
     cv_variant *v = L->v;
     if (want_kind(L, root, YAML_MAPPING_NODE, "(document)")) return;
     static const char *const keys[] = { "variant", "aliases", "description", "board", "pieces", "setup",
-                                        "castling", "promotion", "en-passant", "rules", "module", NULL };
+                                        "castling", "promotion", "en-passant", "rules", "module", "inherits", NULL };
     /* an engine's own options mapping is a key too */
     yaml_node_t *mod = get(L, root, "module");
     const char *mname = mod && mod->type == YAML_SCALAR_NODE ? scalar(mod) : NULL;
@@ -877,37 +882,47 @@ static int too_deep(const unsigned char *text, size_t n, const char *path, cv_di
     return rc;
 }
 
-cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d)
+int cv_spec_read_doc(FILE *f, const char *path, cv_diag *d, yaml_document_t *doc)
 {
     unsigned char *text = malloc(SPEC_MAX_BYTES + 1);
-    if (!text) return NULL;
+    if (!text) return -1;
     size_t n = fread(text, 1, SPEC_MAX_BYTES + 1, f);
     if (ferror(f) || n > SPEC_MAX_BYTES) {
         cv_report(d, CV_ERROR, path, 0, 0, ferror(f) ? "cannot read spec: %s" : "spec larger than %s",
                   ferror(f) ? strerror(errno) : "1 MiB");
         free(text);
-        return NULL;
+        return -1;
     }
     if (too_deep(text, n, path, d)) {
         free(text);
-        return NULL;
+        return -1;
     }
     yaml_parser_t parser;
     yaml_parser_initialize(&parser);
     yaml_parser_set_input_string(&parser, text, n);
-    ld L = { .file = path, .d = d };
-    if (!yaml_parser_load(&parser, &L.doc)) {
+    if (!yaml_parser_load(&parser, doc)) {
         cv_report(d, CV_ERROR, path, (long)parser.problem_mark.line + 1, (long)parser.problem_mark.column + 1,
                   "yaml: %s", parser.problem ? parser.problem : "syntax error");
         yaml_parser_delete(&parser);
         free(text);
-        return NULL;
+        return -1;
     }
     yaml_parser_delete(&parser);
     free(text);
+    return 0;
+}
+
+cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d)
+{
+    ld L = { .file = path, .d = d };
+    if (cv_spec_read_doc(f, path, d, &L.doc) < 0) return NULL;
+    if (cv_inherit_apply(&L.doc, path, d, &L.inh) < 0) {
+        yaml_document_delete(&L.doc);
+        return NULL;
+    }
     cv_variant *v = calloc(1, sizeof *v);
     if (v) v->engine = cv_engine_generic();
-    if (!v) { yaml_document_delete(&L.doc); return NULL; }
+    if (!v) { cv_inherit_free(L.inh); yaml_document_delete(&L.doc); return NULL; }
     L.v = v;
     memset(v->by_letter, -1, sizeof v->by_letter);
     v->fifty_move_plies = 100;
@@ -916,6 +931,7 @@ cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d)
     yaml_node_t *root = yaml_document_get_root_node(&L.doc);
     if (!root) err(&L, NULL, "(document)", "empty spec");
     else parse_root(&L, root);
+    cv_inherit_free(L.inh);
     yaml_document_delete(&L.doc);
     if (L.errors) {
         cv_variant_free(v);
@@ -1028,6 +1044,9 @@ cv_variant *cv_variant_find(const char *name, cv_diag *d)
               "the tools' ../specs, ../share/cvkit/specs or " CV_SPECDIR ")", name);
     return NULL;
 }
+
+int cv_spec_dirs(char dirs[][512], int max) { return spec_dirs(dirs, max); }
+int cv_spec_same_name(const char *a, const char *b) { return same_name(a, b); }
 
 cv_variant *cv_variant_select(const char *name, const char *path, cv_diag *d)
 {
