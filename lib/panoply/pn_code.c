@@ -192,8 +192,8 @@ static void validate(const pn_pos *p, cv_fen_errors *e)
             if (pn_O(v)->role[t] != PN_BARRICADE || n == 0) continue;
             pn_label(p, pc, l);
             if (n != 2)
-                add(e, 1, CV_FE_POSITION, "Barricade %s has %d cells (%s%s): a Barricade is two adjacent cells of one label",
-                    l, n, g->name[cells[0]], n > 1 ? ", ..." : "");
+                add(e, 1, CV_FE_POSITION, "Barricade %s has %d cell%s (%s%s): a Barricade is two adjacent cells of one label",
+                    l, n, n == 1 ? "" : "s", g->name[cells[0]], n > 1 ? ", ..." : "");
             else if (pn_partner(p, cells[0]) != cells[1])
                 add(e, 1, CV_FE_POSITION, "Barricade %s: %s and %s are not adjacent", l, g->name[cells[0]], g->name[cells[1]]);
         }

@@ -283,11 +283,16 @@ static void gen_barricade(const pn_pos *p, mlist *L, int x, int s)
     int first = L->n;
     bstep s1[6], s2[6];
     int n1 = bsteps(p, x, y, s, s1);
+    /* single steps first: a move is kept as the shortest sequence found */
+    pn_move one[6];
     for (int i = 0; i < n1; i++) {
         pn_move m = { .from = s1[i].from, .to = s1[i].to, .from2 = PN_NONE, .to2 = PN_NONE,
                       .other = (uint8_t)(s1[i].from == x ? y : x), .ncap = s1[i].ncap };
         memcpy(m.cap, s1[i].cap, 2);
+        one[i] = m;
         if (!bseen(p, L, first, &m)) push(L, &m);
+    }
+    for (int i = 0; i < n1; i++) {
         pn_pos q = *p;
         bstep_apply(&q, &s1[i]);
         if (o->freeze_each_step && (near_herald(&q, s1[i].e0) || near_herald(&q, s1[i].e1))) continue;
@@ -295,7 +300,7 @@ static void gen_barricade(const pn_pos *p, mlist *L, int x, int s)
         for (int j = 0; j < n2; j++) {
             /* back where it stood: a retreat after a capture, else nothing */
             if (same_pair(s2[j].e0, s2[j].e1, x, y) && !s1[i].ncap) continue;
-            pn_move m2 = m;
+            pn_move m2 = one[i];
             m2.from2 = s2[j].from;
             m2.to2 = s2[j].to;
             for (int k = 0; k < s2[j].ncap; k++) {
