@@ -2,7 +2,7 @@
 # Deep perft counts (depth 6 of the CPW suite, depth 5 of Double Chess):
 # minutes of work, so only `make check-slow` runs them.
 cd "$(dirname "$0")/../.." || exit 1
-echo 1..3
+echo 1..4
 out=$(bin/cv-perft --suite corpus/chess/perft.txt -d 6 --threads 2 2>&1); rc=$?
 if [ $rc -eq 0 ] && [ "$out" = "corpus/chess/perft.txt: 65 counts checked, 0 mismatched" ]; then
     echo "ok 1 - CPW suite to depth 6"
@@ -23,3 +23,9 @@ case "$out" in
     *", 0 mismatched") [ $rc -eq 0 ] && echo "ok 3 - Parallel Worlds suite to depth 2" || echo "not ok 3 - exit $rc" ;;
     *) echo "not ok 3 - Parallel Worlds suite to depth 2"; echo "$out" | sed 's/^/# /' ;;
 esac
+out=$(bin/cv-perft -V panoply-testarmy -d 4 2>&1); rc=$?
+if [ $rc -eq 0 ] && [ "$out" = "155470712" ]; then
+    echo "ok 4 - Panoply test army to depth 4"
+else
+    echo "not ok 4 - Panoply test army to depth 4"; echo "$out" | sed 's/^/# /'
+fi
