@@ -136,6 +136,13 @@ typedef struct cv_perft_opts {
      * from another thread). */
     _Atomic int *roots_done;
     _Atomic unsigned long long *nodes_done;
+    /* When set, an engine whose move is a turn of several single moves
+     * adds the single moves of the tree it counted: one for every turn at
+     * every depth down to the one asked (a turn's earlier moves are those
+     * of the shorter turns it extends), whatever the threads and table.
+     * A node of chess is one single move, so this is the figure to set
+     * beside another game's nodes.  Left alone by the other engines. */
+    _Atomic unsigned long long *single_moves;
 } cv_perft_opts;
 
 /* Perft divide: each counted root move written in the chosen notation. */
