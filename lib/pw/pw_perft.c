@@ -21,8 +21,16 @@ typedef struct entry {
     _Atomic uint64_t check, turns, singles;     /* turns: count << 8 | depth */
 } entry;
 
+/* A slot that keeps the deeper count and one that takes every count: the
+ * few deep counts (a whole depth of some 76,000 turns below each of
+ * their turns) would otherwise be pushed out by the many shallow ones
+ * before the other order of their turn's moves comes to them. */
+typedef struct bucket {
+    entry deep, recent;
+} bucket;
+
 typedef struct table {
-    entry *e;
+    bucket *b;
     size_t mask;
 } table;
 
@@ -56,6 +64,25 @@ static uint64_t key_of(const pw_pos *p, int depth)
     uint64_t state = (uint64_t)(uint8_t)p->side | (uint64_t)p->castling << 8 | (uint64_t)(uint16_t)p->ep[0] << 16 |
                      (uint64_t)(uint16_t)p->ep[1] << 32 | (uint64_t)p->over << 48 | first << 56;
     return mix(h ^ mix(state));
+}
+
+static int probe(entry *e, uint64_t key, int depth, uint64_t *turns, uint64_t *singles)
+{
+    uint64_t c = atomic_load_explicit(&e->check, memory_order_relaxed);
+    uint64_t tu = atomic_load_explicit(&e->turns, memory_order_relaxed);
+    uint64_t si = atomic_load_explicit(&e->singles, memory_order_relaxed);
+    if ((c ^ tu ^ si) != key || (tu & 255) != (uint64_t)depth) return 0;
+    *turns = tu >> 8;
+    *singles = si;
+    return 1;
+}
+
+static void store(entry *e, uint64_t key, int depth, uint64_t turns, uint64_t singles)
+{
+    uint64_t tu = turns << 8 | (uint64_t)depth;
+    atomic_store_explicit(&e->turns, tu, memory_order_relaxed);
+    atomic_store_explicit(&e->singles, singles, memory_order_relaxed);
+    atomic_store_explicit(&e->check, key ^ tu ^ singles, memory_order_relaxed);
 }
 
 static uint64_t turns_from(const pw_pos *p, int depth, walk *w);
@@ -96,22 +123,18 @@ static uint64_t turns_from(const pw_pos *p, int depth, walk *w)
     pw_state_init(&s);
     if (!w->t) return extend(p, &s, depth, w);
     uint64_t key = key_of(p, depth);
-    entry *e = &w->t->e[key & w->t->mask];
-    uint64_t c = atomic_load_explicit(&e->check, memory_order_relaxed);
-    uint64_t tu = atomic_load_explicit(&e->turns, memory_order_relaxed);
-    uint64_t si = atomic_load_explicit(&e->singles, memory_order_relaxed);
-    if ((c ^ tu ^ si) == key && (tu & 255) == (uint64_t)depth) {
+    bucket *b = &w->t->b[key & w->t->mask];
+    uint64_t tu, si;
+    if (probe(&b->deep, key, depth, &tu, &si) || probe(&b->recent, key, depth, &tu, &si)) {
         w->singles += si;
-        return tu >> 8;
+        return tu;
     }
     uint64_t before = w->singles;
     uint64_t total = extend(p, &s, depth, w);
     if (total <= STORABLE) {
-        tu = total << 8 | (uint64_t)depth;
-        si = w->singles - before;
-        atomic_store_explicit(&e->turns, tu, memory_order_relaxed);
-        atomic_store_explicit(&e->singles, si, memory_order_relaxed);
-        atomic_store_explicit(&e->check, key ^ tu ^ si, memory_order_relaxed);
+        /* a torn depth here only puts the count in the other slot */
+        uint64_t deep = atomic_load_explicit(&b->deep.turns, memory_order_relaxed) & 255;
+        store((uint64_t)depth >= deep ? &b->deep : &b->recent, key, depth, total, w->singles - before);
     }
     return total;
 }
@@ -196,15 +219,15 @@ uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_roo
     if (!J.failed) J.counts = calloc((size_t)J.n + 1, sizeof *J.counts);
     if (!J.failed && J.counts && o->hash_mb) {
         size_t n = 1;
-        while (n * 2 * sizeof(entry) <= o->hash_mb * 1024 * 1024) n *= 2;
-        t.e = calloc(n, sizeof(entry));
+        while (n * 2 * sizeof(bucket) <= o->hash_mb * 1024 * 1024) n *= 2;
+        t.b = calloc(n, sizeof(bucket));
         t.mask = n - 1;
         J.t = &t;
     }
-    if (J.failed || !J.counts || (o->hash_mb && !t.e)) {
+    if (J.failed || !J.counts || (o->hash_mb && !t.b)) {
         free(J.turns);
         free(J.counts);
-        free(t.e);
+        free(t.b);
         return UINT64_MAX;
     }
     int nt = o->threads > 1 ? o->threads : 1;
@@ -222,7 +245,7 @@ uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_roo
         if (fn) fn(arg, p, &J.turns[i], J.counts[i]);
     }
     if (singles) *singles += atomic_load(&J.singles);
-    free(t.e);
+    free(t.b);
     free(J.turns);
     free(J.counts);
     return total;
