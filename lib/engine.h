@@ -122,7 +122,10 @@ typedef struct cv_move_info {
 /* The facts of a position a game's end depends on. */
 typedef struct cv_outcome {
     int in_check;           /* the side to move's king is attacked */
-    int moves;              /* legal moves (0: mate or stalemate) */
+    int moves;              /* legal moves (0: mate or stalemate); where a
+                               move is a turn of several single moves, the
+                               single moves that may start one (steps with
+                               no prefix), 0 exactly when there is no turn */
     int fifty;              /* the fifty-move rule (or the variant's) may be claimed */
     int material;           /* neither side can mate */
 } cv_outcome;
