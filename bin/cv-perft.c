@@ -181,7 +181,7 @@ static uint64_t count_progress(cv_apos *a, int depth, const opts *o, int nt, int
     root_job J = { .root = a, .o = o, .depth = depth, .nt = nt, .whole = o->po.hash_mb > 0 };
     atomic_init(&J.roots, 0);
     atomic_init(&J.rnodes, 0);
-    cv_perft_opts one = { 1, 0, o->po.split_k, o->po.split_n, NULL, NULL };
+    cv_perft_opts one = { 1, 0, o->po.split_k, o->po.split_n, NULL, NULL, NULL };
     int whole_roots = 0;    /* --hash: the root moves the one call counts */
     if (J.whole) {
         uint64_t r = cv_any_perft(a, 1, &one, nt, NULL, NULL);
@@ -278,22 +278,34 @@ static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
         fprintf(stderr, "%s: %s does not write '%s' notation\n", tool, a->v->name, o->notation);
         return -1;
     }
+    /* where a node is a turn, the engine adds the single moves it counted */
+    _Atomic unsigned long long singles = 0;
+    opts oc = *o;
+    oc.po.single_moves = &singles;
     double t0 = now();
     uint64_t n = 0;
     int fallback = 1;   /* the one engine call, unless the progress count is made */
     if (o->progress && depth > 1) {
         fallback = 0;
-        n = count_progress(a, depth, o, nt, &fallback);
+        n = count_progress(a, depth, &oc, nt, &fallback);
     }
-    if (fallback) n = cv_any_perft(a, depth, &o->po, nt, o->divide ? divide_cb : NULL, (void *)o);
+    if (fallback) {
+        atomic_store(&singles, 0);
+        n = cv_any_perft(a, depth, &oc.po, nt, o->divide ? divide_cb : NULL, (void *)o);
+    }
     double dt = now() - t0;
     if (n == UINT64_MAX) {
         fprintf(stderr, "%s: out of memory\n", tool);
         return -1;
     }
-    if (o->verbose)
+    if (o->verbose) {
         fprintf(stderr, "%s: depth %d: %llu nodes in %.3f s (%.1f M nodes/s)\n", tool, depth,
                 (unsigned long long)n, dt, dt > 0 ? (double)n / dt / 1e6 : 0.0);
+        unsigned long long sm = atomic_load(&singles);
+        if (sm)
+            fprintf(stderr, "%s: depth %d: %llu single moves in %.3f s (%.1f M single moves/s)\n", tool, depth, sm,
+                    dt, dt > 0 ? (double)sm / dt / 1e6 : 0.0);
+    }
     *out = n;
     return 0;
 }

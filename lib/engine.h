@@ -122,7 +122,10 @@ typedef struct cv_move_info {
 /* The facts of a position a game's end depends on. */
 typedef struct cv_outcome {
     int in_check;           /* the side to move's king is attacked */
-    int moves;              /* legal moves (0: mate or stalemate) */
+    int moves;              /* legal moves (0: mate or stalemate); where a
+                               move is a turn of several single moves, the
+                               single moves that may start one (steps with
+                               no prefix), 0 exactly when there is no turn */
     int fifty;              /* the fifty-move rule (or the variant's) may be claimed */
     int material;           /* neither side can mate */
     int no_move_loses;      /* a side without a move loses, in check or not
@@ -138,6 +141,13 @@ typedef struct cv_perft_opts {
      * from another thread). */
     _Atomic int *roots_done;
     _Atomic unsigned long long *nodes_done;
+    /* When set, an engine whose move is a turn of several single moves
+     * adds the single moves of the tree it counted: one for every turn at
+     * every depth down to the one asked (a turn's earlier moves are those
+     * of the shorter turns it extends), whatever the threads and table.
+     * A node of chess is one single move, so this is the figure to set
+     * beside another game's nodes.  Left alone by the other engines. */
+    _Atomic unsigned long long *single_moves;
 } cv_perft_opts;
 
 /* Perft divide: each counted root move written in the chosen notation. */

@@ -36,9 +36,14 @@ spec() {
 @test "perft counts whole turns: 3,288 from the start (the rules page's reference count)" {
     run --separate-stderr "$B/cv-perft" -V pw -d 1
     expect 0 "3288" ""
-    # and 250,873,078 at depth 2 (a few seconds)
-    run --separate-stderr "$B/cv-perft" -V pw -d 2
-    expect 0 "250873078" ""
+    # and 250,873,078 at depth 2 (a few seconds); -v also gives the single
+    # moves of the tree, the turns of depths 1 and 2 added up (each turn
+    # ends with one single move, its earlier ones are its shorter prefixes')
+    run --separate-stderr "$B/cv-perft" -V pw -d 2 -v
+    [ "$status" -eq 0 ] && [ "$output" = "250873078" ]
+    [[ "$stderr" == "cv-perft: depth 2: 250873078 nodes in "*"
+cv-perft: depth 2: 250876366 single moves in "*" M single moves/s)
+cv-perft: 70 single moves at the root" ]]
     run --separate-stderr "$B/cv-legal" -V pw --start --count
     expect 0 "3288" ""
     # divide: one line per root turn, summing to the total; --split shares add up
@@ -49,6 +54,30 @@ spec() {
     expect 0 "3288" ""
     run bash -c "for k in 1 2 3; do $B/cv-perft -V pw -d 1 --split \$k/3; done | paste -sd+ | bc"
     [ "$output" = "3288" ]
+}
+
+@test "perft on two threads with a table of subtree counts: the same counts, divide lines, shares and single moves" {
+    run --separate-stderr "$B/cv-perft" -V pw -d 2 --threads 2 --hash 16 -v
+    [ "$status" -eq 0 ] && [ "$output" = "250873078" ]
+    [[ "$stderr" == *"cv-perft: depth 2: 250876366 single moves in "* ]]
+    # the shares of --split add up with threads and table too
+    run bash -c "for k in 1 2 3; do $B/cv-perft -V pw -d 2 --threads 2 --hash 16 --split \$k/3; done | paste -sd+ | bc"
+    [ "$output" = "250873078" ]
+    # divide: the same lines in the same order as one thread without a
+    # table; kings alone on their levels transpose at every depth (the
+    # same king moves in either order), the en passant position of the
+    # corpus leaves targets the table must tell apart
+    EP='7k/8/8/2PpP3/8/8/8/4K3|8/8/8/8/8/8/8/8|k7/8/8/3PpP2/8/8/8/4K3 w - 1d6,3e6 0 12'
+    for args in "-d 3 -f '$KINGS w - - 0 5'" "-d 2 -f '$EP'"; do
+        eval "$B/cv-perft -V pw --divide $args" > "$T/plain.txt"
+        eval "$B/cv-perft -V pw --divide --threads 2 --hash 16 $args" > "$T/shared.txt"
+        diff -u "$T/plain.txt" "$T/shared.txt"
+    done
+    [ "$(tail -n 2 "$T/plain.txt" | head -n 1)" = "total 262614" ]
+    # four turns deep from the kings: 37,234,404 (12 s on one thread
+    # without a table, a fraction of a second with it)
+    run --separate-stderr "$B/cv-perft" -V pw -d 4 -f "$KINGS w - - 0 5" --threads 2 --hash 16
+    expect 0 "37234404" ""
 }
 
 @test "perft from the constructed games' positions and the rule positions of corpus/parallelworlds/perft.txt" {

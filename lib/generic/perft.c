@@ -87,7 +87,7 @@ static void *worker(void *arg)
 
 uint64_t cv_perft_run(cv_pos *p, int depth, const cv_perft_opts *o, cv_perft_divide_fn divide, void *arg)
 {
-    cv_perft_opts def = { 1, 0, 0, 0, NULL, NULL };
+    cv_perft_opts def = { 1, 0, 0, 0, NULL, NULL, NULL };
     if (!o) o = &def;
     if (depth <= 0) return 1;
     cv_movelist *ml = malloc(sizeof *ml);

@@ -1,4 +1,5 @@
-/* pw: the rules of Parallel Worlds chess: single moves, turns, perft. */
+/* pw: the rules of Parallel Worlds chess: single moves and turns (counting
+ * them to a depth is pw_perft.c). */
 #include "pw.h"
 #include "engine.h"
 #include <stdio.h>
@@ -273,46 +274,7 @@ void pw_make_turn(pw_pos *p, const pw_turn *t)
     pw_end_turn(p, &s);
 }
 
-/* ---- counting turns ---- */
-
-/* Turns that extend the turn standing at (p, s) by at least one move,
- * each counted at depth (1: the turn itself). */
-static uint64_t extend(const pw_pos *p, const pw_state *s, int depth)
-{
-    pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(p, s, ml), limit = pw_turn_limit(p);
-    if (depth == 1 && s->n + 1 == limit) return (uint64_t)n;   /* the last move of a turn: counted, not played */
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        pw_pos q = *p;
-        pw_state t = *s;
-        int over = pw_play(&q, &t, ml[i]);
-        if (depth == 1) {
-            total++;
-        } else {
-            pw_pos r = q;
-            pw_end_turn(&r, &t);
-            total += pw_perft(&r, depth - 1);
-        }
-        if (!over && t.n < limit) total += extend(&q, &t, depth);
-    }
-    return total;
-}
-
-uint64_t pw_perft(const pw_pos *p, int depth)
-{
-    if (depth <= 0) return 1;
-    pw_state s;
-    pw_state_init(&s);
-    return extend(p, &s, depth);
-}
-
-uint64_t pw_perft_after(const pw_pos *p, const pw_turn *t, int depth)
-{
-    pw_pos q = *p;
-    pw_make_turn(&q, t);
-    return pw_perft(&q, depth);
-}
+/* ---- every turn ---- */
 
 static uint64_t each(const pw_pos *p, const pw_state *s, pw_turn *t, const pw_pos *root, pw_turn_fn fn, void *arg)
 {

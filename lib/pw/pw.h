@@ -97,14 +97,32 @@ void pw_end_turn(pw_pos *p, const pw_state *s);
 /* Plays a whole turn (which must be legal). */
 void pw_make_turn(pw_pos *p, const pw_turn *t);
 
-/* Turns at depth (a node is a whole turn); single: the single moves at
- * the root, when not NULL.  split_n > 0: only first moves k, k+n, ... */
-uint64_t pw_perft(const pw_pos *p, int depth);
 typedef void (*pw_turn_fn)(void *arg, const pw_pos *p, const pw_turn *t);
 /* Calls fn for every legal turn; returns how many. */
 uint64_t pw_each_turn(const pw_pos *p, pw_turn_fn fn, void *arg);
-/* Legal turns at depth counted for one root turn's position (after it). */
-uint64_t pw_perft_after(const pw_pos *p, const pw_turn *t, int depth);
+
+/* ---- counting (pw_perft.c) ---- */
+
+/* Turns at depth (a node is a whole turn), on one thread without a table. */
+uint64_t pw_perft(const pw_pos *p, int depth);
+
+/* A root turn counted and the turns under it (divide). */
+typedef void (*pw_root_fn)(void *arg, const pw_pos *p, const pw_turn *t, uint64_t turns);
+
+/* Turns at depth with the interface's options: o->threads share the root
+ * turns, o->hash_mb sizes a table of subtree counts shared by them, and
+ * split K/N keeps root turns K, K+N, ... in pw_each_turn order; o may be
+ * NULL.  fn, when given, is called for each root turn counted, in that
+ * order, once all are done.  *singles (when not NULL) grows by the single
+ * moves of the tree counted: each turn at every depth from 1 to depth
+ * ends with one single move, and its earlier moves are the moves of the
+ * turns that are its prefixes, so this is the number of turns at depths
+ * 1 to depth added up: the moves a count without a table plays, and
+ * those it counts unplayed at a turn's last step.  The table keeps it
+ * beside the turns, so threads and table do not change it.  UINT64_MAX
+ * when out of memory. */
+uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_root_fn fn, void *arg,
+                      uint64_t *singles);
 
 /* ---- text ---- */
 

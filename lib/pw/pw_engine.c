@@ -4,6 +4,7 @@
 #include "engine.h"
 #include "pw.h"
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,37 +184,28 @@ static uint64_t p_key(void *pos)
 }
 
 typedef struct divide {
-    const cv_perft_opts *o;
-    int depth, index;
-    uint64_t total;
     cv_divide_fn fn;
     void *arg;
 } divide;
 
-static void divide_one(void *arg, const pw_pos *p, const pw_turn *t)
+static void divide_one(void *arg, const pw_pos *p, const pw_turn *t, uint64_t turns)
 {
     divide *d = arg;
-    int i = d->index++;
-    if (d->o && d->o->split_n > 0 && i % d->o->split_n != d->o->split_k - 1) return;
-    uint64_t n = pw_perft_after(p, t, d->depth - 1);
-    d->total += n;
-    if (d->fn) {
-        char buf[128];
-        pw_turn_format(p, t, buf, sizeof buf);
-        d->fn(d->arg, buf, n);
-    }
+    char buf[128];
+    pw_turn_format(p, t, buf, sizeof buf);
+    d->fn(d->arg, buf, turns);
 }
 
-/* Turns counted; root turns handed out one by one, so split K/N works
- * (the engine has no hash table or threads). */
+/* Turns counted (pw_perft.c: threads, table and split honoured); the
+ * single moves of the tree go to o->single_moves. */
 static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
 {
     (void)nt;
-    if (depth <= 0) return 1;
-    if (!fn && (!o || o->split_n == 0)) return pw_perft(pos, depth);
-    divide d = { o, depth, 0, 0, fn, arg };
-    pw_each_turn(pos, divide_one, &d);
-    return d.total;
+    divide d = { fn, arg };
+    uint64_t singles = 0;
+    uint64_t n = pw_perft_run(pos, depth, o, fn ? divide_one : NULL, &d, &singles);
+    if (n != UINT64_MAX && o && o->single_moves) atomic_fetch_add(o->single_moves, singles);
+    return n;
 }
 
 static size_t p_perft_note(void *pos, char *buf, size_t size)
