@@ -147,6 +147,7 @@ typedef struct spec_case {
     const char *name;
     const char *corpus;         /* corpus file */
     const char *corpus_default; /* its variant before any "# variant:" line */
+    const char *corpus_as;      /* the variant its lines are under (NULL: name) */
     long long start_d1, start_d2;
     long long d2_limit;         /* depth 2 only up to this count (0: always) */
     int sample;                 /* moves checked at a position (0: all) */
@@ -165,6 +166,9 @@ static const spec_case cases[] = {
       .start_d1 = 20, .start_d2 = 400 },
     { .name = "parallelworlds", .corpus = "corpus/parallelworlds/perft.txt", .corpus_default = "parallelworlds",
       .start_d1 = 3288, .start_d2 = 250873078, .d2_limit = 1000000, .sample = 48 },
+    /* Panoply has no start position of its own: cvkit's test army */
+    { .name = "panoply-testarmy", .corpus = "corpus/panoply/perft.txt", .corpus_default = "panoply",
+      .corpus_as = "panoply", .start_d1 = 112, .start_d2 = 12272 },
 };
 
 /* ---- helpers over the interface ---- */
@@ -472,7 +476,7 @@ static void run_spec(const spec_case *sc)
 
     /* the corpus positions: read, perft against the corpus counts */
     static corpus_pos corp[MAXCORPUS];
-    int nc = corpus_read(sc->corpus, sc->corpus_default, name, corp, MAXCORPUS);
+    int nc = corpus_read(sc->corpus, sc->corpus_default, sc->corpus_as ? sc->corpus_as : name, corp, MAXCORPUS);
     TAP_OK(nc > 0, "%s: %d corpus positions in %s", name, nc, sc->corpus);
     if (nc < 0) printf("#   cannot open %s (run from the repository root)\n", sc->corpus);
     check cread = { 0 }, ccount = { 0 };
