@@ -20,7 +20,7 @@ setup() {
 
 # spec OPTION VALUE: a spec for Parallel Worlds with one option changed
 spec() {
-    printf 'variant: pw-%s-%s\nmodule: pw\npw:\n  rules: schmittberger\n  %s: "%s"\n' "$1" "$2" "$1" "$2" > "$T/$1.yaml"
+    printf 'variant: pw-%s-%s\ninherits: parallelworlds\npw:\n  rules: schmittberger\n  %s: "%s"\n' "$1" "$2" "$1" "$2" > "$T/$1.yaml"
     echo "$T/$1.yaml"
 }
 

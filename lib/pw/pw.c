@@ -12,6 +12,61 @@ void pw_opts_default(pw_opts *o)
     o->first_rank_capture = 1;
     o->first_turn_moves = 2;
     o->turn_moves = 3;
+    /* the orthodox pieces, until the spec's are read */
+    memset(o->step, 0, sizeof o->step);
+    memset(o->slide, 0, sizeof o->slide);
+    memset(o->leap, 0, sizeof o->leap);
+    o->leap[PW_KNIGHT] = 0xFF;
+    o->slide[PW_BISHOP] = 0xAA;
+    o->slide[PW_ROOK] = 0x55;
+    o->slide[PW_QUEEN] = 0xFF;
+    o->step[PW_KING] = 0xFF;
+}
+
+static const int8_t kdx[8] = { 1, 1, 0, -1, -1, -1, 0, 1 }, kdy[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int8_t ndx[8] = { 1, 2, 2, 1, -1, -2, -2, -1 }, ndy[8] = { 2, 1, -1, -2, -2, -1, 1, 2 };
+
+int pw_opts_pieces(pw_opts *o, const cv_variant *v, char *err, size_t es)
+{
+    static const char letters[] = " PNBRQK";
+    for (int t = PW_PAWN; t <= PW_KING; t++) {
+        int k = v->by_letter[(int)letters[t]];
+        if (k < 0) {
+            snprintf(err, es, "pieces: no piece lettered '%c' (Parallel Worlds plays K Q R B N P: inherits: chess)",
+                     letters[t]);
+            return -1;
+        }
+        const cv_piece *pc = &v->pieces[k];
+        if (t == PW_PAWN || t == PW_KING) {
+            if (pc->pawn != (t == PW_PAWN) || pc->royal != (t == PW_KING)) {
+                snprintf(err, es, "pieces: '%c' must be %s", letters[t], t == PW_PAWN ? "the pawn" : "the royal king");
+                return -1;
+            }
+            if (t == PW_PAWN) continue;     /* the pawn's rules are the engine's */
+        }
+        o->step[t] = o->slide[t] = o->leap[t] = 0;
+        for (int i = 0; i < pc->natoms[0]; i++) {
+            const cv_atom *a = &pc->atoms[0][i];
+            int dx = v->geom.dx[a->dir], dy = v->geom.dy[a->dir], found = 0;
+            for (int d = 0; d < 8 && !found; d++) {
+                if (a->mode != CV_MODE_BOTH || a->first || a->min > 1) break;
+                if (kdx[d] == dx && kdy[d] == dy && (a->range == 1 || a->range == 0)) {
+                    if (a->range == 1) o->step[t] |= (uint8_t)(1u << d);
+                    else o->slide[t] |= (uint8_t)(1u << d);
+                    found = 1;
+                } else if (ndx[d] == dx && ndy[d] == dy && a->range == 1) {
+                    o->leap[t] |= (uint8_t)(1u << d);
+                    found = 1;
+                }
+            }
+            if (!found) {
+                snprintf(err, es, "pieces: '%c' has a move the pw module cannot play (it plays steps and rides "
+                         "along the eight lines and knight's leaps, capturing as they move)", letters[t]);
+                return -1;
+            }
+        }
+    }
+    return 0;
 }
 
 int pw_opts_set(pw_opts *o, const char *key, const char *value, char *err, size_t es)
@@ -81,9 +136,6 @@ int pw_turn_limit(const pw_pos *p)
 
 static int moved(const pw_state *s, int sq) { return (int)(s->moved[sq >> 6] >> (sq & 63) & 1); }
 
-static const int8_t kdx[8] = { 1, 1, 0, -1, -1, -1, 0, 1 }, kdy[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int8_t ndx[8] = { 1, 2, 2, 1, -1, -2, -2, -1 }, ndy[8] = { 2, 1, -1, -2, -2, -1, 1, 2 };
-
 static int add(pw_move *out, int n, int from, int to, int promo, int kind)
 {
     out[n] = (pw_move){ (uint8_t)from, (uint8_t)to, (uint8_t)promo, (uint8_t)kind };
@@ -96,13 +148,14 @@ static int add_promos(pw_move *out, int n, int from, int to, int kind)
     return n;
 }
 
-/* Slides from sq on its level along the given directions; captures when
- * cap (the enemy colour's pieces end a ride by being taken). */
-static int rides(const pw_pos *p, int sq, int c, const int *dirs, int ndirs, int cap, pw_move *out, int n)
+/* Slides from sq on its level along the king directions of mask;
+ * captures when cap (the enemy colour's pieces end a ride by being
+ * taken). */
+static int rides(const pw_pos *p, int sq, int c, unsigned mask, int cap, pw_move *out, int n)
 {
     int base = sq & ~63, r0 = PW_RANK(sq), f0 = PW_FILE(sq);
-    for (int i = 0; i < ndirs; i++) {
-        int d = dirs[i];
+    for (int d = 0; d < 8; d++) {
+        if (!(mask >> d & 1)) continue;
         for (int r = r0 + kdy[d], f = f0 + kdx[d]; r >= 0 && r < 8 && f >= 0 && f < 8; r += kdy[d], f += kdx[d]) {
             int to = base + r * 8 + f;
             uint8_t q = p->b[to];
@@ -116,8 +169,6 @@ static int rides(const pw_pos *p, int sq, int c, const int *dirs, int ndirs, int
     }
     return n;
 }
-
-static const int all_dirs[8] = { 0, 1, 2, 3, 4, 5, 6, 7 }, rook_dirs[4] = { 0, 2, 4, 6 }, bishop_dirs[4] = { 1, 3, 5, 7 };
 
 /* Orthodox moves of the piece on sq, on its outer level. */
 static int orthodox(const pw_pos *p, int sq, int c, int t, pw_move *out, int n)
@@ -148,16 +199,18 @@ static int orthodox(const pw_pos *p, int sq, int c, int t, pw_move *out, int n)
         }
         break;
     }
-    case PW_KNIGHT:
-    case PW_KING: {
-        const int8_t *dx = t == PW_KING ? kdx : ndx, *dy = t == PW_KING ? kdy : ndy;
-        for (int i = 0; i < 8; i++) {
-            int rf = r + dy[i], ff = f + dx[i];
+    default: {
+        /* the piece's steps and leaps, then its rides (the spec's atoms) */
+        for (int i = 0; i < 16; i++) {
+            unsigned m = i < 8 ? p->o.step[t] : p->o.leap[t];
+            if (!(m >> (i & 7) & 1)) continue;
+            int rf = r + (i < 8 ? kdy[i] : ndy[i - 8]), ff = f + (i < 8 ? kdx[i] : ndx[i - 8]);
             if (rf < 0 || rf > 7 || ff < 0 || ff > 7) continue;
             int to = base + rf * 8 + ff;
             uint8_t q = p->b[to];
             if (!q || PW_COLOR(q) != c) n = add(out, n, sq, to, 0, PW_MK_NORMAL);
         }
+        if (p->o.slide[t]) n = rides(p, sq, c, p->o.slide[t], 1, out, n);
         if (t == PW_KING && p->o.castling && f == 4 && r == (c ? 7 : 0)) {
             int bit = outer * 4 + c * 2;
             int home = base + r * 8;
@@ -170,9 +223,6 @@ static int orthodox(const pw_pos *p, int sq, int c, int t, pw_move *out, int n)
         }
         break;
     }
-    case PW_BISHOP: n = rides(p, sq, c, bishop_dirs, 4, 1, out, n); break;
-    case PW_ROOK: n = rides(p, sq, c, rook_dirs, 4, 1, out, n); break;
-    case PW_QUEEN: n = rides(p, sq, c, all_dirs, 8, 1, out, n); break;
     }
     return n;
 }
@@ -191,7 +241,7 @@ int pw_gen(const pw_pos *p, const pw_state *s, pw_move *out)
         }
         if (L == 1) {
             /* level 2: every piece a queen, no captures */
-            if (!(s->levels & 2)) n = rides(p, sq, c, all_dirs, 8, 0, out, n);
+            if (!(s->levels & 2)) n = rides(p, sq, c, p->o.slide[PW_QUEEN], 0, out, n);
             for (int nl = 0; nl < 3; nl += 2) {
                 int to = nl * 64 + cell;
                 if ((s->levels >> nl & 1) || p->b[to]) continue;

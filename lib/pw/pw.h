@@ -34,9 +34,18 @@ typedef struct pw_opts {
     uint8_t first_rank_capture; /* 1: a pawn on its first rank captures diagonally (default) */
     uint8_t first_turn_moves;   /* White's very first turn: at most 2 (default) */
     uint8_t turn_moves;         /* any other turn: at most 3 (default) */
+    /* How knights, bishops, rooks, queens and kings move on the outer
+     * levels, by PW type, from the spec's pieces (chess's, inherited):
+     * bit i of step/slide is king direction i one square / any distance,
+     * of leap knight vector i.  Level 2 moves every piece as the queen. */
+    uint8_t step[7], slide[7], leap[7];
 } pw_opts;
 
 void pw_opts_default(pw_opts *o);
+/* The moves of the pieces from the spec's atoms (pieces lettered as
+ * PW-FEN writes them, K Q R B N P); -1 with a message when a piece is
+ * missing or moves in a way the engine cannot play. */
+int pw_opts_pieces(pw_opts *o, const cv_variant *v, char *err, size_t errsize);
 /* Sets an option by its spec key and value; -1 with a message otherwise.
  *   en-passant          next-turn | none
  *   castling            orthodox | none

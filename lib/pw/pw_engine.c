@@ -17,7 +17,9 @@ static const char *const notations[] = { "pw", NULL };
 static const char *const aliases[] = { "lan", "pw", "san", "pw", NULL };
 static const int alt_notation[] = { 0 };
 static const char *const styles[] = { "ascii", NULL };
-static const char *const own_keys[] = { "board", "pieces", "setup", "castling", "promotion", "en-passant", NULL };
+/* the board and the pieces are the spec's (chess's, inherited); the
+ * levels, castling, en passant and promotion are the module's */
+static const char *const own_keys[] = { "setup", "castling", "promotion", "en-passant", NULL };
 
 static const pw_opts *O(const cv_variant *v) { return (const pw_opts *)(const void *)v->eopts.b; }
 
@@ -45,6 +47,15 @@ static int p_opts_init(cv_variant *v, const char *rules, char *err, size_t es)
     v->royal_type = v->pawn_type = -1;
     v->fifty_move_plies = v->repetition_count = 0;
     return 0;
+}
+
+static int p_compile(cv_variant *v, char *err, size_t es)
+{
+    if (v->geom.kind != CV_GEOM_RECT || v->geom.files != 8 || v->geom.ranks != 8) {
+        snprintf(err, es, "board: each level of Parallel Worlds is 8 x 8 (inherits: chess)");
+        return -1;
+    }
+    return pw_opts_pieces((pw_opts *)(void *)v->eopts.b, v, err, es);
 }
 
 static int p_opts_set(cv_variant *v, const char *key, const char *value, char *err, size_t es)
@@ -333,6 +344,7 @@ const cv_engine cv_pw_engine = {
     .opts_required_what = "schmittberger",
     .opts_init = p_opts_init,
     .opts_set = p_opts_set,
+    .spec_compile = p_compile,
     .notations = notations,
     .aliases = aliases,
     .divide_notation = 0,

@@ -807,7 +807,7 @@ static void parse_root(ld *L, yaml_node_t *root)
         parse_module(L, root, me);
         char msg[256];
         if (!L->errors && e->spec_compile && e->spec_compile(v, msg, sizeof msg) < 0) err(L, root, e->name, "%s", msg);
-        if ((x = get(L, root, "setup"))) module_setup(L, x);
+        if ((x = get(L, root, "setup")) && !engine_owns(e, "setup")) module_setup(L, x);
         return;
     }
     x = get(L, root, "setup");
