@@ -17,11 +17,26 @@ typedef struct seen {
     char final[2048];
 } seen;
 
+/* The rules of a format's games, looked up once: the rules of a format
+ * whose engine has no spec in the tree would be looked up again (and
+ * fail with a message) for every game. */
+static const cv_variant *rules(const cv_record_format *f)
+{
+    static const cv_record_format *fmt[8];
+    static const cv_variant *v[8];
+    static int n;
+    for (int i = 0; i < n; i++)
+        if (fmt[i] == f) return v[i];
+    const cv_variant *r = cv_record_variant(f, chess);
+    if (n < 8) fmt[n] = f, v[n++] = r;
+    return r;
+}
+
 static void replay(const cv_record_format *f, const cv_record *g, char **texts, seen *out)
 {
     static cv_replayer *rp;
     if (!rp) rp = cv_replayer_new();
-    const cv_variant *v, *deflt = cv_record_variant(f, chess);
+    const cv_variant *v, *deflt = rules(f);
     static cv_apos start, final;
     char why[300];
     long line, col;
@@ -56,13 +71,14 @@ static void each(const uint8_t *data, size_t size, const cv_record_format *force
         replay(fin, &g, NULL, &a);
         if (a.bad != 0 || g.errors) continue;
         /* a game that replayed: written in every format, read back the same */
-        for (const char *name = "pgn"; name; name = strcmp(name, "pgn") ? NULL : "gamelist") {
-            const cv_record_format *fo = cv_record_format_find(name);
-            if (fo->engine && strcmp(cv_record_variant(fin, chess)->engine->name, fo->engine)) continue;
+        static const char *const outs[] = { "pgn", "gamelist", "gclog" };
+        for (size_t k = 0; k < sizeof outs / sizeof *outs; k++) {
+            const cv_record_format *fo = cv_record_format_find(outs[k]);
+            if (fo->engine && strcmp(rules(fin)->engine->name, fo->engine)) continue;
             char *out = NULL;
             size_t len = 0;
             FILE *m = open_memstream(&out, &len);
-            cv_record_meta meta = { .variant = cv_record_variant(fin, chess) };
+            cv_record_meta meta = { .variant = rules(fin) };
             if (fo->write(m, &g, NULL, &meta) != 0) abort();
             fclose(m);
             if (meta.dropped) {
@@ -92,5 +108,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     each(data, size, NULL);
     each(data, size, cv_record_format_find("pgn"));
     each(data, size, cv_record_format_find("gamelist"));
+    each(data, size, cv_record_format_find("gclog"));
     return 0;
 }

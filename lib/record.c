@@ -11,8 +11,9 @@
 /* The formats; a new one is a line here. */
 extern const cv_record_format cv_pgn_format;
 extern const cv_record_format cv_gamelist_format;
+extern const cv_record_format cv_gclog_format;
 
-static const cv_record_format *const formats[] = { &cv_pgn_format, &cv_gamelist_format };
+static const cv_record_format *const formats[] = { &cv_pgn_format, &cv_gamelist_format, &cv_gclog_format };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
 const cv_record_format *cv_record_format_find(const char *name)
@@ -22,25 +23,34 @@ const cv_record_format *cv_record_format_find(const char *name)
     return NULL;
 }
 
-static const char *joined(char *buf, size_t size, int names)
-{
-    if (!buf[0])
-        for (size_t i = 0, n = 0; i < NFORMATS && n < size; i++)
-            n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? (names ? ", " : " ") : "",
-                                  names ? formats[i]->name : formats[i]->suffixes);
-    return buf;
-}
-
 const char *cv_record_format_names(void)
 {
     static char buf[128];
-    return joined(buf, sizeof buf, 1);
+    if (!buf[0])
+        for (size_t i = 0, n = 0; i < NFORMATS && n < sizeof buf; i++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", formats[i]->name);
+    return buf;
+}
+
+/* " .pgn .txt": each suffix once, as formats may share one. */
+static void add_suffix(char *buf, size_t size, const char *s)
+{
+    size_t k = strlen(s), n = strlen(buf);
+    for (const char *p = buf; (p = strstr(p, s)); p += k)
+        if ((p == buf || p[-1] == ' ') && (p[k] == ' ' || !p[k])) return;
+    snprintf(buf + n, size - n, " %s", s);
 }
 
 const char *cv_record_suffixes(void)
 {
     static char buf[128];
-    return joined(buf, sizeof buf, 0);
+    if (!buf[0]) {
+        for (size_t i = 0; i < NFORMATS; i++) {
+            add_suffix(buf, sizeof buf, formats[i]->suffixes);
+            if (formats[i]->own_suffix) add_suffix(buf, sizeof buf, formats[i]->own_suffix);
+        }
+    }
+    return buf + 1;
 }
 
 const cv_record_format *cv_record_sniff(const char *buf, size_t n)
@@ -63,12 +73,25 @@ const cv_variant *cv_record_variant(const cv_record_format *f, const cv_variant 
     return cv_variant_cached(f->default_variant, NULL);
 }
 
-static const cv_record_format *by_suffix(const char *path)
+static int ends_in(const char *path, const char *suffix)
 {
-    size_t n = strlen(path);
+    size_t n = strlen(path), k = suffix ? strlen(suffix) : 0;
+    return k && n >= k && !strcasecmp(path + n - k, suffix);
+}
+
+/* The format a walked file's name and first bytes say: its own suffix,
+ * else a suffix of one format, else the first format sharing the suffix
+ * whose content it surely is.  *shared: the name has a common suffix. */
+static const cv_record_format *by_suffix(const char *path, const char *peek, size_t npeek, int *shared)
+{
+    *shared = 0;
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (ends_in(path, formats[i]->own_suffix) || (ends_in(path, formats[i]->suffixes) && !formats[i]->suffix_shared))
+            return formats[i];
     for (size_t i = 0; i < NFORMATS; i++) {
-        size_t k = strlen(formats[i]->suffixes);
-        if (n >= k && !strcasecmp(path + n - k, formats[i]->suffixes)) return formats[i];
+        if (!ends_in(path, formats[i]->suffixes)) continue;
+        *shared = 1;
+        if (formats[i]->sniff(peek, npeek) >= 3) return formats[i];
     }
     return NULL;
 }
@@ -131,14 +154,15 @@ cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned
     if (!r) return NULL;
     r->under = f;
     r->in = f;
-    const cv_record_format *by_name = skip_unknown && path ? by_suffix(path) : NULL;
     if (!fmt) {
         while (r->npeek < PEEK) {
             size_t k = fread(r->peek + r->npeek, 1, PEEK - r->npeek, f);
             if (k == 0) break;
             r->npeek += k;
         }
-        if (by_name && by_name->suffix_shared && by_name->sniff(r->peek, r->npeek) < 3) {
+        int shared = 0;
+        const cv_record_format *by_name = skip_unknown && path ? by_suffix(path, r->peek, r->npeek, &shared) : NULL;
+        if (!by_name && shared) {
             if (unknown) *unknown = 1;
             free(r);
             return NULL;

@@ -10,9 +10,11 @@
  * any input; the format is named (--input) or recognised from the first
  * bytes of the content, standard input included.
  *
- * The formats, each in lib/record: PGN (pgn.c, pgnwrite.c) and Parmen's
- * gamelist.txt listing (gamelist.c).  A new format is a cv_record_format
- * and its line in the table in record.c. */
+ * The formats, each in lib/record: PGN (pgn.c, pgnwrite.c), Parmen's
+ * gamelist.txt listing (gamelist.c) for Tri-D, and Game Courier's move
+ * list for Panoply (gclog.c, gclogwrite.c: "1. P e5-e9" a line, tags as
+ * `// [Name "value"]`, results on lines of their own).  A new format is a
+ * cv_record_format and its line in the table in record.c. */
 #ifndef CV_RECORD_H
 #define CV_RECORD_H
 #include "diag.h"
@@ -43,10 +45,15 @@ typedef struct cv_record_meta {
 } cv_record_meta;
 
 typedef struct cv_record_format {
-    const char *name;               /* "pgn", "gamelist" (--input, --format) */
+    const char *name;               /* "pgn", "gamelist", "gclog" (--input, --format) */
     const char *suffixes;           /* file names a directory walk takes: ".pgn" */
     int suffix_shared;              /* the suffix is common (".txt"): a walk takes
-                                       such a file only when its content is this format */
+                                       such a file only when its content is surely this
+                                       format (sniff 3); formats sharing one are tried in
+                                       the table's order */
+    const char *own_suffix;         /* another suffix, this format's alone (".gc"): a
+                                       walk takes such a file as this format whatever
+                                       its content; NULL when none */
     const char *engine;             /* engine its games are played by (NULL: any) */
     const char *default_variant;    /* its rules when the chosen variant is not of that engine
                                        (PGN: what a game without a Variant tag is) */
@@ -67,7 +74,8 @@ typedef struct cv_record_format {
 
 /* The format called name; NULL when none is. */
 const cv_record_format *cv_record_format_find(const char *name);
-/* "pgn, gamelist" for messages; ".pgn .txt" for directory walks. */
+/* "pgn, gamelist, gclog" for messages; ".pgn .txt .gc" for directory
+ * walks (each suffix once). */
 const char *cv_record_format_names(void);
 const char *cv_record_suffixes(void);
 /* The format the first n bytes look like: the surest; NULL when none
@@ -93,8 +101,8 @@ typedef struct cv_record_reader cv_record_reader;
 /* Opens a reader on f (not closed by it) in format fmt, or (fmt NULL) the
  * format its first bytes show, PGN when they show none.  walked: the file
  * was met walking a directory, so its name's suffix says its format, and
- * a file whose common suffix (".txt") its content does not bear out is
- * passed over: NULL with *unknown set.  NULL also when out of memory. */
+ * a file whose common suffix (".txt") the content of no format bears out
+ * is passed over: NULL with *unknown set.  NULL also when out of memory. */
 cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned flags,
                                  const cv_record_format *fmt, int skip_unknown, int *unknown);
 const cv_record_format *cv_record_reader_format(const cv_record_reader *r);

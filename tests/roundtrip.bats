@@ -230,7 +230,7 @@ games() {
     run --separate-stderr "$CONVERT" --to xyz "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$status" -eq 2 ]
     [ "$output" = "" ]
-    [ "${stderr_lines[0]}" = "cv-convert: unknown format 'xyz' (san, lan, uci, fen; Tri-D: standard, romulan; records: pgn, gamelist)" ]
+    [ "${stderr_lines[0]}" = "cv-convert: unknown format 'xyz' (san, lan, uci, fen; Tri-D: standard, romulan; records: pgn, gamelist, gclog)" ]
     run --separate-stderr "$CONVERT" nonexistent.pgn "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$status" -eq 2 ]
     [ "${stderr_lines[0]}" = "cv-convert: nonexistent.pgn: No such file or directory" ]

@@ -24,19 +24,24 @@ static int put(cv_lines *L, size_t n, int c)
 
 int cv_lines_next(cv_lines *L, char **line, size_t *len)
 {
-    size_t n = 0;
+    size_t n = 0, max = L->max ? L->max : CV_LINE_MAX;
     int c, any = 0;
     L->bad = CV_LINE_OK;
     L->col = 0;
+    L->cr = L->lf = 0;
     errno = 0;
     while ((c = getc(L->f)) != EOF) {
         any = 1;
-        if (c == '\n') break;
-        if (n >= CV_LINE_MAX) {
+        if (c == '\n') {
+            L->lf = 1;
+            break;
+        }
+        if (n >= max) {
             /* consumed to its end, not kept */
             if (L->bad != CV_LINE_LONG) {
                 L->bad = CV_LINE_LONG;
-                L->col = (long)CV_LINE_MAX + 1;
+                L->col = (long)max + 1;
+                snprintf(L->why, sizeof L->why, "line longer than %zu bytes", max);
             }
             continue;
         }
@@ -58,7 +63,10 @@ int cv_lines_next(cv_lines *L, char **line, size_t *len)
         L->error = ENOMEM;
         return 0;
     }
-    if (n && L->buf[n - 1] == '\r' && L->bad != CV_LINE_LONG) L->buf[--n] = 0;
+    if (n && L->buf[n - 1] == '\r' && L->bad != CV_LINE_LONG) {
+        L->buf[--n] = 0;
+        L->cr = 1;
+    }
     L->lineno++;
     *line = L->buf;
     *len = n;
@@ -67,7 +75,7 @@ int cv_lines_next(cv_lines *L, char **line, size_t *len)
 
 const char *cv_lines_why(const cv_lines *L)
 {
-    return L->bad == CV_LINE_NUL ? "NUL byte in the line" : L->bad == CV_LINE_LONG ? "line longer than 1048576 bytes" : "";
+    return L->bad == CV_LINE_NUL ? "NUL byte in the line" : L->bad == CV_LINE_LONG ? L->why : "";
 }
 
 void cv_lines_free(cv_lines *L)

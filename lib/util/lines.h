@@ -1,11 +1,14 @@
 /* lines: the line reader of the tools that read one position or command a
- * line (cv-check, cv-legal, cv-perft --suite, cv-board).
+ * line (cv-check, cv-legal, cv-perft --suite, cv-board), and of the
+ * Game Courier log reader (lib/record/gclog.c).
  *
- * Every line is bounded (CV_LINE_MAX bytes: a longer one is consumed, not
- * kept, and named with its line number), a NUL byte is named at its
- * column, a CR before the line end is dropped, and a read error ends the
- * input with `error` set, so no tool takes a cut line or a failed read
- * for data.  Memory stays at one line. */
+ * Every line is bounded (CV_LINE_MAX bytes, or the reader's own `max`: a
+ * longer one is consumed, not kept, and named with its line number), a
+ * NUL byte is named at its column, a CR before the line end is dropped,
+ * and a read error ends the input with `error` set, so no tool takes a
+ * cut line or a failed read for data.  Memory stays at one line.  What
+ * ended the line (`cr`, `lf`) is told, so a caller that keeps the input's
+ * bytes as read can put them back together. */
 #ifndef CV_LINES_H
 #define CV_LINES_H
 #include <stddef.h>
@@ -23,6 +26,10 @@ typedef struct cv_lines {
     int error;          /* errno of a read error, 0 when none */
     char *buf;
     size_t cap;
+    size_t max;         /* longest line kept; 0 (cv_lines_init): CV_LINE_MAX */
+    int cr, lf;         /* the last line ended in a CR that was dropped, in a
+                           LF (0 at the end of the input) */
+    char why[48];       /* the message of a line too long */
 } cv_lines;
 
 void cv_lines_init(cv_lines *L, FILE *f);
@@ -31,7 +38,7 @@ void cv_lines_init(cv_lines *L, FILE *f);
  * cannot be used is still returned (1) with `bad` set: the caller names
  * it (cv_lines_why) and goes on. */
 int cv_lines_next(cv_lines *L, char **line, size_t *len);
-/* "NUL byte in the line", "line longer than 1048576 bytes" */
+/* "NUL byte in the line", "line longer than 1048576 bytes" (the max) */
 const char *cv_lines_why(const cv_lines *L);
 void cv_lines_free(cv_lines *L);
 
