@@ -220,7 +220,7 @@ int pn_code_read(const cv_variant *v, const char *text, pn_pos *p, cv_fen_errors
         }
         i++;
         e->fieldcol[f + 1] = off + i + 1;
-        int v0 = 0;
+        int v0 = 0, at = i;
         if (f == 0) {
             if ((t[i] != 'w' && t[i] != 'b') || (t[i + 1] && t[i + 1] != ' ')) {
                 add(e, off + i + 1, CV_FE_SYNTAX, "expected the side to move, w or b");
@@ -234,7 +234,7 @@ int pn_code_read(const cv_variant *v, const char *text, pn_pos *p, cv_fen_errors
             p->halfmove = v0;
         } else {
             if (v0 < 1) {
-                add(e, off + i, CV_FE_SYNTAX, "the turn number starts at 1");
+                add(e, off + at + 1, CV_FE_SYNTAX, "the turn number starts at 1");
                 return -1;
             }
             p->fullmove = v0;

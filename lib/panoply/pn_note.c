@@ -152,6 +152,16 @@ static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, c
             return -1;
         }
     }
+    /* a cell name that is off the hexagon says so */
+    for (const char *q = text; *q; q++) {
+        if (*q < 'a' || *q > 'z' || (q > text && isalnum((unsigned char)q[-1])) || !isdigit((unsigned char)q[1])) continue;
+        int n = 1;
+        while (isdigit((unsigned char)q[n])) n++;
+        if (!isalnum((unsigned char)q[n]) && cv_geom_parse_cell(&p->v->geom, q, n) < 0) {
+            snprintf(why, ws, "'%s': %.*s is not a cell of the board", text, n > 4 ? 4 : n, q);
+            return -1;
+        }
+    }
     snprintf(why, ws, "'%s' is not a Game Courier sub-move (P e5-e9, e6-, @-e6, R-e13)", text);
     return -1;
 }
@@ -212,7 +222,7 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
         return CV_MOVE_OK;
     }
     if (nexact > 1 || nloose > 1) {
-        snprintf(why, ws, "'%s' fits %d legal moves (name the removals)", text, nexact ? nexact : nloose);
+        snprintf(why, ws, "'%s' fits %d legal moves (write the move of the piece that moves)", text, nexact ? nexact : nloose);
         return CV_MOVE_AMBIGUOUS;
     }
     snprintf(why, ws, "no legal move of %s has the result of '%s'", p->side ? "Black" : "White", text);

@@ -1,0 +1,95 @@
+#!/usr/bin/env bats
+# Panoply games as records: Game Courier logs (gclog) replayed, converted
+# and refused where a format cannot hold them; the perft suite of the
+# independent reference; the test army spec that inherits panoply.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+    cd "$BATS_TEST_DIRNAME/.."
+    export CVKIT_SPECS="$PWD/specs"
+}
+
+G1=corpus/panoply/game1-random-play.txt
+ARMY='rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P1P1/----P2{B1}1{B2}2P/-----S1{B1}HH{B2}1S/------RCGKGCR w 0 1'
+
+@test "the perft suite: 38 positions, 114 counts of the independent reference, all agree" {
+    run --separate-stderr bin/cv-perft --suite corpus/panoply/perft.txt -d 3
+    expect 0 "corpus/panoply/perft.txt: 114 counts checked, 0 mismatched" ""
+}
+
+@test "the test army spec inherits panoply and adds its setup: perft 1, 2, 3" {
+    run --separate-stderr bin/cv-perft -V panoply-testarmy -d 1
+    expect 0 "112" ""
+    run --separate-stderr bin/cv-perft -V "panoply test army" -d 2
+    expect 0 "12272" ""
+    run --separate-stderr bin/cv-perft --spec specs/panoply-testarmy.yaml -d 3
+    expect 0 "1395780" ""
+    # the pawn slides up its file as far as it likes; Black's slides down
+    run --separate-stderr bin/cv-legal -V panoply-testarmy --start --apply 'P e4-e11 p i10-i5'
+    expect 0 "rcgkgcr/s1{b2}hh{b1}1s/p2{b2}P{b1}2p/1p1p2p3/11/12/13/-12/--6p4/---3P2P1P1/----P2{B1}1{B2}2P/-----S1{B1}HH{B2}1S/------RCGKGCR w 0 2" ""
+}
+
+@test "a 164-ply game log replays to its final position: White, stalemated, has lost" {
+    run --separate-stderr bin/cv-replay --json "$G1"
+    expect 0 '{"file":"corpus/panoply/game1-random-play.txt","game":1,"line":1,"col":1,"white":"random play","black":"random play","valid":true,"plies":164,"result":"0-1","final":"7/8/6c2/10/7k3/12/6h6/-1r10/--s10/---7r2/----8K/-----3p4/------7 w 0 83","mate":false,"stalemate":true,"problems":[]}' ""
+    run --separate-stderr bin/cv-replay --check "$G1" corpus/panoply/sample-log.txt
+    expect 0 "2 files, 2 games, 2 valid, 0 invalid, 0 warnings" ""
+}
+
+@test "a stalemate result of 1/2-1/2 is said to be wrong: stalemate loses" {
+    sed 's|^0-1$|1/2-1/2|' "$G1" > "$BATS_TEST_TMPDIR/g.txt"
+    run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/g.txt"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" = *"g.txt:175:1: warning: game 1 (random play - random play): the game ends in stalemate, so the result should be 0-1, not 1/2-1/2"* ]]
+}
+
+@test "a log converts to itself byte for byte; an unknown move is refused at its line" {
+    run bash -c "bin/cv-convert $G1 | cmp - $G1"
+    [ "$status" -eq 0 ]
+    sed '20s/.*/5... p b10-b5/' "$G1" > "$BATS_TEST_TMPDIR/bad.txt"
+    run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/bad.txt"
+    [ "$status" -eq 1 ]
+    [[ "$stderr" = *"bad.txt:20:6: error: game 1 (random play - random play): 5... p b10-b5: 'p b10-b5': b5 is not a cell of the board"* ]]
+    sed '20s/.*/5... k d13-d11/' "$G1" > "$BATS_TEST_TMPDIR/bad.txt"
+    run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/bad.txt"
+    [ "$status" -eq 1 ]
+    [[ "$stderr" = *"bad.txt:20:6: error: game 1 (random play - random play): 5... k d13-d11: no legal move of Black has the result of 'k d13-d11'"* ]]
+}
+
+@test "moves are rewritten with the removals Game Courier needs; omitted ones are read" {
+    printf '// [FEN "6k/8/9/10/11/12/6S6/-2pp8/--2P8/---2C7/----2{B1}6/-----1{B1}6/------K6 w 0 1"]\n1. C f4-b8\n1... k g13-f13\n2. P e5-e7\n*\n' > "$BATS_TEST_TMPDIR/g.txt"
+    run --separate-stderr bin/cv-convert "$BATS_TEST_TMPDIR/g.txt"
+    expect 0 '// [FEN "6k/8/9/10/11/12/6S6/-2pp8/--2P8/---2C7/----2{B1}6/-----1{B1}6/------K6 w 0 1"]
+1. C f4-b8; d6-
+1... k g13-f13
+2. P e5-e7; e6-
+*' ""
+}
+
+@test "a Panoply game cannot be written as PGN: written unconverted, exit 1" {
+    run --separate-stderr bin/cv-convert --to pgn corpus/panoply/sample-log.txt
+    [ "$status" -eq 1 ]
+    [ "$output" = "$(cat corpus/panoply/sample-log.txt)" ]
+    [ "$stderr" = "corpus/panoply/sample-log.txt:1:1: error: game 1: a panoply game cannot be written as pgn; written unconverted" ]
+}
+
+@test "cv-parse reads a log: the moves with their sub-moves, the tags" {
+    run --separate-stderr bin/cv-parse corpus/panoply/sample-log.txt
+    [ "$status" -eq 0 ]
+    [[ "$output" = *"MOVE P e7-e9; e8-"* ]]
+    run --separate-stderr bin/cv-parse --json corpus/panoply/sample-log.txt
+    [[ "$output" = *'"FEN":"6k/8/9/10/4p6/12/R12/-3P8/--11/---10/----9/-----8/------K6 w 0 1"'* ]]
+}
+
+@test "a game without a FEN tag says that panoply has no start position" {
+    printf '1. P e4-e5\n*\n' > "$BATS_TEST_TMPDIR/nofen.txt"
+    run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/nofen.txt"
+    [ "$status" -eq 1 ]
+    [[ "$stderr" = *"nofen.txt:1:1: error: game 1"*"panoply has no built-in start position (none is published in text): give one with --fen, a record's FEN tag, or a spec that inherits 'panoply' and adds setup:"* ]]
+    printf '// [Variant "panoply-testarmy"]\n1. P e4-e5\n*\n' > "$BATS_TEST_TMPDIR/army.txt"
+    run --separate-stderr bin/cv-replay --json "$BATS_TEST_TMPDIR/army.txt"
+    [ "$status" -eq 0 ]
+    [[ "$output" = *'"valid":true,"plies":1'* ]]
+}
