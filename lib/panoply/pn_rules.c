@@ -510,6 +510,26 @@ int pn_in_check(const pn_pos *p)
     return k >= 0 && pn_attacked(p, k, !p->side);
 }
 
+/* near[c]: c lies on one of the six lines through k, or within four
+ * cells of it. */
+static void lines_near(const pn_pos *p, int k, uint8_t *near)
+{
+    const cv_geom *g = G(p);
+    const pn_opts *o = pn_O(p->v);
+    for (int c = 0; c < g->ncells; c++) near[c] = hexdist(g, c, k) <= 4;
+    for (int i = 0; i < 6; i++)
+        for (int c = next(p, o->dir6[i], k); c >= 0; c = next(p, o->dir6[i], c)) near[c] = 1;
+}
+
+static int quiet_for_king(const pn_pos *p, const pn_move *m, int k, const uint8_t *near)
+{
+    if (m->from == k || near[m->from] || pn_role(p, p->b[m->from]) == PN_HERALD) return 0;
+    if (m->other != PN_NONE && near[m->other]) return 0;
+    for (int i = 0; i < m->ncap; i++)
+        if (near[m->cap[i]]) return 0;
+    return 1;
+}
+
 /* A move is legal when the opponent, moving next, cannot take the
  * mover's King (the opponent's pieces then next to the mover's Heralds
  * cannot move, so give no check). */
@@ -519,19 +539,33 @@ int pn_gen(pn_pos *p, pn_move *out, int max)
     int n = pn_gen_pseudo(p, buf, PN_MAX_MOVES), legal = 0, s = p->side;
     if (n > PN_MAX_MOVES) n = PN_MAX_MOVES;
     int k0 = pn_king(p, s);
-    /* the enemy Barricades stay where they are (some may be taken) */
+    /* the enemy Barricades and Catapults stay where they are (some may
+     * be taken) */
     foes f;
-    if (k0 >= 0) find_foes(p, !s, &f);
+    uint8_t near[CV_MAX_CELLS];
+    int safe_ok = 0;
+    if (k0 >= 0) {
+        find_foes(p, !s, &f);
+        /* Out of check, a move can give the enemy a capture of the King
+         * only by emptying a cell: one on a line through the King (riders,
+         * pawns' and Catapults' landings, Skirmishers' retreats) or near
+         * it (a Barricade's steps), or by taking a piece there, or by
+         * moving the King or a Herald (which unfreezes).  Other moves
+         * need no test. */
+        safe_ok = !attacked(p, k0, !s, &f);
+        if (safe_ok) lines_near(p, k0, near);
+    }
     for (int i = 0; i < n; i++) {
         int ok = 1;
-        if (k0 >= 0) {
+        const pn_move *m = &buf[i];
+        if (k0 >= 0 && !(safe_ok && quiet_for_king(p, m, k0, near))) {
             pn_pos q = *p;
-            pn_make(&q, &buf[i]);
-            int k = buf[i].from == k0 ? buf[i].to : k0;
+            pn_make(&q, m);
+            int k = m->from == k0 ? m->to : k0;
             ok = q.b[k] == p->b[k0] && !attacked(&q, k, !s, &f);
         }
         if (!ok) continue;
-        if (legal < max) out[legal] = buf[i];
+        if (legal < max) out[legal] = *m;
         legal++;
     }
     return legal;
