@@ -68,7 +68,7 @@ FUZZ_TIME ?= 30
 fuzz:
 	@mkdir -p fuzz/bin
 	for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
-	  clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -DCV_VERSION='"$(VERSION)"' -DCV_SPECDIR='"$(CURDIR)/specs"' \
+	  clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(PKG_CFLAGS) -DCV_VERSION='"$(VERSION)"' -DCV_SPECDIR='"$(CURDIR)/specs"' \
 	    -o fuzz/bin/$$n $$f $(LIB_SRC) $(PKG_LIBS) -lpthread || exit 1; \
 	done
 	for f in $(FUZZ_SRC); do n=$$(basename $$f .c); mkdir -p fuzz/corpus/$$n; \

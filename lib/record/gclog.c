@@ -182,7 +182,7 @@ static void force_issue(R *r, long line, long col, const char *msg)
  * their own: max_raw and a line. */
 static void raw_add(R *r, const char *s, size_t n, int long_line)
 {
-    if (!(r->flags & CV_RECORD_KEEP_RAW) || r->raw_lost) return;
+    if (!(r->flags & CV_RECORD_KEEP_RAW) || r->raw_lost || !n) return;
     size_t loose = r->rawlen - r->raw_kept;
     if (long_line || n > r->lim.max_raw + r->lim.max_line + 2 - loose ||
         grow((void **)&r->raw, &r->rawcap, r->rawlen + n, 1) < 0) {
