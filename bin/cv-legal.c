@@ -175,6 +175,46 @@ static int apply_moves(ctx *C, cv_apos *a, const char *file, long line, cv_probl
     return 0;
 }
 
+/* --moves with --json: the single moves after the partial turn, sorted,
+ * as "count" and "moves" beside the turn written as "prefix". */
+static int json_steps(ctx *C, cv_apos *a, long line)
+{
+    cv_json *j = &C->js;
+    char why[400];
+    cv_json_key(j, "prefix");
+    cv_json_str(j, C->steps);
+    int n = cv_any_steps(a, C->steps, C->nt, NULL, 0, why, sizeof why);
+    if (n < 0) {
+        cv_problems ps = { 0 };
+        cv_problems_add(&ps, 1, "move", line, 0, "--moves %s: %s", C->steps, why);
+        json_end(C, &ps);
+        cv_problems_free(&ps);
+        return 1;
+    }
+    char(*txt)[64] = malloc(sizeof *txt * (size_t)(n + 1));
+    char **ptr = malloc(sizeof *ptr * (size_t)(n + 1));
+    if (!txt || !ptr) {
+        free(txt);
+        free(ptr);
+        return 2;
+    }
+    n = cv_any_steps(a, C->steps, C->nt, txt, n, why, sizeof why);
+    for (int i = 0; i < n; i++) ptr[i] = txt[i];
+    qsort(ptr, (size_t)n, sizeof *ptr, cmp_str);
+    cv_json_key(j, "count");
+    cv_json_int(j, n);
+    if (!C->count) {
+        cv_json_key(j, "moves");
+        cv_json_begin_array(j);
+        for (int i = 0; i < n; i++) cv_json_str(j, ptr[i]);
+        cv_json_end_array(j);
+    }
+    free(txt);
+    free(ptr);
+    json_end(C, NULL);
+    return 0;
+}
+
 static int one_json(ctx *C, const char *file, long line, const char *text, int col0)
 {
     cv_apos a;
@@ -244,6 +284,7 @@ static int one_json(ctx *C, const char *file, long line, const char *text, int c
         return rc;
     }
     json_fen(C, &a);
+    if (C->steps) return json_steps(C, &a, line);
     char(*txt)[64];
     int n = 0, shown = 0;
     char **ptr = sorted_moves(C, &a, &txt, &n, &shown);

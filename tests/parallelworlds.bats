@@ -283,3 +283,12 @@ R3h1-2h1,N3g1-3h3" ""
     run --separate-stderr "$B/cv-legal" -V pw --start --moves=1e2-1e5
     expect 1 "invalid" "--start:1: error: --moves 1e2-1e5: 1e2-1e5: the pawn on 1e2 cannot move to 1e5"
 }
+
+@test "--moves with --json: the single moves after a partial turn, or the problem with the prefix" {
+    run --separate-stderr bin/cv-legal -V pw --start --moves --json --count
+    [ "$status" -eq 0 ]
+    [[ "$output" = *'"valid":true,'*'"prefix":"","count":70,"problems":[]}' ]]
+    run --separate-stderr bin/cv-legal -V pw --start --moves=1e2-1e9 --json
+    [ "$status" -eq 1 ]
+    [[ "$output" = *'"prefix":"1e2-1e9","problems":[{"level":"error","kind":"move","line":1,"message":"--moves 1e2-1e9: '"'"'1e2-1e9'"'"' is not a move: expected a level and a square after '"'"'-'"'"'"}]}' ]]
+}
