@@ -93,3 +93,15 @@ ARMY='rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P
     [ "$status" -eq 0 ]
     [[ "$output" = *'"valid":true,"plies":1'* ]]
 }
+
+@test "perft with threads, split and divide gives the same counts" {
+    run --separate-stderr bin/cv-perft -V panoply-testarmy -d 3 --threads 2
+    expect 0 "1395780" ""
+    run --separate-stderr bash -c 'for k in 1 2 3; do bin/cv-perft -V panoply-testarmy -d 3 --split $k/3; done'
+    expect 0 "480160
+459273
+456347" ""
+    run --separate-stderr bash -c 'bin/cv-perft -V panoply-testarmy -d 3 --divide --threads 2 | tail -n 2'
+    expect 0 "P l4-e11 10587
+total 1395780" ""
+}

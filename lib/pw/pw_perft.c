@@ -9,7 +9,7 @@
  * the same moves, and even a count of one depth from there (some 76,000
  * turns from the start) costs far more than the key. */
 #include "pw.h"
-#include <pthread.h>
+#include "roots.h"
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,7 +156,6 @@ typedef struct job {
     uint64_t *counts;           /* and the turns under each */
     int n, cap, seen;           /* seen: root turns generated, counted or not */
     int failed;
-    atomic_int next;
     _Atomic uint64_t singles;
 } job;
 
@@ -179,13 +178,11 @@ static void keep_root(void *arg, const pw_pos *p, const pw_turn *t)
     J->turns[J->n++] = *t;
 }
 
-static void *worker(void *arg)
+static void worker(cv_roots *r, void *arg)
 {
     job *J = arg;
     walk w = { J->t, 0 };
-    for (;;) {
-        int i = atomic_fetch_add(&J->next, 1);
-        if (i >= J->n) break;
+    for (int i; (i = cv_roots_take(r)) >= 0;) {
         pw_pos q = *J->root;
         pw_make_turn(&q, &J->turns[i]);
         w.singles++;    /* the root turn's own last move */
@@ -196,7 +193,6 @@ static void *worker(void *arg)
         }
     }
     atomic_fetch_add(&J->singles, w.singles);
-    return NULL;
 }
 
 uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_root_fn fn, void *arg,
@@ -212,7 +208,6 @@ uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_roo
         return n;
     }
     job J = { .root = p, .depth = depth, .o = o };
-    atomic_init(&J.next, 0);
     atomic_init(&J.singles, 0);
     pw_each_turn(p, keep_root, &J);
     table t = { 0 };
@@ -230,15 +225,8 @@ uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_roo
         free(t.b);
         return UINT64_MAX;
     }
-    int nt = o->threads > 1 ? o->threads : 1;
-    if (nt > 256) nt = 256;
-    if (nt > J.n) nt = J.n > 0 ? J.n : 1;
-    pthread_t th[256];
-    int started = 0;
-    for (int i = 1; i < nt; i++)
-        if (pthread_create(&th[started], NULL, worker, &J) == 0) started++;
-    worker(&J);
-    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    cv_roots roots;
+    cv_roots_run(&roots, J.n, o->threads, worker, &J);
     uint64_t total = 0;
     for (int i = 0; i < J.n; i++) {
         total += J.counts[i];
