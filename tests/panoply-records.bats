@@ -105,3 +105,17 @@ ARMY='rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P
     expect 0 "P l4-e11 10587
 total 1395780" ""
 }
+
+@test "promotion to a pawn: refused by default, allowed by a spec that adds P (the pawn then stays)" {
+    F2='6k/P7/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 w 0 1'
+    run --separate-stderr bin/cv-legal -V panoply --fen "$F2" -m 'P a12-a13; P-a13'
+    expect 1 "illegal: no legal move of White has the result of 'P a12-a13; P-a13'" ""
+    sed -e 's/^  to: \[R, S, C, H, G\].*/  to: [R, S, C, H, G, P]/' -e 's/^variant: panoply$/variant: panoply-p/' -e '/^aliases/d' \
+        specs/panoply.yaml > "$BATS_TEST_TMPDIR/pp.yaml"
+    run --separate-stderr bin/cv-legal --spec "$BATS_TEST_TMPDIR/pp.yaml" --fen "$F2" --count
+    expect 0 "9" ""
+    run --separate-stderr bin/cv-legal --spec "$BATS_TEST_TMPDIR/pp.yaml" --fen "$F2" --apply 'P a12-a13; P-a13'
+    expect 0 "P5k/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 b 0 1" ""
+    run --separate-stderr bin/cv-check --spec "$BATS_TEST_TMPDIR/pp.yaml" --fen "P5k/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 b 0 1"
+    expect 0 "ok" ""
+}

@@ -183,7 +183,9 @@ static void validate(const pn_pos *p, cv_fen_errors *e)
             int cells[4], n = 0;
             for (int i = 0; i < g->ncells; i++)
                 if (p->b[i] == pc && n++ < 4) cells[n - 1] = i;
-            if (v->pieces[t].pawn)
+            int stays = 0;     /* promoting to a pawn leaves one on its last rank */
+            for (int k = 0; k < v->npromo; k++) stays |= v->promo_types[k] == t;
+            if (v->pieces[t].pawn && !stays)
                 for (int i = 0; i < g->ncells; i++) {
                     int r = c ? g->ranks - 1 - g->rank[i] : g->rank[i];
                     if (p->b[i] == pc && ((v->promo_ranks >> r) & 1))

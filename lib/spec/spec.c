@@ -562,7 +562,9 @@ static void parse_promotion(ld *L, yaml_node_t *n)
         for (yaml_node_item_t *it = x->data.sequence.items.start; it < x->data.sequence.items.top; it++) {
             int t = letter_type(L, node(L, *it), "promotion.to");
             if (t >= 0) {
-                if (v->pieces[t].royal || v->pieces[t].pawn)
+                /* a module may let a pawn become a pawn (Panoply's choice,
+                 * refused by default): the generic engine may not */
+                if (v->pieces[t].royal || (v->pieces[t].pawn && L->engine == cv_engine_generic()))
                     err(L, node(L, *it), "promotion.to", "cannot promote to the %s '%c'",
                         v->pieces[t].royal ? "royal piece" : "pawn", v->pieces[t].letter);
                 else v->promo_types[v->npromo++] = (int8_t)t;
