@@ -933,12 +933,6 @@ int cv_trid__gen_legal_ref(const cv_trid_pos *p, cv_trid_movelist *ml)
     return n;
 }
 
-int cv_trid_count_legal(const cv_trid_pos *p)
-{
-    cv_trid_movelist ml;
-    return cv_trid_gen_legal(p, &ml);
-}
-
 int cv_trid_outcome(const cv_trid_pos *p)
 {
     if (cv_trid_count_legal(p)) return CV_TRID_PLAYING;
@@ -949,9 +943,9 @@ int cv_trid_outcome(const cv_trid_pos *p)
 
 static uint64_t perft_rec(const cv_trid_pos *p, int depth)
 {
+    if (depth <= 1) return (uint64_t)cv_trid_count_legal(p);
     cv_trid_movelist ml;
     int n = cv_trid_gen_legal(p, &ml);
-    if (depth <= 1) return (uint64_t)n;
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {
         cv_trid_pos q = *p;

@@ -41,58 +41,150 @@ int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
     return use_ref ? cv_trid__gen_legal_ref(p, ml) : cv_trid__gen_legal_fast(p, ml);
 }
 
-/* ---- pseudo-legal moves ---- */
-
-static inline void gen_steps(const cv_trid_pos *p, cv_trid_movelist *ml, int from, const uint8_t *to, int n, int us)
+int cv_trid_count_legal(const cv_trid_pos *p)
 {
+    if (use_ref < 0) cv_trid_use_reference(-1);
+    if (!use_ref) return cv_trid__count_legal_fast(p);
+    cv_trid_movelist ml;
+    return cv_trid__gen_legal_ref(p, &ml);
+}
+
+/* ---- targets ----
+ * Each generator below either pushes its moves (list) or, for a piece
+ * whose every pseudo-legal move is known to be legal, only counts them
+ * (counting; perft's last ply needs no more).  ALWAYS_INLINE makes the
+ * compiler build one copy per mode, so neither pays for the other. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* Levels are 8-bit sets; the build targets no particular processor, so
+ * __builtin_popcount would be a library call: a table instead. */
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
+static const uint8_t pop8_table[256] = { POP6(0), POP6(1), POP6(1), POP6(2) };
+static inline int pop8(unsigned x) { return pop8_table[x & 0xFFu]; }
+
+ALWAYS_INLINE int emit(cv_trid_movelist *ml, int from, int cc, unsigned m, int kind, int count)
+{
+    if (count) return pop8(m);
+    for (; m; m &= m - 1) cv_trid__push(ml, from, cc * 8 + __builtin_ctz(m), kind, 0);
+    return 0;
+}
+
+ALWAYS_INLINE int gen_steps(const cv_trid_pos *p, cv_trid_movelist *ml, int from, const uint8_t *to, int n, int us,
+                            int count)
+{
+    int k = 0;
     for (int i = 0; i < n; i++) {
         int cc = to[i];
-        for (unsigned m = p->exist[cc] & ~(unsigned)p->occ[us][cc]; m; m &= m - 1)
-            cv_trid__push(ml, from, cc * 8 + __builtin_ctz(m), CV_TRID_MK_NORMAL, 0);
+        k += emit(ml, from, cc, p->exist[cc] & ~(unsigned)p->occ[us][cc], CV_TRID_MK_NORMAL, count);
     }
+    return k;
 }
 
 /* reach: the levels every cell passed so far lets through; the first cell
  * is a single step and always reached. */
-static inline void gen_rides(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int c, int from,
-                             int us, int d0, int dstep)
+ALWAYS_INLINE int gen_rides(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int c, int from,
+                            int us, int d0, int dstep, int count)
 {
+    int k = 0;
     for (int d = d0; d < 8; d += dstep) {
         const uint8_t *ln = t->line[c][d];
         unsigned reach = CV_TRID_LEVELS;
         for (int i = 0, n = t->len[c][d]; i < n; i++) {
             int cc = ln[i];
-            for (unsigned m = p->exist[cc] & reach & ~(unsigned)p->occ[us][cc]; m; m &= m - 1)
-                cv_trid__push(ml, from, cc * 8 + __builtin_ctz(m), CV_TRID_MK_NORMAL, 0);
+            k += emit(ml, from, cc, p->exist[cc] & reach & ~(unsigned)p->occ[us][cc], CV_TRID_MK_NORMAL, count);
             reach &= cv_trid__passmask(p, cc);
             if (!reach) break;
         }
     }
+    return k;
 }
 
-/* The reference generator's order: cells upward, levels upward, then en
- * passant, castling and board moves. */
-static void gen_pseudo(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int check)
+/* Levels of cell cc on which a pawn of colour us promotes, as
+ * promo_sq_pins() in trid.c decides: fixed ranks (rank 8 only on level 6,
+ * Black's rank 1 only on level 2), or the file's true last rank with the
+ * boards as they stand. */
+static inline unsigned promo_levels(const cv_trid_pos *p, int us, int cc)
 {
-    int us = p->side;
-    ml->n = 0;
-    for (uint64_t cs = p->cells[us]; cs; cs &= cs - 1) {
-        int c = __builtin_ctzll(cs);
-        for (unsigned m = p->occ[us][c]; m; m &= m - 1) {
-            int l = __builtin_ctz(m), from = c * 8 + l;
-            switch (CV_TRID_TYPE(p->pc[c][l])) {
-            case CV_TRID_PAWN: cv_trid__gen_pawn(p, ml, c, l, us); break;
-            case CV_TRID_KNIGHT: gen_steps(p, ml, from, t->knight[c], t->knight_n[c], us); break;
-            case CV_TRID_BISHOP: gen_rides(p, t, ml, c, from, us, 1, 2); break;
-            case CV_TRID_ROOK: gen_rides(p, t, ml, c, from, us, 0, 2); break;
-            case CV_TRID_QUEEN: gen_rides(p, t, ml, c, from, us, 0, 1); break;
-            case CV_TRID_KING: gen_steps(p, ml, from, t->king[c], t->king_n[c], us); break;
-            }
-        }
+    int r = cc / 6;
+    if (us ? r > 1 : r < 8) return 0;
+    if (p->o.promo == CV_TRID_PROMO_FIXED) {
+        if (us ? r == 0 : r == 9) return CV_TRID_LEVELS;
+        return 1u << (us ? 2 : 6);
     }
-    cv_trid__gen_ep(p, ml, us);
-    cv_trid__gen_castles(p, ml, us, check);
-    cv_trid__gen_boards(p, ml, us);
+    int f = cc % 6, last;
+    if (f == 2 || f == 3) last = us ? 1 : 8;
+    else if (f == 0 || f == 5) last = us ? 0 : 9;
+    else {
+        int covered = p->pinboard[us ? (f == 4) : 10 + (f == 4)] >= 0;
+        last = us ? (covered ? 0 : 1) : (covered ? 9 : 8);
+    }
+    return (us ? r <= last : r >= last) ? CV_TRID_LEVELS : 0;
+}
+
+static const uint8_t promo_order[4] = { CV_TRID_QUEEN, CV_TRID_ROOK, CV_TRID_BISHOP, CV_TRID_KNIGHT };
+
+ALWAYS_INLINE int emit_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int from, int cc, unsigned m, int us, int count)
+{
+    unsigned pm = m ? promo_levels(p, us, cc) : 0;
+    if (count) {
+        if (!pm) return pop8(m);
+        int kinds = pop8(p->o.promo_types & (1u << CV_TRID_KNIGHT | 1u << CV_TRID_BISHOP | 1u << CV_TRID_ROOK |
+                                             1u << CV_TRID_QUEEN));
+        return pop8(m & ~pm) + kinds * pop8(m & pm);
+    }
+    for (; m; m &= m - 1) {
+        int l = __builtin_ctz(m), to = cc * 8 + l;
+        if (!(pm >> l & 1)) {
+            cv_trid__push(ml, from, to, CV_TRID_MK_NORMAL, 0);
+            continue;
+        }
+        for (int i = 0; i < 4; i++)
+            if (p->o.promo_types >> promo_order[i] & 1) cv_trid__push(ml, from, to, CV_TRID_MK_NORMAL, promo_order[i]);
+    }
+    return 0;
+}
+
+/* The reference's order: straight ahead, the capture toward file a, the
+ * one toward file f, the double step. */
+ALWAYS_INLINE int gen_pawn(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int c, int l, int us,
+                           int count)
+{
+    int ahead = us ? 4 : 0, from = c * 8 + l, k = 0;
+    if (!t->len[c][ahead]) return 0;
+    int c1 = t->line[c][ahead][0];
+    unsigned all1 = (unsigned)(p->occ[0][c1] | p->occ[1][c1]);
+    k += emit_pawn(p, ml, from, c1, p->exist[c1] & ~all1, us, count);
+    static const int8_t capture_dir[2][2] = { { 7, 1 }, { 5, 3 } };
+    for (int i = 0; i < 2; i++) {
+        int d = capture_dir[us][i];
+        if (!t->len[c][d]) continue;
+        int cc = t->line[c][d][0];
+        k += emit_pawn(p, ml, from, cc, p->occ[!us][cc], us, count);
+    }
+    if ((t->pawn_start[us][c] >> l & 1) && t->len[c][ahead] >= 2) {
+        int c2 = t->line[c][ahead][1];
+        unsigned free2 = p->exist[c2] & ~(unsigned)(p->occ[0][c2] | p->occ[1][c2]);
+        k += emit(ml, from, c2, free2 & cv_trid__passmask(p, c1), CV_TRID_MK_DOUBLE, count);
+    }
+    return k;
+}
+
+/* One piece's pseudo-legal moves: pushed, or counted when count. */
+ALWAYS_INLINE int gen_piece(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int c, int l, int us,
+                            int count)
+{
+    int from = c * 8 + l;
+    switch (CV_TRID_TYPE(p->pc[c][l])) {
+    case CV_TRID_PAWN: return gen_pawn(p, t, ml, c, l, us, count);
+    case CV_TRID_KNIGHT: return gen_steps(p, ml, from, t->knight[c], t->knight_n[c], us, count);
+    case CV_TRID_BISHOP: return gen_rides(p, t, ml, c, from, us, 1, 2, count);
+    case CV_TRID_ROOK: return gen_rides(p, t, ml, c, from, us, 0, 2, count);
+    case CV_TRID_QUEEN: return gen_rides(p, t, ml, c, from, us, 0, 1, count);
+    case CV_TRID_KING: return gen_steps(p, ml, from, t->king[c], t->king_n[c], us, count);
+    }
+    return 0;
 }
 
 /* ---- attacks ---- */
@@ -165,30 +257,17 @@ static int safe_by_copy(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_mo
 
 /* ---- legal moves ---- */
 
-int cv_trid__gen_legal_fast(const cv_trid_pos *p, cv_trid_movelist *ml)
+/* Keeps the legal ones of the moves ml->m[start..]: a king step by an
+ * attack test with the king's square taken as empty; out of check, a
+ * plain move from a cell between the king and a slider by walking that
+ * line; castling by an attack test on the king's new square; anything
+ * else (every other move in check; en passant, board moves) by playing it
+ * on a copy. */
+static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int start, int k, int check,
+                   uint64_t danger)
 {
-    const cv_trid_lines *t = cv_trid__lines();
-    int k = p->king[p->side];
-    if (k < 0) {
-        gen_pseudo(p, t, ml, -1);
-        return ml->n;
-    }
-    int them = !p->side, kc = k >> 3, kl = k & 7;
-    int check = attacked(p, t, k, them, -1, 0);
-    gen_pseudo(p, t, ml, check);
-    /* Cells lying between the king and the farthest enemy slider of a
-     * line's kind: only a move from one of them can uncover the king. */
-    const uint64_t *tcs = p->tcells[them];
-    uint64_t rq = tcs[CV_TRID_ROOK] | tcs[CV_TRID_QUEEN], bq = tcs[CV_TRID_BISHOP] | tcs[CV_TRID_QUEEN];
-    uint64_t danger = 0;
-    for (int d = 0; d < 8; d++) {
-        uint64_t s = t->ray[kc][d] & ((d & 1) ? bq : rq);
-        if (!s) continue;
-        int far = (d <= 2 || d == 7) ? 63 - __builtin_clzll(s) : __builtin_ctzll(s);
-        danger |= t->ray[kc][d] & ~t->ray[far][d] & ~(1ull << far);
-    }
-    int n = 0;
-    for (int i = 0; i < ml->n; i++) {
+    int them = !p->side, kc = k >> 3, kl = k & 7, n = start;
+    for (int i = start; i < ml->n; i++) {
         cv_trid_move m = ml->m[i];
         int ok;
         if (m.kind == CV_TRID_MK_NORMAL || m.kind == CV_TRID_MK_DOUBLE) {
@@ -204,11 +283,78 @@ int cv_trid__gen_legal_fast(const cv_trid_pos *p, cv_trid_movelist *ml)
                 while (!(t->ray[kc][d] >> fc & 1)) d++;
                 ok = !uncovers(p, t, k, d, fc, m.from & 7, m.to >> 3, m.to & 7);
             }
+        } else if (m.kind == CV_TRID_MK_CASTLE_K || m.kind == CV_TRID_MK_CASTLE_Q) {
+            /* Castling leaves every cell as full as it was, but for the
+             * queen's rook's corner cell, which ends the line west of the
+             * king's new square: only that square needs a look. */
+            ok = !attacked(p, t, m.to, them, -1, 0);
         } else {
             ok = safe_by_copy(p, t, m);
         }
         if (ok) ml->m[n++] = m;
     }
     ml->n = n;
-    return n;
+}
+
+/* Legal moves in the reference's order (list), or only their number
+ * (count; ml is then scratch).  A piece other than the king, out of check
+ * and off every cell between the king and an enemy slider of the line's
+ * kind, cannot expose its king: its moves are all legal unseen. */
+ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int count)
+{
+    const cv_trid_lines *t = cv_trid__lines();
+    int us = p->side, them = !us, k = p->king[us];
+    ml->n = 0;
+    if (k < 0) {
+        /* No king (or several): every pseudo-legal move stands. */
+        for (uint64_t cs = p->cells[us]; cs; cs &= cs - 1) {
+            int c = __builtin_ctzll(cs);
+            for (unsigned m = p->occ[us][c]; m; m &= m - 1) gen_piece(p, t, ml, c, __builtin_ctz(m), us, 0);
+        }
+        cv_trid__gen_ep(p, ml, us);
+        cv_trid__gen_castles(p, ml, us, -1);
+        cv_trid__gen_boards(p, ml, us);
+        return ml->n;
+    }
+    int kc = k >> 3, check = attacked(p, t, k, them, -1, 0);
+    const uint64_t *tcs = p->tcells[them];
+    uint64_t rq = tcs[CV_TRID_ROOK] | tcs[CV_TRID_QUEEN], bq = tcs[CV_TRID_BISHOP] | tcs[CV_TRID_QUEEN];
+    uint64_t danger = 0;
+    for (int d = 0; d < 8; d++) {
+        uint64_t s = t->ray[kc][d] & ((d & 1) ? bq : rq);
+        if (!s) continue;
+        int far = (d <= 2 || d == 7) ? 63 - __builtin_clzll(s) : __builtin_ctzll(s);
+        danger |= t->ray[kc][d] & ~t->ray[far][d] & ~(1ull << far);
+    }
+    /* Cells whose pieces need a look at each move: all in check, else
+     * the king's and the danger cells. */
+    uint64_t doubtful = check ? ~0ull : danger | 1ull << kc;
+    int counted = 0;
+    for (uint64_t cs = p->cells[us]; cs; cs &= cs - 1) {
+        int c = __builtin_ctzll(cs);
+        for (unsigned m = p->occ[us][c]; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (!(doubtful >> c & 1)) {
+                counted += gen_piece(p, t, ml, c, l, us, count);
+                continue;
+            }
+            int start = ml->n;
+            gen_piece(p, t, ml, c, l, us, 0);
+            filter(p, t, ml, start, k, check, danger);
+        }
+    }
+    int start = ml->n;
+    cv_trid__gen_ep(p, ml, us);
+    cv_trid__gen_castles(p, ml, us, check);
+    cv_trid__gen_boards(p, ml, us);
+    filter(p, t, ml, start, k, check, danger);
+    return ml->n + counted;
+}
+
+int cv_trid__gen_legal_fast(const cv_trid_pos *p, cv_trid_movelist *ml) { return gen_legal(p, ml, 0); }
+
+int cv_trid__count_legal_fast(const cv_trid_pos *p)
+{
+    cv_trid_movelist ml;
+    return gen_legal(p, &ml, 1);
 }

@@ -50,6 +50,8 @@ void cv_trid__gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us);
 int cv_trid__gen_legal_ref(const cv_trid_pos *p, cv_trid_movelist *ml);
 /* The set-based legal generator (trid_fast.c). */
 int cv_trid__gen_legal_fast(const cv_trid_pos *p, cv_trid_movelist *ml);
+/* Its count alone, without listing the moves known legal unseen. */
+int cv_trid__count_legal_fast(const cv_trid_pos *p);
 
 /* Cell tables of the 6 x 10 projection, filled once (trid_lines.c).
  * Directions d as the king steps: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W,
@@ -66,6 +68,7 @@ typedef struct cv_trid_lines {
     uint64_t knight_set[CV_TRID_CELLS];
     uint64_t king_set[CV_TRID_CELLS];
     uint64_t pawn_from[2][CV_TRID_CELLS]; /* cells whence a pawn of colour attacks c */
+    uint8_t pawn_start[2][CV_TRID_CELLS]; /* levels of the cell a pawn of colour double-steps from */
 } cv_trid_lines;
 
 const cv_trid_lines *cv_trid__lines(void);

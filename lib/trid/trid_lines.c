@@ -44,6 +44,13 @@ static void fill(void)
                 int cc = cell_at(f + df, r + (by ? 1 : -1));
                 if (cc >= 0) t->pawn_from[by][c] |= 1ull << cc;
             }
+        /* The eight starting squares of each side's pawns (Black's are
+         * White's with ranks mirrored and four levels up). */
+        for (int by = 0; by < 2; by++) {
+            int rr = by ? 9 - r : r;
+            if (rr == 1 && (f <= 1 || f >= 4)) t->pawn_start[by][c] |= (uint8_t)(1u << (by ? 7 : 3));
+            if (rr == 2 && f >= 1 && f <= 4) t->pawn_start[by][c] |= (uint8_t)(1u << (by ? 6 : 2));
+        }
     }
 }
 
