@@ -18,33 +18,39 @@
  * tests/unit/t_tridgen.c checks it on the perft corpus and on random
  * games. */
 #include "trid_int.h"
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* -1 until the environment has been read. */
-static int use_ref = -1;
+/* -1 until the environment has been read.  Atomic because the tools may
+ * count from several threads; relaxed loads cost what plain ones do. */
+static _Atomic int use_ref = -1;
 
 int cv_trid_use_reference(int on)
 {
-    if (use_ref < 0) {
+    int was = atomic_load_explicit(&use_ref, memory_order_relaxed);
+    if (was < 0) {
         const char *e = getenv("CVKIT_TRID_GEN");
-        use_ref = e && strcmp(e, "reference") == 0;
+        was = e && strcmp(e, "reference") == 0;
     }
-    int was = use_ref;
-    if (on >= 0) use_ref = on != 0;
+    atomic_store_explicit(&use_ref, on >= 0 ? on != 0 : was, memory_order_relaxed);
     return was;
+}
+
+static inline int reference(void)
+{
+    int r = atomic_load_explicit(&use_ref, memory_order_relaxed);
+    return r >= 0 ? r : cv_trid_use_reference(-1);
 }
 
 int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
 {
-    if (use_ref < 0) cv_trid_use_reference(-1);
-    return use_ref ? cv_trid__gen_legal_ref(p, ml) : cv_trid__gen_legal_fast(p, ml);
+    return reference() ? cv_trid__gen_legal_ref(p, ml) : cv_trid__gen_legal_fast(p, ml);
 }
 
 int cv_trid_count_legal(const cv_trid_pos *p)
 {
-    if (use_ref < 0) cv_trid_use_reference(-1);
-    if (!use_ref) return cv_trid__count_legal_fast(p);
+    if (!reference()) return cv_trid__count_legal_fast(p);
     cv_trid_movelist ml;
     return cv_trid__gen_legal_ref(p, &ml);
 }
