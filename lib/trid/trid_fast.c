@@ -226,7 +226,8 @@ static int attacked(const cv_trid_pos *p, const cv_trid_lines *t, int sq, int by
 /* Out of check, a plain move by a piece other than the king from cell fc
  * (level fl) to tc (tl) can only uncover the king's line d through fc.
  * Walks that line with the move applied: the mover gone from fc, a piece
- * on tc's square, the piece taken there (if any) gone. */
+ * on tc's square, the piece taken there (if any) gone.  tc = -1 asks
+ * about the mover gone and nothing else. */
 static int uncovers(const cv_trid_pos *p, const cv_trid_lines *t, int k, int d, int fc, int fl, int tc, int tl)
 {
     int them = !p->side, kc = k >> 3;
@@ -253,6 +254,45 @@ static int uncovers(const cv_trid_pos *p, const cv_trid_lines *t, int k, int d, 
     return 0;
 }
 
+/* Is the king on k attacked once a plain move (not en passant) of a
+ * piece other than the king goes from (fc, fl) to (tc, tl)?  The move
+ * changes only those two cells' occupancy and takes at most the enemy
+ * piece on (tc, tl): the position's attack test with those three changes,
+ * without playing the move on a copy. */
+static int attacked_after(const cv_trid_pos *p, const cv_trid_lines *t, int k, int fc, int fl, int tc, int tl)
+{
+    int them = !p->side, c = k >> 3;
+    unsigned L = (unsigned)k & 7;
+    uint64_t tcs[8];
+    memcpy(tcs, p->tcells[them], sizeof tcs);
+    uint8_t taken = p->pc[tc][tl];
+    if (taken) {
+        /* The taken piece's type leaves tc unless another level holds one. */
+        int ty = CV_TRID_TYPE(taken), other = 0;
+        for (unsigned m = p->occ[them][tc] & ~(1u << tl); m; m &= m - 1)
+            other |= CV_TRID_TYPE(p->pc[tc][__builtin_ctz(m)]) == ty;
+        if (!other) tcs[ty] &= ~(1ull << tc);
+    }
+    if ((t->pawn_from[them][c] & tcs[CV_TRID_PAWN]) | (t->knight_set[c] & tcs[CV_TRID_KNIGHT]) |
+        (t->king_set[c] & tcs[CV_TRID_KING]))
+        return 1;
+    uint64_t rq = tcs[CV_TRID_ROOK] | tcs[CV_TRID_QUEEN], bq = tcs[CV_TRID_BISHOP] | tcs[CV_TRID_QUEEN];
+    for (int d = 0; d < 8; d++) {
+        uint64_t sl = (d & 1) ? bq : rq;
+        if (!(t->ray[c][d] & sl)) continue;
+        const uint8_t *ln = t->line[c][d];
+        for (int i = 0, n = t->len[c][d]; i < n; i++) {
+            int cc = ln[i];
+            if (sl >> cc & 1) return 1;
+            unsigned oc = (unsigned)(p->occ[0][cc] | p->occ[1][cc]);
+            if (cc == fc) oc &= ~(1u << fl);
+            if (cc == tc) oc |= 1u << tl;
+            if (!(cv_trid__pass(&p->o, p->exist[cc], oc) >> L & 1)) break;
+        }
+    }
+    return 0;
+}
+
 static int safe_by_copy(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_move m)
 {
     cv_trid_pos q = *p;
@@ -264,31 +304,23 @@ static int safe_by_copy(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_mo
 /* ---- legal moves ---- */
 
 /* Keeps the legal ones of the moves ml->m[start..]: a king step by an
- * attack test with the king's square taken as empty; out of check, a
- * plain move from a cell between the king and a slider by walking that
- * line; castling by an attack test on the king's new square; anything
- * else (every other move in check; en passant, board moves) by playing it
- * on a copy. */
-static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int start, int k, int check,
-                   uint64_t danger)
+ * attack test with the king's square taken as empty; a plain move in
+ * check by the attack test with the move's changes applied; out of check,
+ * a plain move from a cell on the king's line d (d >= 0: the caller found
+ * the piece shields the king) by walking that line; castling by an attack
+ * test on the king's new square; en passant and board moves by playing
+ * them on a copy. */
+static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int start, int k, int check, int d)
 {
     int them = !p->side, kc = k >> 3, kl = k & 7, n = start;
     for (int i = start; i < ml->n; i++) {
         cv_trid_move m = ml->m[i];
         int ok;
         if (m.kind == CV_TRID_MK_NORMAL || m.kind == CV_TRID_MK_DOUBLE) {
-            int fc = m.from >> 3;
-            if (m.from == k) {
-                ok = !attacked(p, t, m.to, them, kc, kl);
-            } else if (check) {
-                ok = safe_by_copy(p, t, m);
-            } else if (!(danger >> fc & 1)) {
-                ok = 1;
-            } else {
-                int d = 0;
-                while (!(t->ray[kc][d] >> fc & 1)) d++;
-                ok = !uncovers(p, t, k, d, fc, m.from & 7, m.to >> 3, m.to & 7);
-            }
+            if (m.from == k) ok = !attacked(p, t, m.to, them, kc, kl);
+            else if (check) ok = !attacked_after(p, t, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7);
+            else if (d < 0) ok = 1;
+            else ok = !uncovers(p, t, k, d, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7);
         } else if (m.kind == CV_TRID_MK_CASTLE_K || m.kind == CV_TRID_MK_CASTLE_Q) {
             /* Castling leaves every cell as full as it was, but for the
              * queen's rook's corner cell, which ends the line west of the
@@ -332,28 +364,42 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
         int far = (d <= 2 || d == 7) ? 63 - __builtin_clzll(s) : __builtin_ctzll(s);
         danger |= t->ray[kc][d] & ~t->ray[far][d] & ~(1ull << far);
     }
-    /* Cells whose pieces need a look at each move: all in check, else
-     * the king's and the danger cells. */
+    /* Cells whose pieces need a closer look: all in check, else the
+     * king's and the danger cells. */
     uint64_t doubtful = check ? ~0ull : danger | 1ull << kc;
     int counted = 0;
     for (uint64_t cs = p->cells[us]; cs; cs &= cs - 1) {
         int c = __builtin_ctzll(cs);
         for (unsigned m = p->occ[us][c]; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
+            int l = __builtin_ctz(m), d = -1;
             if (!(doubtful >> c & 1)) {
+                counted += gen_piece(p, t, ml, c, l, us, count);
+                continue;
+            }
+            int shields = 0;
+            if (!check && c != kc) {
+                /* A piece on a danger cell that does not shield the king
+                 * (the line stays shut with it gone) may go anywhere: its
+                 * target only fills a cell, and a piece taken there is
+                 * replaced by it. */
+                for (d = 0; !(t->ray[kc][d] >> c & 1); d++) {}
+                shields = uncovers(p, t, k, d, c, l, -1, 0);
+            }
+            if (!check && !shields && c * 8 + l != k) {
+                /* Unshielding, or in the king's cell (shielding nothing). */
                 counted += gen_piece(p, t, ml, c, l, us, count);
                 continue;
             }
             int start = ml->n;
             gen_piece(p, t, ml, c, l, us, 0);
-            filter(p, t, ml, start, k, check, danger);
+            filter(p, t, ml, start, k, check, d);
         }
     }
     int start = ml->n;
     cv_trid__gen_ep(p, ml, us);
     cv_trid__gen_castles(p, ml, us, check);
     cv_trid__gen_boards(p, ml, us);
-    filter(p, t, ml, start, k, check, danger);
+    filter(p, t, ml, start, k, check, -1);
     return ml->n + counted;
 }
 
