@@ -8,11 +8,14 @@
  * steps come from per-cell tables (trid_lines.c); the position keeps, per
  * colour and piece type, the set of cells holding one (tcells), so an
  * attack test is a few set intersections, and a line is walked only when
- * a slider of the right kind stands on it.  A plain move out of check
- * that uncovers a line to the king is judged by walking that one line with
- * the move applied to the two cells it touches; only king-less, board,
- * en passant and castling moves, and every move in check, are still
- * played on a copy (the copy is then judged by the set-based attack test).
+ * a slider of the right kind stands on it.  Out of check, only a piece
+ * standing between the king and an enemy slider needs a look, and only
+ * when the line opens with it gone; its moves are then judged by walking
+ * that one line with the move applied.  King steps, moves in check and
+ * castling are judged by attack tests with the move's few changes applied;
+ * only en passant and board moves are still played on a copy.  At
+ * perft's last ply the moves of pieces that need no look are counted, not
+ * listed.
  *
  * The two generators must give the same moves in the same order:
  * tests/unit/t_tridgen.c checks it on the perft corpus and on random
