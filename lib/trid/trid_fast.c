@@ -226,6 +226,37 @@ static int attacked(const cv_trid_pos *p, const cv_trid_lines *t, int sq, int by
     return 0;
 }
 
+/* The levels of cell c on which a square would be attacked by colour by,
+ * (xc, xl) taken as empty: attacked() for all seven levels in one pass,
+ * each line's walk keeping the levels it still reaches, as a ride does. */
+static unsigned attacked_levels(const cv_trid_pos *p, const cv_trid_lines *t, int c, int by, int xc, int xl)
+{
+    const uint64_t *tc = p->tcells[by];
+    if ((t->pawn_from[by][c] & tc[CV_TRID_PAWN]) | (t->knight_set[c] & tc[CV_TRID_KNIGHT]) |
+        (t->king_set[c] & tc[CV_TRID_KING]))
+        return CV_TRID_LEVELS;
+    uint64_t rq = tc[CV_TRID_ROOK] | tc[CV_TRID_QUEEN], bq = tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN];
+    unsigned hit = 0;
+    for (int d = 0; d < 8; d++) {
+        uint64_t sl = (d & 1) ? bq : rq;
+        if (!(t->ray[c][d] & sl)) continue;
+        const uint8_t *ln = t->line[c][d];
+        unsigned reach = CV_TRID_LEVELS;
+        for (int i = 0, n = t->len[c][d]; i < n; i++) {
+            int cc = ln[i];
+            if (sl >> cc & 1) {
+                hit |= reach;
+                break;
+            }
+            unsigned oc = (unsigned)(p->occ[0][cc] | p->occ[1][cc]);
+            if (cc == xc) oc &= ~(1u << xl);
+            reach &= cv_trid__pass(&p->o, p->exist[cc], oc);
+            if (!reach) break;
+        }
+    }
+    return hit;
+}
+
 /* Out of check, a plain move by a piece other than the king from cell fc
  * (level fl) to tc (tl) can only uncover the king's line d through fc.
  * Walks that line with the move applied: the mover gone from fc, a piece
@@ -306,8 +337,9 @@ static int safe_by_copy(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_mo
 
 /* ---- legal moves ---- */
 
-/* Keeps the legal ones of the moves ml->m[start..]: a king step by an
- * attack test with the king's square taken as empty; a plain move in
+/* Keeps the legal ones of the moves ml->m[start..]: a king step (should
+ * one come here; gen_king() handles them) by an attack test with the
+ * king's square taken as empty; a plain move in
  * check by the attack test with the move's changes applied; out of check,
  * a plain move from a cell on the king's line d (d >= 0: the caller found
  * the piece shields the king) by walking that line; castling by an attack
@@ -335,6 +367,21 @@ static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelis
         if (ok) ml->m[n++] = m;
     }
     ml->n = n;
+}
+
+/* The king's legal steps, in gen_steps()'s order: per target cell, the
+ * levels no enemy attacks once the king has left its square. */
+ALWAYS_INLINE int gen_king(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int c, int l, int us,
+                           int count)
+{
+    int from = c * 8 + l, k = 0;
+    for (int i = 0, n = t->king_n[c]; i < n; i++) {
+        int cc = t->king[c][i];
+        unsigned m = p->exist[cc] & ~(unsigned)p->occ[us][cc];
+        if (m) m &= ~attacked_levels(p, t, cc, !us, c, l);
+        k += emit(ml, from, cc, m, CV_TRID_MK_NORMAL, count);
+    }
+    return k;
 }
 
 /* Legal moves in the reference's order (list), or only their number
@@ -377,6 +424,10 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
             int l = __builtin_ctz(m), d = -1;
             if (!(doubtful >> c & 1)) {
                 counted += gen_piece(p, t, ml, c, l, us, count);
+                continue;
+            }
+            if (c * 8 + l == k) {
+                counted += gen_king(p, t, ml, c, l, us, count);
                 continue;
             }
             int shields = 0;
