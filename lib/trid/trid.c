@@ -1,6 +1,7 @@
 /* trid: geometry, positions, move generation and perft of Tri-D chess.
  * See trid.h for what the module promises and rules/trid.md for the rules. */
 #include "trid.h"
+#include "trid_int.h"
 #include "engine.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -293,16 +294,25 @@ int cv_trid_opts_set(cv_trid_opts *o, const char *key, const char *value, char *
 static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
 {
     uint8_t old = p->pc[c][l];
-    if (old) {
-        int oc = CV_TRID_COLOR(old);
-        p->occ[oc][c] &= (uint8_t)~(1u << l);
-        if (!p->occ[oc][c]) p->cells[oc] &= ~(1ull << c);
-    }
+    uint64_t bit = 1ull << c;
     p->pc[c][l] = pc;
+    if (old) {
+        int oc = CV_TRID_COLOR(old), ot = CV_TRID_TYPE(old);
+        p->occ[oc][c] &= (uint8_t)~(1u << l);
+        if (!p->occ[oc][c]) p->cells[oc] &= ~bit;
+        /* The cell keeps the type's bit while another level holds one. */
+        p->tcells[oc][ot] &= ~bit;
+        for (unsigned m = p->occ[oc][c]; m; m &= m - 1)
+            if (CV_TRID_TYPE(p->pc[c][__builtin_ctz(m)]) == ot) {
+                p->tcells[oc][ot] |= bit;
+                break;
+            }
+    }
     if (pc) {
         int nc = CV_TRID_COLOR(pc);
         p->occ[nc][c] |= (uint8_t)(1u << l);
-        p->cells[nc] |= 1ull << c;
+        p->cells[nc] |= bit;
+        p->tcells[nc][CV_TRID_TYPE(pc)] |= bit;
         if (CV_TRID_TYPE(pc) == CV_TRID_KING) p->king[nc] = (int16_t)(c * 8 + l);
     }
 }
@@ -456,22 +466,8 @@ void cv_trid_start(cv_trid_pos *p, const cv_trid_opts *o)
 
 /* ---- path rules ---- */
 
-/* Levels toward which a ride may pass cell c: bit L set when a piece
- * heading for a square on level L gets through.  The whole blocking rule
- * of each rule set is this function. */
-static inline unsigned passmask(const cv_trid_pos *p, int c)
-{
-    unsigned ex = p->exist[c], oc = (unsigned)(p->occ[0][c] | p->occ[1][c]);
-    if (!ex) return p->o.void_passes ? CV_TRID_LEVELS : 0;
-    switch (p->o.block) {
-    case CV_TRID_BLOCK_LEVEL: {
-        unsigned fr = ex & ~oc;
-        return fr ? (fr | (CV_TRID_LEVELS & ~ex)) : 0;
-    }
-    case CV_TRID_BLOCK_ANY_PIECE: return oc ? 0 : CV_TRID_LEVELS;
-    default: return (ex & ~oc) ? CV_TRID_LEVELS : 0;
-    }
-}
+/* The blocking rule lives in trid_int.h, shared with trid_fast.c. */
+static inline unsigned passmask(const cv_trid_pos *p, int c) { return cv_trid__passmask(p, c); }
 
 static const int8_t king_df[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int8_t king_dr[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
@@ -577,14 +573,7 @@ int cv_trid_in_check(const cv_trid_pos *p)
 
 static inline void push(cv_trid_movelist *ml, int from, int to, int kind, int promo)
 {
-    if (ml->n >= CV_TRID_MAX_MOVES) return;
-    cv_trid_move *m = &ml->m[ml->n++];
-    m->from = (int16_t)from;
-    m->to = (int16_t)to;
-    m->kind = (uint8_t)kind;
-    m->promo = (uint8_t)promo;
-    m->promo2 = 0;
-    m->board = 0;
+    cv_trid__push(ml, from, to, kind, promo);
 }
 
 static const uint8_t promo_order[4] = { CV_TRID_QUEEN, CV_TRID_ROOK, CV_TRID_BISHOP, CV_TRID_KNIGHT };
@@ -798,6 +787,12 @@ static int gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml, int check)
 
 int cv_trid_gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml) { return gen_pseudo(p, ml, -1); }
 
+/* For the set-based generator, which keeps these as they are. */
+void cv_trid__gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us) { gen_pawn(p, ml, c, l, us); }
+void cv_trid__gen_ep(const cv_trid_pos *p, cv_trid_movelist *ml, int us) { gen_ep(p, ml, us); }
+void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check) { gen_castles(p, ml, us, check); }
+void cv_trid__gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us) { gen_boards(p, ml, us); }
+
 /* ---- make ---- */
 
 static const uint8_t castle_mask_sq[2][3] = {
@@ -894,7 +889,7 @@ int cv_trid_is_safe(const cv_trid_pos *p, cv_trid_move m)
  * rule blocks more as a cell fills.  So, out of check, a plain move of a
  * piece other than the king from a cell off the king's eight lines is
  * legal without playing it; everything else is played and tested. */
-int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
+int cv_trid__gen_legal_ref(const cv_trid_pos *p, cv_trid_movelist *ml)
 {
     int k = p->king[p->side];
     if (k < 0) return gen_pseudo(p, ml, -1);
@@ -938,12 +933,6 @@ int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
     return n;
 }
 
-int cv_trid_count_legal(const cv_trid_pos *p)
-{
-    cv_trid_movelist ml;
-    return cv_trid_gen_legal(p, &ml);
-}
-
 int cv_trid_outcome(const cv_trid_pos *p)
 {
     if (cv_trid_count_legal(p)) return CV_TRID_PLAYING;
@@ -954,9 +943,9 @@ int cv_trid_outcome(const cv_trid_pos *p)
 
 static uint64_t perft_rec(const cv_trid_pos *p, int depth)
 {
+    if (depth <= 1) return (uint64_t)cv_trid_count_legal(p);
     cv_trid_movelist ml;
     int n = cv_trid_gen_legal(p, &ml);
-    if (depth <= 1) return (uint64_t)n;
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {
         cv_trid_pos q = *p;

@@ -151,6 +151,7 @@ typedef struct cv_trid_pos {
     uint8_t exist[CV_TRID_CELLS];       /* bit L: the cell has a square on level L */
     uint8_t occ[2][CV_TRID_CELLS];      /* bit L: a piece of that colour there */
     uint64_t cells[2];                  /* bit c: colour has a piece in cell c */
+    uint64_t tcells[2][8];              /* bit c: colour has a piece of type t in cell c */
     int8_t pinboard[CV_TRID_PINS];      /* board on each pin, -1 none */
     cv_trid_board board[CV_TRID_BOARDS];
     int16_t king[2];                    /* square of each king, -1 none (or several) */
@@ -249,8 +250,15 @@ static inline int cv_trid_move_eq(cv_trid_move a, cv_trid_move b)
 /* Moves that obey every rule except that the mover's king may be left
  * attacked. */
 int cv_trid_gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml);
-/* Legal moves; returns their number. */
+/* Legal moves; returns their number.  Two generators give the same list
+ * in the same order: the set-based one (default) and the reference one
+ * (coordinate walks, every doubtful move played on a copy), chosen with
+ * cv_trid_use_reference() or CVKIT_TRID_GEN=reference in the environment
+ * (read on the first call). */
 int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml);
+/* 1: the reference generator from now on; 0: the set-based one; -1 only
+ * asks.  Returns the choice in force before the call. */
+int cv_trid_use_reference(int on);
 int cv_trid_count_legal(const cv_trid_pos *p);
 
 /* Plays m (which must come from the generator).  Returns the set of

@@ -1,0 +1,76 @@
+/* trid_int.h: what trid.c shares with the set-based generator
+ * (trid_fast.c) and its cell tables (trid_lines.c).  Not part of the
+ * library's interface: nothing outside lib/trid/ includes it. */
+#ifndef CV_TRID_INT_H
+#define CV_TRID_INT_H
+#include "trid.h"
+
+/* Levels toward which a ride may pass cell c: bit L set when a piece
+ * heading for a square on level L gets through.  The whole blocking rule
+ * of each rule set is this function; both generators call it, so they
+ * cannot disagree on what blocks. */
+static inline unsigned cv_trid__pass(const cv_trid_opts *o, unsigned ex, unsigned oc)
+{
+    if (!ex) return o->void_passes ? CV_TRID_LEVELS : 0;
+    switch (o->block) {
+    case CV_TRID_BLOCK_LEVEL: {
+        unsigned fr = ex & ~oc;
+        return fr ? (fr | (CV_TRID_LEVELS & ~ex)) : 0;
+    }
+    case CV_TRID_BLOCK_ANY_PIECE: return oc ? 0 : CV_TRID_LEVELS;
+    default: return (ex & ~oc) ? CV_TRID_LEVELS : 0;
+    }
+}
+
+static inline unsigned cv_trid__passmask(const cv_trid_pos *p, int c)
+{
+    return cv_trid__pass(&p->o, p->exist[c], (unsigned)(p->occ[0][c] | p->occ[1][c]));
+}
+
+static inline void cv_trid__push(cv_trid_movelist *ml, int from, int to, int kind, int promo)
+{
+    if (ml->n >= CV_TRID_MAX_MOVES) return;
+    cv_trid_move *m = &ml->m[ml->n++];
+    m->from = (int16_t)from;
+    m->to = (int16_t)to;
+    m->kind = (uint8_t)kind;
+    m->promo = (uint8_t)promo;
+    m->promo2 = 0;
+    m->board = 0;
+}
+
+/* The reference generator's parts that the set-based one reuses as they
+ * are (they are not where the time goes). */
+void cv_trid__gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us);
+void cv_trid__gen_ep(const cv_trid_pos *p, cv_trid_movelist *ml, int us);
+void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check);
+void cv_trid__gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us);
+/* The reference legal generator: pseudo-legal moves by coordinate walks,
+ * legality by playing a copy and scanning for attacks. */
+int cv_trid__gen_legal_ref(const cv_trid_pos *p, cv_trid_movelist *ml);
+/* The set-based legal generator (trid_fast.c). */
+int cv_trid__gen_legal_fast(const cv_trid_pos *p, cv_trid_movelist *ml);
+/* Its count alone, without listing the moves known legal unseen. */
+int cv_trid__count_legal_fast(const cv_trid_pos *p);
+
+/* Cell tables of the 6 x 10 projection, filled once (trid_lines.c).
+ * Directions d as the king steps: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W,
+ * 7 NW (N is rank + 1, E is file + 1); the cell index grows along
+ * 0, 1, 2 and 7 and falls along the others. */
+typedef struct cv_trid_lines {
+    uint8_t line[CV_TRID_CELLS][8][10]; /* cells met going d from c, nearest first */
+    uint8_t len[CV_TRID_CELLS][8];
+    uint64_t ray[CV_TRID_CELLS][8];     /* the same cells as a set */
+    uint8_t knight[CV_TRID_CELLS][8];   /* knight targets, knight_n of them */
+    uint8_t knight_n[CV_TRID_CELLS];
+    uint8_t king[CV_TRID_CELLS][8];
+    uint8_t king_n[CV_TRID_CELLS];
+    uint64_t knight_set[CV_TRID_CELLS];
+    uint64_t king_set[CV_TRID_CELLS];
+    uint64_t pawn_from[2][CV_TRID_CELLS]; /* cells whence a pawn of colour attacks c */
+    uint8_t pawn_start[2][CV_TRID_CELLS]; /* levels of the cell a pawn of colour double-steps from */
+} cv_trid_lines;
+
+const cv_trid_lines *cv_trid__lines(void);
+
+#endif
