@@ -2,7 +2,8 @@
 #include "trid_diagram.h"
 #include <string.h>
 
-const char *const cv_trid_diagram_styles[] = { "levels", "overhead", NULL };
+/* "ascii", every engine's style, is the default drawing here too */
+const char *const cv_trid_diagram_styles[] = { "levels", "overhead", "ascii", NULL };
 
 static void put_piece(uint8_t pc, unsigned flags, FILE *out)
 {
@@ -114,7 +115,7 @@ static void overhead(const cv_trid_pos *p, unsigned flags, FILE *out)
         fputc('\n', out);
     }
     fputs("   a   b   c   d   e   f\n", out);
-    fputs("a cell's top piece and its level; + more pieces below it\n", out);
+    fputs("top piece of each cell with its level; + more pieces below it\n", out);
 }
 
 void cv_trid_diagram(const cv_trid_pos *p, const char *style, unsigned flags, FILE *out)

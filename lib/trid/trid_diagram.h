@@ -12,14 +12,15 @@
  *             and its level (K3), '+' when more pieces stand below it,
  *             '.' a cell with squares but no piece, blank a cell with
  *             no square.
- * Both end with the side to move.  flags: CV_DIAGRAM_* (engine.h); with
+ *   ascii     levels: the name every engine draws a diagram by.
+ * Each ends with the side to move.  flags: CV_DIAGRAM_* (engine.h); with
  * CV_DIAGRAM_UNICODE the pieces are chess symbols. */
 #ifndef CV_TRID_DIAGRAM_H
 #define CV_TRID_DIAGRAM_H
 #include "trid.h"
 #include <stdio.h>
 
-extern const char *const cv_trid_diagram_styles[];  /* "levels", "overhead", NULL */
+extern const char *const cv_trid_diagram_styles[];  /* "levels", "overhead", "ascii" */
 void cv_trid_diagram(const cv_trid_pos *p, const char *style, unsigned flags, FILE *out);
 
 #endif
