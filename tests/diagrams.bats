@@ -321,3 +321,26 @@ Black to move' ""
     run --separate-stderr bash -c "bin/cv-board -V trid --unicode -j '$T/c.txt' | grep -c '♜ ♛     ♚ ♜'"
     expect 0 "1" ""
 }
+
+@test "Panoply: cvkit's full-army test position (not the published setup), every piece on its cell" {
+    # White: R g1, C h1, G i1, K j1, G k1, C l1, R m1; S f2, B1 h2+h3, H i2,
+    # H j2, B2 k2+j3, S m2; pawns e3 m3 e4 g4 j4 l4; Black turned round g7
+    run --separate-stderr bin/cv-legal -V panoply-testarmy -s --diagram --count
+    expect 0 '                  a   b   c   d   e   f   g
+            13  r   c   g   k   g   c   r   13
+          12  s   .   b2  h   h   b1  .   s   12
+        11  p   .   .   b2  .   b1  .   .   p   11
+      10  .   p   .   p   .   .   p   .   p   .   10
+     9  .   .   .   .   .   .   .   .   .   .   .   9
+   8  .   .   .   .   .   .   .   .   .   .   .   .   8
+ 7  .   .   .   .   .   .   .   .   .   .   .   .   .   7
+   6  .   .   .   .   .   .   .   .   .   .   .   .   6
+     5  .   .   .   .   .   .   .   .   .   .   .   5
+       4  .   P   .   P   .   .   P   .   P   .   4
+         3  P   .   .   B1  .   B2  .   .   P   3
+           2  S   .   B1  H   H   B2  .   S   2
+             1  R   C   G   K   G   C   R   1
+              g   h   i   j   k   l   m
+White to move
+112' ""
+}
