@@ -29,7 +29,10 @@ static void usage(void)
            "  channel N, lock on|off   accepted; no effect in a filter\n\n"
            "Options:\n"
            "      --diagram[=STYLE] draw the board after every change; STYLE: ascii\n"
-           "                       (default), pbm-large, pbm-small (Tri-D: ascii)\n"
+           "                       (default), pbm-large, pbm-small; Star Trek Tri-D:\n"
+           "                       levels (default), overhead\n"
+           "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
+           "                       --diagram)\n"
            "  -j, --json           one JSON object per command: the command, ok or\n"
            "                       its problem, the position (fen) and any other answer\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
@@ -50,6 +53,7 @@ typedef struct board {
     int n, cur, cap;        /* plies stored, plies shown, allocated */
     int diagram, channel, lock;
     const char *style;      /* --diagram=STYLE, or NULL: the default */
+    unsigned dflags;        /* CV_DIAGRAM_* (--unicode) */
     int json;
     FILE *out;              /* the answers: stdout, or (--json) a buffer */
     int shown;              /* --json: the answer was the position */
@@ -88,7 +92,7 @@ static void show(board *B)
     char fen[2048];
     cv_any_write(now(B), 0, fen, sizeof fen);
     fprintf(B->out, "%s\n", fen);
-    if (B->diagram) cv_any_diagram(now(B), B->style, B->out);
+    if (B->diagram) cv_any_diagram(now(B), B->style, B->dflags, B->out);
 }
 
 /* One command: where it is, and (--json) its refusal. */
@@ -347,7 +351,7 @@ static void command_json(board *B, cv_json *j, const where *w, const char *comma
         size_t len = 0;
         FILE *m = open_memstream(&buf, &len);
         if (m) {
-            cv_any_diagram(now(B), B->style, m);
+            cv_any_diagram(now(B), B->style, B->dflags, m);
             fclose(m);
             cv_json_key(j, "diagram");
             cv_json_strn(j, buf, len);
@@ -442,9 +446,9 @@ int main(int argc, char **argv)
 {
     board B = { 0 };
     const char *variant = NULL, *spec = NULL;
-    enum { O_SPEC = 256, O_HELP, O_VERSION, O_DIAGRAM };
+    enum { O_SPEC = 256, O_HELP, O_VERSION, O_DIAGRAM, O_UNICODE };
     static const struct option lo[] = {
-        { "diagram", optional_argument, 0, O_DIAGRAM }, { "variant", required_argument, 0, 'V' },
+        { "diagram", optional_argument, 0, O_DIAGRAM }, { "unicode", no_argument, 0, O_UNICODE }, { "variant", required_argument, 0, 'V' },
         { "json", no_argument, 0, 'j' },
         { "spec", required_argument, 0, O_SPEC },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
@@ -455,6 +459,10 @@ int main(int argc, char **argv)
         case O_DIAGRAM:
             B.diagram = 1;
             B.style = optarg;
+            break;
+        case O_UNICODE:
+            B.diagram = 1;
+            B.dflags |= CV_DIAGRAM_UNICODE;
             break;
         case 'j': B.json = 1; break;
         case 'V': variant = optarg; break;

@@ -24,7 +24,10 @@ static void usage(void)
            "  -a, --apply M...     play the moves (several per argument, space\n"
            "                       separated; repeatable) and print the FEN reached\n"
            "      --diagram[=STYLE] also draw the position (after --apply: the result);\n"
-           "                       STYLE: ascii (default), pbm-large, pbm-small\n"
+           "                       STYLE: ascii (default), pbm-large, pbm-small;\n"
+           "                       Star Trek Tri-D: levels (default), overhead\n"
+           "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
+           "                       --diagram)\n"
            "  -n, --notation N     san (default), lan or uci; pbm: read moves as the\n"
            "                       pbmserv server does (letters in either case, both\n"
            "                       readings tried), write SAN; Tri-D: standard\n"
@@ -45,6 +48,7 @@ typedef struct ctx {
     const cv_variant *v;
     int count, diagram, json;
     const char *style;
+    unsigned dflags;        /* CV_DIAGRAM_* (--unicode) */
     const char *ntname;     /* as given; checked against the variant */
     int nt;
     unsigned read_flags;
@@ -132,7 +136,7 @@ static void json_diagram(ctx *C, const cv_apos *a)
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
     if (!m) return;
-    cv_any_diagram(a, C->style, m);
+    cv_any_diagram(a, C->style, C->dflags, m);
     fclose(m);
     cv_json_key(&C->js, "diagram");
     cv_json_strn(&C->js, buf, len);
@@ -365,11 +369,11 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
         }
         char fen[2048];
         cv_any_write(&a, 0, fen, sizeof fen);
-        if (C->diagram) cv_any_diagram(&a, C->style, stdout);
+        if (C->diagram) cv_any_diagram(&a, C->style, C->dflags, stdout);
         puts(fen);
         return 0;
     }
-    if (C->diagram) cv_any_diagram(&a, C->style, stdout);
+    if (C->diagram) cv_any_diagram(&a, C->style, C->dflags, stdout);
     if (C->steps) return list_steps(C, &a, file, line);
     list_moves(C, &a);
     return 0;
@@ -422,13 +426,14 @@ int main(int argc, char **argv)
     const char *variant = NULL, *spec = NULL, *fen = NULL;
     int start = 0;
     C.apply = calloc((size_t)argc + 1, sizeof *C.apply);
-    enum { O_SPEC = 256, O_HELP, O_VERSION, O_COUNT, O_DIAGRAM, O_MOVES };
+    enum { O_SPEC = 256, O_HELP, O_VERSION, O_COUNT, O_DIAGRAM, O_MOVES, O_UNICODE };
     static const struct option lo[] = {
         { "fen", required_argument, 0, 'f' }, { "start", no_argument, 0, 's' },
         { "list", no_argument, 0, 'L' }, { "count", no_argument, 0, O_COUNT },
         { "moves", optional_argument, 0, O_MOVES },
         { "move", required_argument, 0, 'm' }, { "apply", required_argument, 0, 'a' },
-        { "diagram", optional_argument, 0, O_DIAGRAM }, { "notation", required_argument, 0, 'n' },
+        { "diagram", optional_argument, 0, O_DIAGRAM }, { "unicode", no_argument, 0, O_UNICODE },
+        { "notation", required_argument, 0, 'n' },
         { "lenient", no_argument, 0, 'l' }, { "variant", required_argument, 0, 'V' },
         { "spec", required_argument, 0, O_SPEC }, { "json", no_argument, 0, 'j' },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
@@ -447,6 +452,10 @@ int main(int argc, char **argv)
         case O_DIAGRAM:
             C.diagram = 1;
             C.style = optarg;
+            break;
+        case O_UNICODE:
+            C.diagram = 1;
+            C.dflags |= CV_DIAGRAM_UNICODE;
             break;
         case 'n': C.ntname = optarg; break;
         case 'l': C.read_flags |= CV_FEN_LENIENT | CV_FEN_PLAYABLE; break;

@@ -231,7 +231,8 @@ struct cv_engine {
      * where a node is a whole turn); NULL when nothing. */
     size_t (*perft_note)(void *pos, char *buf, size_t size);
     const char *const *diagram_styles;  /* first is the default */
-    void (*diagram)(const void *pos, const char *style, FILE *out);
+    /* Draws the position in a style of diagram_styles; flags: CV_DIAGRAM_* */
+    void (*diagram)(const void *pos, const char *style, unsigned flags, FILE *out);
 
     /* -- the board owner's edits (cv-board) -- */
     /* The `m` command's argument: FROM TO [PROMOTION] with any delimiter,
@@ -316,9 +317,24 @@ uint64_t cv_any_perft(cv_apos *a, int depth, const cv_perft_opts *o, int nt, cv_
 /* The engine's note on a count at the root, or "" (0 returned). */
 size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size);
 
+/* Diagram flags. */
+enum {
+    /* pieces with a chess counterpart (a king, queen, rook, bishop, knight
+     * or pawn) drawn as Unicode chess symbols (UTF-8), White's the outlined
+     * ones; other pieces keep their letters */
+    CV_DIAGRAM_UNICODE = 1,
+};
+
 int cv_any_diagram_style_known(const cv_variant *v, const char *style);
 const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size);
-void cv_any_diagram(const cv_apos *a, const char *style, FILE *out);
+void cv_any_diagram(const cv_apos *a, const char *style, unsigned flags, FILE *out);
+
+/* The chess symbol (UTF-8) of a chess piece letter, K Q R B N P for White
+ * and k q r b n p for Black; NULL for any other letter. */
+const char *cv_chess_symbol(int letter);
+/* The letter (K Q R B N P) of a chess piece named as chess names it
+ * ("king" ... "pawn", any case); 0 for any other name. */
+int cv_chess_letter_of(const char *name);
 
 /* col: 0-based column in args of the fault, when there is one */
 cv_move_status cv_any_board_move(cv_apos *a, const char *args, cv_amove *m, char *why, size_t whysize, int *col);

@@ -1,15 +1,31 @@
 #include "diagram.h"
+#include "engine.h"
 #include <ctype.h>
 #include <string.h>
 
-void cv_diagram(const cv_pos *p, FILE *out)
+/* Writes piece q (not empty) as the letter c, or with unicode as its
+ * chess symbol when it is a chess piece (by the spec's name). */
+static void put_piece(const cv_pos *p, uint8_t q, char c, int unicode, FILE *out)
+{
+    const char *sym = NULL;
+    if (unicode) {
+        int l = cv_chess_letter_of(p->v->pieces[CV_TYPE(q)].name);
+        if (l) sym = cv_chess_symbol(CV_COLOR(q) ? tolower(l) : l);
+    }
+    if (sym) fputs(sym, out);
+    else fputc(c, out);
+}
+
+static void plain(const cv_pos *p, int unicode, FILE *out)
 {
     const cv_geom *g = &p->v->geom;
     int wide = g->ranks >= 10;
     for (int r = g->ranks - 1; r >= 0; r--) {
         fprintf(out, wide ? "%2d " : "%d ", r + 1);
         for (int f = 0; f < g->files; f++) {
-            fputc(cv_piece_char(p->v, p->board[cv_geom_cell(g, f, r)]), out);
+            uint8_t q = p->board[cv_geom_cell(g, f, r)];
+            if (q) put_piece(p, q, cv_piece_char(p->v, q), unicode, out);
+            else fputc(cv_piece_char(p->v, q), out);
             if (f + 1 < g->files) fputc(' ', out);
         }
         fputc('\n', out);
@@ -36,7 +52,7 @@ static void files_line(const cv_geom *g, FILE *out, const char *lead, int step)
     fputc('\n', out);
 }
 
-static void pbm_large(const cv_pos *p, FILE *out)
+static void pbm_large(const cv_pos *p, int unicode, FILE *out)
 {
     const cv_geom *g = &p->v->geom;
     char rule[4 * CV_MAX_FILES + 8];
@@ -50,9 +66,12 @@ static void pbm_large(const cv_pos *p, FILE *out)
         for (int f = 0; f < g->files; f++) {
             uint8_t q = p->board[cv_geom_cell(g, f, r)];
             char c = q ? (char)toupper((unsigned char)cv_piece_char(p->v, q)) : ' ';
-            if (q && CV_COLOR(q)) fprintf(out, "*%c*|", c);
-            else if (dark(g, f, r)) fprintf(out, ":%c:|", q ? c : ':');
-            else fprintf(out, " %c |", c);
+            const char *l = q && CV_COLOR(q) ? "*" : dark(g, f, r) ? ":" : " ";
+            const char *rt = q && CV_COLOR(q) ? "*|" : dark(g, f, r) ? ":|" : " |";
+            fputs(l, out);
+            if (q) put_piece(p, q, c, unicode, out);
+            else fputc(dark(g, f, r) ? ':' : ' ', out);
+            fputs(rt, out);
         }
         fprintf(out, "  %d\n", r + 1);
         /* the server's own rule lines after the home ranks end in a space */
@@ -61,7 +80,7 @@ static void pbm_large(const cv_pos *p, FILE *out)
     files_line(g, out, "      ", 4);
 }
 
-static void pbm_small(const cv_pos *p, FILE *out)
+static void pbm_small(const cv_pos *p, int unicode, FILE *out)
 {
     const cv_geom *g = &p->v->geom;
     char rule[2 * CV_MAX_FILES + 8];
@@ -76,15 +95,15 @@ static void pbm_small(const cv_pos *p, FILE *out)
         fprintf(out, " %d |", r + 1);
         for (int f = 0; f < g->files; f++) {
             uint8_t q = p->board[cv_geom_cell(g, f, r)];
-            char c = ' ';
+            fputc(' ', out);
             if (q) {
-                c = cv_piece_char(p->v, q);
+                char c = cv_piece_char(p->v, q);
                 /* the server shows Black in capitals and White in lower case */
                 c = CV_COLOR(q) ? (char)toupper((unsigned char)c) : (char)tolower((unsigned char)c);
-            } else if (dark(g, f, r)) {
-                c = '-';
+                put_piece(p, q, c, unicode, out);
+            } else {
+                fputc(dark(g, f, r) ? '-' : ' ', out);
             }
-            fprintf(out, " %c", c);
         }
         fprintf(out, " |  %d\n", r + 1);
     }
@@ -92,9 +111,10 @@ static void pbm_small(const cv_pos *p, FILE *out)
     files_line(g, out, "     ", 2);
 }
 
-void cv_diagram_styled(const cv_pos *p, const char *style, FILE *out)
+void cv_diagram_styled(const cv_pos *p, const char *style, unsigned flags, FILE *out)
 {
-    if (style && !strcmp(style, "pbm-large")) pbm_large(p, out);
-    else if (style && !strcmp(style, "pbm-small")) pbm_small(p, out);
-    else cv_diagram(p, out);
+    int unicode = (flags & CV_DIAGRAM_UNICODE) != 0;
+    if (style && !strcmp(style, "pbm-large")) pbm_large(p, unicode, out);
+    else if (style && !strcmp(style, "pbm-small")) pbm_small(p, unicode, out);
+    else plain(p, unicode, out);
 }

@@ -6,13 +6,14 @@
 #include "pos.h"
 #include <stdio.h>
 
-void cv_diagram(const cv_pos *p, FILE *out);
-
 /* The diagram styles: "ascii" (the default above), and the two boards of
  * the pbmserv play-by-mail server: "pbm-large" (Black as *X*, dark empty
  * squares as ':::', White on dark squares as ':X:') and "pbm-small"
- * (Black in CAPITALS, White in lower case, dark empty squares '-'). */
+ * (Black in CAPITALS, White in lower case, dark empty squares '-').
+ * flags: CV_DIAGRAM_* (engine.h); with CV_DIAGRAM_UNICODE a piece the spec
+ * names as chess does (king ... pawn) is drawn as its chess symbol in
+ * every style, the marks around it unchanged. */
 int cv_diagram_style_known(const char *style);
-void cv_diagram_styled(const cv_pos *p, const char *style, FILE *out);
+void cv_diagram_styled(const cv_pos *p, const char *style, unsigned flags, FILE *out);
 
 #endif

@@ -159,7 +159,10 @@ static uint64_t g_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv
     return cv_perft_run(pos, depth, o, fn ? divide_one : NULL, &d);
 }
 
-static void g_diagram(const void *pos, const char *style, FILE *out) { cv_diagram_styled(pos, style, out); }
+static void g_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
+{
+    cv_diagram_styled(pos, style, flags, out);
+}
 
 /* ---- the board owner's edits ---- */
 

@@ -264,29 +264,83 @@ static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv
 
 /* The hexagon with its vertices toward the players: each rank half a
  * cell left of the one below, so that a cell's two forward neighbours
- * stand above it to the left and right. */
-static void p_diagram(const void *pos, const char *style, FILE *out)
+ * stand above it to the left and right, and a file runs up to the right.
+ * Each rank's number stands beyond both of its end cells; each file's
+ * letter one place beyond its end on the top or the bottom rank, along
+ * the file (every file ends on one of them, rank 1 or the last: a lone
+ * letter beside a rank could be read as a piece).  '.' is an empty
+ * cell; with
+ * CV_DIAGRAM_UNICODE a King and a Pawn are drawn as chess symbols, the
+ * other pieces by their labels. */
+enum { PN_DMARGIN = 4, PN_DWIDTH = 4 * CV_MAX_FILES + 4 * CV_MAX_RANKS + 16 };
+
+/* The column of grid place (f, r), which may lie off the board. */
+static int pn_dx(const cv_geom *g, int f, int r) { return PN_DMARGIN + 2 * (2 * f + r - (g->files - 1) / 2); }
+
+static void p_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
 {
     (void)style;
     const pn_pos *p = pos;
     const cv_geom *g = &p->v->geom;
-    for (int r = g->ranks - 1; r >= 0; r--) {
-        char line[256];
-        memset(line, ' ', sizeof line);
-        int end = 0;
+    /* line 0 above the top rank, line ranks + 1 below rank 1; a byte 1..12
+     * in the canvas stands for a chess symbol */
+    static char canvas[CV_MAX_RANKS + 2][PN_DWIDTH];
+    memset(canvas, ' ', sizeof canvas);
+#define LINE(r) canvas[g->ranks - (r)]
+    for (int r = 0; r < g->ranks; r++)
         for (int f = 0; f < g->files; f++) {
             int c = cv_geom_cell(g, f, r);
             if (c < 0) continue;
-            int x = 2 * (2 * f + r - (g->files - 1) / 2);
             char l[4] = ".";
-            if (p->b[c]) pn_label(p, p->b[c], l);
-            memcpy(line + x, l, strlen(l));
-            end = x + (int)strlen(l);
+            if (p->b[c]) {
+                pn_label(p, p->b[c], l);
+                int k = flags & CV_DIAGRAM_UNICODE ? cv_chess_letter_of(p->v->pieces[CV_TYPE(p->b[c])].name) : 0;
+                if (k) {
+                    static const char order[] = "KQRBNP";
+                    l[0] = (char)(1 + (strchr(order, k) - order) + 6 * CV_COLOR(p->b[c]));
+                    l[1] = 0;
+                }
+            }
+            memcpy(LINE(r) + pn_dx(g, f, r), l, strlen(l));
         }
-        line[end] = 0;
-        fprintf(out, "%2d  %s\n", r + 1, line);
+    /* file letters at both ends of each file */
+    for (int f = 0; f < g->files; f++) {
+        int lo = -1, hi = -1;
+        for (int r = 0; r < g->ranks; r++)
+            if (cv_geom_cell(g, f, r) >= 0) {
+                if (lo < 0) lo = r;
+                hi = r;
+            }
+        if (lo == 0) LINE(-1)[pn_dx(g, f, -1)] = g->letters[f];
+        if (lo >= 0 && hi == g->ranks - 1) LINE(g->ranks)[pn_dx(g, f, g->ranks)] = g->letters[f];
     }
-    fputs("   files run up to the right: a1 does not exist, g1 is the bottom corner\n", out);
+    /* rank numbers beyond the end cells of each rank, where free */
+    for (int r = 0; r < g->ranks; r++) {
+        int lo = -1, hi = -1;
+        for (int f = 0; f < g->files; f++)
+            if (cv_geom_cell(g, f, r) >= 0) {
+                if (lo < 0) lo = f;
+                hi = f;
+            }
+        if (lo < 0) continue;
+        char num[8];
+        int n = snprintf(num, sizeof num, "%d", r + 1);
+        int xl = pn_dx(g, lo - 1, r) + 2 - n, xr = pn_dx(g, hi + 1, r);
+        memcpy(LINE(r) + xl, num, (size_t)n);
+        memcpy(LINE(r) + xr, num, (size_t)n);
+    }
+#undef LINE
+    for (int y = 0; y < g->ranks + 2; y++) {
+        int end = PN_DWIDTH;
+        while (end > 0 && canvas[y][end - 1] == ' ') end--;
+        for (int x = 0; x < end; x++) {
+            char ch = canvas[y][x];
+            if (ch >= 1 && ch <= 12) fputs(cv_chess_symbol("KQRBNPkqrbnp"[ch - 1]), out);
+            else fputc(ch, out);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "%s to move\n", p->side ? "Black" : "White");
 }
 
 static cv_move_status p_board_move(void *pos, const char *args, cv_amove *m, char *why, size_t ws, int *col)

@@ -228,8 +228,9 @@ static size_t p_perft_note(void *pos, char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%d single move%s at the root", n, n == 1 ? "" : "s");
 }
 
-/* The three levels side by side, rank 8 at the top. */
-static void p_diagram(const void *pos, const char *style, FILE *out)
+/* The three levels side by side, rank 8 at the top; with
+ * CV_DIAGRAM_UNICODE the pieces as chess symbols. */
+static void p_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
 {
     (void)style;
     const pw_pos *p = pos;
@@ -240,13 +241,17 @@ static void p_diagram(const void *pos, const char *style, FILE *out)
             for (int f = 0; f < 8; f++) {
                 uint8_t pc = p->b[PW_SQ(L, r, f)];
                 char ch = pc ? " PNBRQK"[PW_TYPE(pc)] : '.';
-                fputc(pc && PW_COLOR(pc) ? tolower((unsigned char)ch) : ch, out);
+                if (pc && PW_COLOR(pc)) ch = (char)tolower((unsigned char)ch);
+                const char *sym = pc && (flags & CV_DIAGRAM_UNICODE) ? cv_chess_symbol(ch) : NULL;
+                if (sym) fputs(sym, out);
+                else fputc(ch, out);
                 if (f < 7) fputc(' ', out);
             }
         }
         fputc('\n', out);
     }
     fputs("  a b c d e f g h    a b c d e f g h    a b c d e f g h\n", out);
+    fprintf(out, "%s to move\n", p->side ? "Black" : "White");
 }
 
 static cv_move_status p_board_move(void *pos, const char *args, cv_amove *m, char *why, size_t ws, int *col)

@@ -3,6 +3,7 @@
  * the spec's `trid:` mapping.  The rules themselves are trid.c. */
 #include "engine.h"
 #include "trid.h"
+#include "trid_diagram.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,6 @@ enum { NT_PARMEN, NT_ROMULAN };
 static const char *const notations[] = { "standard", "romulan", NULL };
 static const char *const aliases[] = { "parmen", "standard", NULL };
 static const int alt_notation[] = { NT_ROMULAN, NT_PARMEN };
-static const char *const styles[] = { "ascii", NULL };
 static const char *const own_keys[] = { "board", "pieces", "setup", "castling", "promotion", "en-passant", NULL };
 
 static const cv_trid_opts *O(const cv_variant *v) { return (const cv_trid_opts *)(const void *)v->eopts.b; }
@@ -199,15 +199,10 @@ static uint64_t t_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv
     return total;
 }
 
-/* The TD-FEN fields one per line: the three main boards, the attack
- * boards, then the rest. */
-static void t_diagram(const void *pos, const char *style, FILE *out)
+/* The drawings of trid_diagram.c. */
+static void t_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
 {
-    (void)style;
-    char fen[1024];
-    cv_trid_fen_write(pos, fen, sizeof fen);
-    for (char *s = fen; *s; s++) fputc(*s == ' ' || *s == '|' ? '\n' : *s, out);
-    fputc('\n', out);
+    cv_trid_diagram(pos, style, flags, out);
 }
 
 /* ---- the board owner's edits ---- */
@@ -396,7 +391,7 @@ const cv_engine cv_trid_engine = {
     .outcome = t_outcome,
     .key = t_key,
     .perft = t_perft,
-    .diagram_styles = styles,
+    .diagram_styles = cv_trid_diagram_styles,
     .diagram = t_diagram,
     .board_move = t_board_move,
     .put = t_put,
