@@ -195,7 +195,9 @@ int cv_san_fast(cv_pos *p, const char *text, cv_move *out)
     }
     if (!is_file(s[mid]) || !is_rank(s[mid + 1])) return 0;
     if (a.ffile >= g->files || a.frank >= g->ranks) return 0;
-    a.to = cv_geom_parse_cell(g, s + mid, 2);
-    if (a.to < 0) return 0;
+    /* the cell at that file and rank, if that is its name (a board may
+     * rename its files: then the general reader finds it) */
+    a.to = cv_geom_cell(g, s[mid] - 'a', s[mid + 1] - '1');
+    if (a.to < 0 || g->name[a.to][0] != s[mid] || g->name[a.to][1] != s[mid + 1] || g->name[a.to][2]) return 0;
     return resolve(p, &a, out);
 }
