@@ -58,6 +58,17 @@ static int legal(cv_pos *p, cv_move m, int t, int *in_check)
         if (*in_check < 0) *in_check = cv_in_check(p);
         return *in_check ? cv_leaves_royal_safe(p, m) : not_pinned(p, m, k);
     }
+    if (v->fast_legal && k >= 0 && m.from == k) {
+        /* the royal itself: its new cell must not be attacked once it has
+         * left the old one.  A walk out from the new cell never looks at
+         * that cell, so the piece it takes may stay: the same answer as
+         * playing the move, without playing it */
+        uint8_t royal = p->board[k];
+        p->board[k] = 0;
+        int safe = !cv_attacked(p, m.to, p->side ^ 1);
+        p->board[k] = royal;
+        return safe;
+    }
     return cv_leaves_royal_safe(p, m);
 }
 
