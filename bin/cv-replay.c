@@ -206,9 +206,11 @@ static int replay_game(ctx *C, const cv_record *g)
         cv_replayer_set_marks(C->rp, C->fmt->marks_warn ? CV_MARKS_WARN : C->strict ? CV_MARKS_ERROR : CV_MARKS_IGNORE);
         cv_replayer_set_numbers(C->rp, C->fmt->numbered);
         cv_replayer_set_notation(C->rp, C->nt);
-        cv_replay(C->rp, g, start, &hooks, C, &res, final);
+        /* the final FEN only for the outputs that print it */
+        int want_final = C->final || (C->json && C->mode != OUT_CHECK);
+        cv_replay(C->rp, g, start, &hooks, C, &res, want_final ? final : NULL);
         if (res.mainline_complete) {
-            cv_any_write(final, 0, C->final_fen, sizeof C->final_fen);
+            if (want_final) cv_any_write(final, 0, C->final_fen, sizeof C->final_fen);
             const char *want = cv_replay_implied_result(&res);
             const cv_pgn_token *rt = g->result;
             long rl = rt ? rt->line : g->line, rc = rt ? rt->col : g->col;

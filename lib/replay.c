@@ -61,6 +61,34 @@ static void push_key(cv_replayer *r, uint64_t k)
     r->keys[r->nkeys++] = k;
 }
 
+/* The start position of the last variant a game of this thread began
+ * from: reading the variant's setup FEN again for every game cost as much
+ * as a tenth of replaying one.  Keyed by the variant's address, its setup
+ * text and the count of variants freed (an address may be reused). */
+static _Thread_local struct start_cache {
+    const cv_variant *v;
+    unsigned long frees;
+    int have;
+    char setup[sizeof ((cv_variant *)0)->setup];
+    cv_apos pos;
+} cache;
+
+static int start_of(const cv_variant *v, cv_apos *start)
+{
+    struct start_cache *c = &cache;
+    if (c->have && c->v == v && c->frees == cv_variant_frees() && !strcmp(c->setup, v->setup)) {
+        cv_apos_copy(start, &c->pos);
+        return 0;
+    }
+    if (cv_any_start(v, start) != 0) return -1;
+    c->v = v;
+    c->frees = cv_variant_frees();
+    memcpy(c->setup, v->setup, sizeof c->setup);
+    cv_apos_copy(&c->pos, start);
+    c->have = 1;
+    return 0;
+}
+
 int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_variant **vout, cv_apos *start, char *why,
                     size_t whysize, long *line, long *col)
 {
@@ -109,7 +137,7 @@ int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_varian
         *col = g->col;
         return -1;
     }
-    return cv_any_start(v, start) == 0 ? 0 : -1;
+    return start_of(v, start);
 }
 
 static void fill(cv_replay_ev *e, const cv_record *g, size_t i, int depth, const cv_apos *before)

@@ -1,4 +1,5 @@
 #include "notation.h"
+#include "san.h"
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <ctype.h>
 #include <pcre2.h>
@@ -273,6 +274,21 @@ static int explain_blocked(cv_pos *p, const want *w, cv_move_parse *r)
 }
 
 cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r)
+{
+    /* plain SAN, nearly every move of a real file, is read by hand; what
+     * the fast reader declines gets the general reading and its reasons */
+    cv_move m;
+    if (!legal && cv_san_fast(p, text, &m)) {
+        memset(r, 0, sizeof *r);
+        r->move = r->cand[0] = m;
+        r->ncand = 1;
+        r->form = CV_SAN;
+        return r->status = CV_MOVE_OK;
+    }
+    return cv_move_read_general(p, legal, text, r);
+}
+
+cv_move_status cv_move_read_general(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;

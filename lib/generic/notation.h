@@ -32,6 +32,10 @@ typedef struct cv_move_parse {
 
 /* Resolves text against p's legal moves (legal may be NULL). */
 cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
+/* The same without the fast reader of plain SAN (san.h): the PCRE2
+ * reading of every form.  cv_move_read gives its answer for every text;
+ * the tests compare the two. */
+cv_move_status cv_move_read_general(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
 
 cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
                                cv_move_parse *r);

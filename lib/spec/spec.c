@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -942,9 +943,16 @@ cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d)
     return v;
 }
 
+/* Counts the variants freed, so a cache keyed by a variant's address can
+ * tell that the address may since hold another one. */
+static _Atomic unsigned long variants_freed;
+
+unsigned long cv_variant_frees(void) { return variants_freed; }
+
 void cv_variant_free(cv_variant *v)
 {
     if (!v) return;
+    variants_freed++;
     cv_geom_free(&v->geom);
     free(v->line);
     free(v);

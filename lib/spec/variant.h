@@ -123,6 +123,8 @@ cv_variant *cv_variant_find(const char *name, cv_diag *d);
 cv_variant *cv_variant_select(const char *name, const char *path, cv_diag *d);
 
 void cv_variant_free(cv_variant *v);
+/* How many variants cv_variant_free has freed in this process so far. */
+unsigned long cv_variant_frees(void);
 
 /* cv_variant_find through a process-wide cache: the spec stays loaded
  * (and must not be freed) until the process ends. */
