@@ -12,4 +12,6 @@
 #include "engine.h"
 #include "record.h"
 #include "replay.h"
+#include "hold.h"
+#include "jobs.h"
 #endif
