@@ -287,8 +287,9 @@ typedef struct batch {
     cv_record_batch rb;
     const char *path;
     const cv_record_format *fin;
-    char *out, *err, *rej;
-    size_t nout, nerr, nrej;
+    cv_capture cap;     /* what converting them wrote, game by game */
+    char *rej;          /* and what went to the rejects */
+    size_t nrej;
     long converted, rejected;
     int status;
 } batch;
@@ -330,15 +331,13 @@ static void run_batch(void *worker, void *task)
 {
     ctx *W = worker;
     batch *B = task;
-    FILE *out = open_memstream(&B->out, &B->nout), *err = open_memstream(&B->err, &B->nerr);
     FILE *rej = W->rejects ? open_memstream(&B->rej, &B->nrej) : NULL;
-    if (!out || !err || (W->rejects && !rej)) {
-        if (out) fclose(out);
-        if (err) fclose(err);
+    if ((W->rejects && !rej) || cv_capture_open(&B->cap) < 0) {
         if (rej) fclose(rej);
         B->status = 2;
         return;
     }
+    FILE *out = B->cap.out, *err = B->cap.err;
     cv_diag d = { .out = err, .quiet_warnings = W->quiet };
     W->out = out;
     W->d = &d;
@@ -352,22 +351,22 @@ static void run_batch(void *worker, void *task)
         fwrite(rb->text + rb->pre[i], 1, rb->pre[i + 1] - rb->pre[i], err);
         int rc = convert_game(W, B->fin, rb->games[i]);
         if (rc > B->status) B->status = rc;
+        cv_json_flush(&W->js);
+        cv_capture_mark(&B->cap);
     }
     if (rb->end) fwrite(rb->text + rb->pre[rb->n], 1, rb->len - rb->pre[rb->n], err);
     cv_json_flush(&W->js);
     W->rejects = rejects;
     B->converted = W->converted;
     B->rejected = W->rejected;
-    fclose(out);
-    fclose(err);
-    if (rej) fclose(rej);
+    cv_capture_close(&B->cap);
+    if (rej && fclose(rej)) B->status = 2;
 }
 
 static void batch_free(batch *B)
 {
     cv_record_batch_free(&B->rb);
-    free(B->out);
-    free(B->err);
+    cv_capture_free(&B->cap);
     free(B->rej);
     free(B);
 }
@@ -378,9 +377,8 @@ static int batch_done(void *arg, void *task, int dropped)
     ctx *C = arg;
     batch *B = task;
     if (!dropped) {
-        fflush(stdout);
-        if (B->nout) fwrite(B->out, 1, B->nout, stdout);
-        if (B->nerr) fwrite(B->err, 1, B->nerr, stderr);
+        cv_capture_write(&B->cap, stdout, stderr);
+        if (B->cap.failed) B->status = 2;
         if (B->nrej) fwrite(B->rej, 1, B->nrej, C->rejects);
         C->converted += B->converted;
         C->rejected += B->rejected;

@@ -268,8 +268,7 @@ typedef struct batch {
     cv_record_batch rb;
     const char *path;
     const cv_record_format *fmt;
-    char *out, *err;
-    size_t nout, nerr;
+    cv_capture cap;     /* what playing them wrote, game by game */
     long games, valid, invalid, warnings;
     int status, stopped;
 } batch;
@@ -307,13 +306,11 @@ static void run_batch(void *worker, void *task)
 {
     ctx *W = worker;
     batch *B = task;
-    FILE *out = open_memstream(&B->out, &B->nout), *err = open_memstream(&B->err, &B->nerr);
-    if (!out || !err) {
-        if (out) fclose(out);
-        if (err) fclose(err);
+    if (cv_capture_open(&B->cap) < 0) {
         B->status = 2;
         return;
     }
+    FILE *out = B->cap.out, *err = B->cap.err;
     cv_diag d = { .out = err, .quiet_warnings = W->quiet };
     W->out = out;
     W->d = &d;
@@ -329,6 +326,8 @@ static void run_batch(void *worker, void *task)
             B->status = 1;
             if (W->fail_fast) B->stopped = 1;
         }
+        cv_json_flush(&W->js);
+        cv_capture_mark(&B->cap);
     }
     if (!B->stopped && rb->end) {
         fwrite(rb->text + rb->pre[rb->n], 1, rb->len - rb->pre[rb->n], err);
@@ -339,15 +338,13 @@ static void run_batch(void *worker, void *task)
     B->valid = W->valid;
     B->invalid = W->invalid;
     B->warnings = d.warnings;
-    fclose(out);
-    fclose(err);
+    cv_capture_close(&B->cap);
 }
 
 static void batch_free(batch *B)
 {
     cv_record_batch_free(&B->rb);
-    free(B->out);
-    free(B->err);
+    cv_capture_free(&B->cap);
     free(B);
 }
 
@@ -358,9 +355,8 @@ static int batch_done(void *arg, void *task, int dropped)
     batch *B = task;
     int stop = 0;
     if (!dropped) {
-        fflush(stdout);
-        if (B->nout) fwrite(B->out, 1, B->nout, stdout);
-        if (B->nerr) fwrite(B->err, 1, B->nerr, stderr);
+        cv_capture_write(&B->cap, stdout, stderr);
+        if (B->cap.failed) B->status = 2;
         C->games += B->games;
         C->valid += B->valid;
         C->invalid += B->invalid;

@@ -14,4 +14,5 @@
 #include "replay.h"
 #include "hold.h"
 #include "jobs.h"
+#include "capture.h"
 #endif
