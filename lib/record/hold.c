@@ -34,7 +34,7 @@ cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
     for (size_t i = 0; i < g->ntokens; i++) {
         const cv_pgn_token *t = &g->tokens[i];
         strings += text_len(t) + 1;
-        if (t->suffix) strings += strlen(t->suffix) + 1;
+        if (t->suffix && *t->suffix) strings += strlen(t->suffix) + 1;
         if (t->norm && t->norm != t->text) strings += strlen(t->norm) + 1;
     }
     int own_result = g->result_text && !(g->result && g->result_text == g->result->text);
@@ -63,7 +63,8 @@ cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
         const cv_pgn_token *t = &g->tokens[i];
         tok[i] = *t;
         tok[i].text = put(&at, t->text, text_len(t));
-        if (t->suffix) tok[i].suffix = put(&at, t->suffix, strlen(t->suffix));
+        /* most moves have no suffix: the one "" that lives for ever */
+        if (t->suffix) tok[i].suffix = *t->suffix ? put(&at, t->suffix, strlen(t->suffix)) : "";
         tok[i].norm = t->norm == t->text ? tok[i].text : put(&at, t->norm, strlen(t->norm));
     }
     if (g->nmainline) memcpy(ml, g->mainline, sizeof *ml * g->nmainline);

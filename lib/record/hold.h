@@ -9,7 +9,8 @@
  *    lines and columns, result pointing at its own RESULT token, a token's
  *    norm the same pointer as its text where the reader's was, each tag's
  *    value its own (so cv_pgn_tag_value's "first tag of that name" test by
- *    pointer still holds).  free() releases it.
+ *    pointer still holds); an empty suffix is a static "".  free() releases
+ *    it.
  *  - cv_record_batch_fill reads games until a batch holds max_bytes (at
  *    least one game), and captures what the reader reported while reading
  *    each game (its diagnostics, through the cv_diag it was opened with),
