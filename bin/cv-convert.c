@@ -378,7 +378,10 @@ static int batch_done(void *arg, void *task, int dropped)
     batch *B = task;
     if (!dropped) {
         cv_capture_write(&B->cap, stdout, stderr);
-        if (B->cap.failed) B->status = 2;
+        if (B->cap.failed) {
+            fprintf(stderr, "%s: out of memory\n", tool);
+            B->status = 2;
+        }
         if (B->nrej) fwrite(B->rej, 1, B->nrej, C->rejects);
         C->converted += B->converted;
         C->rejected += B->rejected;
@@ -516,8 +519,11 @@ int main(int argc, char **argv)
         }
     }
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) status = 2;
-    cv_jobs_free(C.J);
-    for (int i = 0; i < C.jobs && C.J; i++) worker_free(workers[i]);
+    if (C.J) {
+        cv_jobs_free(C.J);
+        C.J = NULL;
+        for (int i = 0; i < C.jobs; i++) worker_free(workers[i]);
+    }
     if (C.rejects && cv_cli_replace_close(tool, C.rejects, rejects, rejects_tmp, 1)) status = CV_EXIT_USAGE;
     if (!C.converted && !C.rejected) fprintf(stderr, "%s: no game records found\n", tool);
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;

@@ -356,7 +356,10 @@ static int batch_done(void *arg, void *task, int dropped)
     int stop = 0;
     if (!dropped) {
         cv_capture_write(&B->cap, stdout, stderr);
-        if (B->cap.failed) B->status = 2;
+        if (B->cap.failed) {
+            fprintf(stderr, "%s: out of memory\n", tool);
+            B->status = 2;
+        }
         C->games += B->games;
         C->valid += B->valid;
         C->invalid += B->invalid;
@@ -530,8 +533,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: no game records found\n", tool);
         if (C->mode == OUT_CHECK && status < 1) status = 1;
     }
-    cv_jobs_free(C->J);
-    for (int i = 0; i < C->jobs && C->J; i++) worker_free(workers[i]);
+    if (C->J) {
+        cv_jobs_free(C->J);
+        C->J = NULL;
+        for (int i = 0; i < C->jobs; i++) worker_free(workers[i]);
+    }
     cv_replayer_free(C->rp);
     cv_variant_free(v);
     cv_problems_free(&C->probs);
