@@ -29,6 +29,8 @@ static void usage(void)
            "      --rejects FILE   write the games that cannot be converted to FILE\n"
            "      --input FORMAT   read every input as pgn, gamelist or gclog\n"
            "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
+           "      --jobs N         convert games on N threads (default: one per\n"
+           "                       processor); the output is the same as with one\n"
            "  -q, --quiet          no warnings\n"
            "  -j, --json           one JSON object per game instead of the records: its\n"
            "                       tags, main-line moves in the target notation, result,\n"
@@ -61,7 +63,17 @@ typedef struct ctx {
     cv_problems probs;
     char **fens;        /* --to fen: the position after each main-line ply */
     size_t nfens, capfens;
+    FILE *out;          /* standard output, or a worker's batch */
+    cv_diag *d;         /* the conversion's diagnostics (NULL: standard error) */
+    int jobs;           /* --jobs: games converted on this many threads */
+    size_t chunk;       /* --chunk-bytes: games held per batch */
+    struct cv_jobs *J;  /* the workers, when more than one */
+    int file_status;    /* the worst status of the file's batches */
 } ctx;
+
+/* The games held for one worker at a time (the bytes of their copies,
+ * raw text included): see cv-replay. */
+#define CHUNK_BYTES (1u << 20)
 
 static void keep_fen(ctx *C, const char *fen)
 {
@@ -84,7 +96,7 @@ static void on_move(void *arg, const cv_replay_ev *e)
             char fen[2048];
             cv_replay_ev_fen(e, fen, sizeof fen);
             if (C->json) keep_fen(C, fen);
-            else puts(fen);
+            else fprintf(C->out, "%s\n", fen);
         }
         if (!C->json) return;
     }
@@ -102,7 +114,7 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     if (e->mark_only) {
         /* the move is played and its mark written right; say so */
         if (!C->quiet)
-            cv_report(NULL, CV_WARNING, C->path, e->t->line, e->t->col, "%s: %s %s%s: %s", C->ident, num, e->t->text,
+            cv_report(C->d, CV_WARNING, C->path, e->t->line, e->t->col, "%s: %s %s%s: %s", C->ident, num, e->t->text,
                       e->t->suffix, e->why);
         if (C->json)
             cv_problems_add(&C->probs, 0, "move", e->t->line, e->t->col, "%s %s%s: %s", num, e->t->text, e->t->suffix,
@@ -110,10 +122,10 @@ static void on_bad(void *arg, const cv_replay_ev *e)
         return;
     }
     if (e->t->kind == CV_PGN_VARIATION_START) {
-        cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s; written unconverted", C->ident, e->why);
+        cv_report(C->d, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s; written unconverted", C->ident, e->why);
         if (C->json) cv_problems_add(&C->probs, 1, "move", e->t->line, e->t->col, "%s", e->why);
     } else {
-        cv_report(NULL, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s %s: %s; written unconverted", C->ident, num,
+        cv_report(C->d, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s %s: %s; written unconverted", C->ident, num,
                   e->t->text, e->why);
         if (C->json) cv_problems_add(&C->probs, 1, "move", e->t->line, e->t->col, "%s %s: %s", num, e->t->text, e->why);
     }
@@ -124,16 +136,16 @@ static void on_bad(void *arg, const cv_replay_ev *e)
  * no bytes), to the rejects file or in its place in the output. */
 static void write_unconverted(ctx *C, const cv_record_format *f, const cv_record *g)
 {
-    FILE *out = C->rejects ? C->rejects : C->to_fen ? NULL : stdout;
+    FILE *out = C->rejects ? C->rejects : C->to_fen ? NULL : C->out;
     if (!out) {
-        printf("# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g->number);
+        fprintf(C->out, "# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g->number);
         return;
     }
     if (g->raw) {
         fwrite(g->raw, 1, g->rawlen, out);
         if (g->rawlen && g->raw[g->rawlen - 1] != '\n') fputc('\n', out);
         if (g->raw_truncated)
-            cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: longer than the reader keeps; written truncated",
+            cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: longer than the reader keeps; written truncated",
                       C->ident);
     } else {
         cv_record_meta meta = { 0 };
@@ -215,22 +227,22 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     }
     if (!start || !deflt) {
         const char *msg = deflt ? "out of memory" : "the rules of this record format cannot be loaded";
-        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s; written unconverted", C->ident, msg);
+        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s; written unconverted", C->ident, msg);
         if (C->json) cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s", msg);
         ok = 0;
     } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
-        cv_report(NULL, CV_ERROR, C->path, line, col, "%s: %s; written unconverted", C->ident, why);
+        cv_report(C->d, CV_ERROR, C->path, line, col, "%s: %s; written unconverted", C->ident, why);
         if (C->json) cv_problems_add(&C->probs, 1, "setup", line, col, "%s", why);
         ok = 0;
     } else if (!cv_record_format_fits(fout, v)) {
-        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: a %s game cannot be written as %s; written unconverted",
+        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: a %s game cannot be written as %s; written unconverted",
                   C->ident, v->name, fout->name);
         if (C->json)
             cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "a %s game cannot be written as %s", v->name,
                             fout->name);
         ok = 0;
     } else if ((C->cur_nt = C->to ? cv_any_notation(v, C->to) : 0) < 0) {
-        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation; written unconverted",
+        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation; written unconverted",
                   C->ident, v->name, C->to);
         if (C->json)
             cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s is not written in '%s' notation", v->name, C->to);
@@ -243,16 +255,16 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     }
     free(start);
     if (!ok && g->errors)
-        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: the record has errors; written unconverted", C->ident);
+        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: the record has errors; written unconverted", C->ident);
     if (C->json) {
         const char *implied = ok ? cv_replay_implied_result(&res) : NULL;
         game_json(C, g, v, ok, g->result_text ? g->result_text : implied ? implied : "*");
         if (!ok && C->rejects) write_unconverted(C, fin, g);
     } else if (ok && !C->to_fen) {
         cv_record_meta meta = { .variant = v, .result = cv_replay_implied_result(&res) };
-        fout->write(stdout, g, C->text, &meta);
+        fout->write(C->out, g, C->text, &meta);
         if (meta.dropped && !C->quiet)
-            cv_report(NULL, CV_WARNING, C->path, g->line, g->col,
+            cv_report(C->d, CV_WARNING, C->path, g->line, g->col,
                       "%s: %d variation%s, NAG%s or escape line%s that %s cannot hold dropped", C->ident, meta.dropped,
                       meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s",
                       fout->name);
@@ -268,6 +280,137 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     return ok ? 0 : 1;
 }
 
+/* ---- --jobs: games read here, converted on the workers, written in order ---- */
+
+/* A batch of games and what converting them wrote, until it is written. */
+typedef struct batch {
+    cv_record_batch rb;
+    const char *path;
+    const cv_record_format *fin;
+    cv_capture cap;     /* what converting them wrote, game by game */
+    char *rej;          /* and what went to the rejects */
+    size_t nrej;
+    long converted, rejected;
+    int status;
+} batch;
+
+/* A worker's ctx: the run's settings, its own replayer, JSON writer and
+ * scratch. */
+static ctx *worker_new(const ctx *C)
+{
+    ctx *W = malloc(sizeof *W);
+    if (!W) return NULL;
+    *W = *C;
+    W->rp = cv_replayer_new();
+    W->text = NULL;
+    W->cap = 0;
+    W->fens = NULL;
+    W->nfens = W->capfens = 0;
+    memset(&W->probs, 0, sizeof W->probs);
+    if (!W->rp) {
+        free(W);
+        return NULL;
+    }
+    return W;
+}
+
+static void worker_free(ctx *W)
+{
+    if (!W) return;
+    cv_replayer_free(W->rp);
+    cv_problems_free(&W->probs);
+    free(W->text);
+    for (size_t i = 0; i < W->nfens; i++) free(W->fens[i]);
+    free(W->fens);
+    free(W);
+}
+
+/* The batch's games as convert_file converts them, each after what its
+ * reader said of it, into the batch's own streams (the rejects too). */
+static void run_batch(void *worker, void *task)
+{
+    ctx *W = worker;
+    batch *B = task;
+    FILE *rej = W->rejects ? open_memstream(&B->rej, &B->nrej) : NULL;
+    if ((W->rejects && !rej) || cv_capture_open(&B->cap) < 0) {
+        if (rej) fclose(rej);
+        B->status = 2;
+        return;
+    }
+    FILE *out = B->cap.out, *err = B->cap.err;
+    cv_diag d = { .out = err, .quiet_warnings = W->quiet };
+    W->out = out;
+    W->d = &d;
+    W->path = B->path;
+    W->converted = W->rejected = 0;
+    FILE *rejects = W->rejects;
+    if (rej) W->rejects = rej;
+    cv_json_init(&W->js, out);
+    const cv_record_batch *rb = &B->rb;
+    for (size_t i = 0; i < rb->n; i++) {
+        fwrite(rb->text + rb->pre[i], 1, rb->pre[i + 1] - rb->pre[i], err);
+        int rc = convert_game(W, B->fin, rb->games[i]);
+        if (rc > B->status) B->status = rc;
+        cv_json_flush(&W->js);
+        cv_capture_mark(&B->cap);
+    }
+    if (rb->end) fwrite(rb->text + rb->pre[rb->n], 1, rb->len - rb->pre[rb->n], err);
+    cv_json_flush(&W->js);
+    W->rejects = rejects;
+    B->converted = W->converted;
+    B->rejected = W->rejected;
+    cv_capture_close(&B->cap);
+    if (rej && fclose(rej)) B->status = 2;
+}
+
+static void batch_free(batch *B)
+{
+    cv_record_batch_free(&B->rb);
+    cv_capture_free(&B->cap);
+    free(B->rej);
+    free(B);
+}
+
+/* On the reading thread, in order: the batch's output, its counts. */
+static int batch_done(void *arg, void *task, int dropped)
+{
+    ctx *C = arg;
+    batch *B = task;
+    if (!dropped) {
+        cv_capture_write(&B->cap, stdout, stderr);
+        if (B->cap.failed) {
+            fprintf(stderr, "%s: out of memory\n", tool);
+            B->status = 2;
+        }
+        if (B->nrej) fwrite(B->rej, 1, B->nrej, C->rejects);
+        C->converted += B->converted;
+        C->rejected += B->rejected;
+        if (B->status > C->file_status) C->file_status = B->status;
+    }
+    batch_free(B);
+    return 0;
+}
+
+static int convert_parallel(ctx *C, const char *path, const cv_record_format *fin, cv_record_reader *rd, cv_diag *d)
+{
+    C->file_status = 0;
+    for (;;) {
+        batch *B = calloc(1, sizeof *B);
+        if (!B) return 2;
+        B->path = path;
+        B->fin = fin;
+        if (cv_record_batch_fill(&B->rb, rd, d, C->chunk) < 0) {
+            fprintf(stderr, "%s: out of memory\n", tool);
+            C->file_status = 2;
+        }
+        int end = B->rb.end || B->rb.oom;
+        cv_jobs_add(C->J, B);
+        if (end) break;
+    }
+    cv_jobs_wait(C->J);
+    return C->file_status;
+}
+
 static int convert_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
@@ -280,9 +423,13 @@ static int convert_file(const char *path, FILE *f, void *arg)
     const cv_record_format *fin = cv_record_reader_format(rd);
     cv_record g;
     int status = 0;
-    while (cv_record_next(rd, &g) == 1) {
-        int rc = convert_game(C, fin, &g);
-        if (rc > status) status = rc;
+    if (C->J) {
+        status = convert_parallel(C, path, fin, rd, &d);
+    } else {
+        while (cv_record_next(rd, &g) == 1) {
+            int rc = convert_game(C, fin, &g);
+            if (rc > status) status = rc;
+        }
     }
     if (cv_record_io_error(rd)) status = 2;
     cv_record_close(rd);
@@ -293,15 +440,17 @@ int main(int argc, char **argv)
 {
     static ctx C;   /* holds the JSON writer's buffer */
     const char *variant = NULL, *spec = NULL, *rejects = NULL;
-    enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT, O_FORMAT };
+    enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT, O_FORMAT, O_JOBS, O_CHUNK };
     static const struct option lo[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
         { "strict", no_argument, 0, O_STRICT }, { "quiet", no_argument, 0, 'q' },
         { "input", required_argument, 0, O_INPUT }, { "format", required_argument, 0, O_FORMAT },
-        { "json", no_argument, 0, 'j' },
+        { "json", no_argument, 0, 'j' }, { "jobs", required_argument, 0, O_JOBS },
+        { "chunk-bytes", required_argument, 0, O_CHUNK },
         { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
+    long n;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":t:jqV:", lo, NULL)) != -1) {
         switch (c) {
@@ -327,6 +476,16 @@ int main(int argc, char **argv)
         case 'q': C.quiet = 1; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
+        case O_JOBS:
+            if ((n = cv_cli_parse_count(optarg)) < 1 || n > 256)
+                return cv_cli_usage_error(tool, "invalid job count '%s' (1-256)", optarg);
+            C.jobs = (int)n;
+            break;
+        case O_CHUNK:
+            /* not in --help: small batches are for the tests */
+            if ((n = cv_cli_parse_count(optarg)) < 1) return cv_cli_usage_error(tool, "invalid chunk size '%s'", optarg);
+            C.chunk = (size_t)n;
+            break;
         case O_HELP: usage(); return 0;
         case O_VERSION: cv_cli_version(tool); return 0;
         case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
@@ -343,9 +502,28 @@ int main(int argc, char **argv)
         return CV_EXIT_USAGE;
     }
     C.rp = cv_replayer_new();
+    C.out = stdout;
     cv_json_init(&C.js, stdout);
     int status = 0;
+    if (!C.jobs) C.jobs = cv_jobs_cores();
+    if (!C.chunk) C.chunk = CHUNK_BYTES;
+    ctx *workers[256] = { 0 };
+    if (C.jobs > 1) {
+        int ok = 1;
+        for (int i = 0; i < C.jobs; i++) ok = ok && (workers[i] = worker_new(&C));
+        if (ok) C.J = cv_jobs_new(C.jobs, (void **)workers, run_batch, batch_done, &C);
+        if (!C.J) {
+            /* fewer threads is slower, not wrong */
+            for (int i = 0; i < C.jobs; i++) worker_free(workers[i]);
+            C.jobs = 1;
+        }
+    }
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) status = 2;
+    if (C.J) {
+        cv_jobs_free(C.J);
+        C.J = NULL;
+        for (int i = 0; i < C.jobs; i++) worker_free(workers[i]);
+    }
     if (C.rejects && cv_cli_replace_close(tool, C.rejects, rejects, rejects_tmp, 1)) status = CV_EXIT_USAGE;
     if (!C.converted && !C.rejected) fprintf(stderr, "%s: no game records found\n", tool);
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;

@@ -35,6 +35,8 @@ static void usage(void)
            "                       recomputed, comments kept in place\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"
            "      --fail-fast      stop at the first invalid game\n"
+           "      --jobs N         play games on N threads (default: one per processor);\n"
+           "                       the output is the same as with one\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
            "      --spec FILE      variant spec file for games without a Variant tag\n"
            "      --help, --version\n\n"
@@ -43,6 +45,11 @@ static void usage(void)
 }
 
 enum { OUT_DEFAULT, OUT_CHECK };
+
+/* The games held for one worker at a time (their copies' bytes): large
+ * enough that handing over costs little, small enough that 2 x --jobs
+ * batches and their output stay a few MB. */
+#define CHUNK_BYTES (1u << 20)
 
 typedef struct ctx {
     const cv_variant *v;
@@ -67,6 +74,11 @@ typedef struct ctx {
     char **text;        /* --gamelist: the moves rewritten, per token */
     size_t cap;
     cv_problems probs;  /* --json: the game's problems */
+    FILE *out;          /* standard output, or a worker's batch */
+    int jobs;           /* --jobs: games played on this many threads */
+    size_t chunk;       /* --chunk-bytes: games held per batch */
+    struct cv_jobs *J;  /* the workers, when more than one */
+    int file_status;    /* the worst status of the file's batches */
 } ctx;
 
 static void on_bad(void *arg, const cv_replay_ev *e)
@@ -103,7 +115,7 @@ static void on_move(void *arg, const cv_replay_ev *e)
     if (!C->fen) return;
     cv_replay_ev_number(e, num, sizeof num);
     cv_replay_ev_fen(e, fen, sizeof fen);
-    printf("%ld\t%s %s\t%s\n", C->g->number, num, mv, fen);
+    fprintf(C->out, "%ld\t%s %s\t%s\n", C->g->number, num, mv, fen);
 }
 
 static void game_json(ctx *C, const cv_record *g, const cv_replay_result *res, int valid)
@@ -156,7 +168,7 @@ static void report_draws(ctx *C, const cv_replay_result *res, long rl, long rc)
         strcat(facts, b);
     }
     if (res->draws & CV_DRAW_MATERIAL) strcat(facts, ", insufficient material");
-    cv_report(NULL, CV_NOTE, C->path, rl, rc, "%s: final position: %s", C->ident, facts + 2);
+    cv_report(C->d, CV_NOTE, C->path, rl, rc, "%s: final position: %s", C->ident, facts + 2);
 }
 
 /* One game of any record format: the same walk, checks and output. */
@@ -183,16 +195,16 @@ static int replay_game(ctx *C, const cv_record *g)
     const cv_variant *deflt = cv_record_variant(C->fmt, C->v);
     if (!start || !final || !deflt) {
         const char *msg = deflt ? "out of memory" : "the rules of this record format cannot be loaded";
-        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s", C->ident, msg);
+        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s", C->ident, msg);
         if (C->json) cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s", msg);
         C->game_bad = 1;
     } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
-        cv_report(NULL, CV_ERROR, C->path, line, col, "%s: %s", C->ident, why);
+        cv_report(C->d, CV_ERROR, C->path, line, col, "%s: %s", C->ident, why);
         if (C->json) cv_problems_add(&C->probs, 1, "setup", line, col, "%s", why);
         C->game_bad = 1;
     } else if ((C->nt = C->ntname ? cv_any_notation(v, C->ntname) : 0) < 0) {
         char list[128];
-        cv_report(NULL, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation (%s)", C->ident,
+        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation (%s)", C->ident,
                   v->name, C->ntname, cv_notation_list(v, list, sizeof list));
         if (C->json)
             cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s is not written in '%s' notation (%s)", v->name,
@@ -231,15 +243,15 @@ static int replay_game(ctx *C, const cv_record *g)
      * game could not be played to its end */
     if (C->gamelist) {
         cv_record_meta meta = { .variant = C->v, .result = cv_replay_implied_result(&res) };
-        C->fmt->write(stdout, g, valid ? C->text : NULL, &meta);
+        C->fmt->write(C->out, g, valid ? C->text : NULL, &meta);
     } else if (C->final) {
-        puts(C->final_fen[0] ? C->final_fen : "-");
+        fprintf(C->out, "%s\n", C->final_fen[0] ? C->final_fen : "-");
     } else if (C->json && C->mode != OUT_CHECK) {
         game_json(C, g, &res, valid);
     } else if (C->mode == OUT_DEFAULT && !C->fen) {
         /* a format without results says how the game ended instead */
         const char *end = g->result_text ? g->result_text : res.mate ? "checkmate" : res.stalemate ? "stalemate" : NULL;
-        printf("%s: %s: %s, %d pl%s%s%s\n", cv_display_name(C->path), C->ident, valid ? "valid" : "invalid", res.plies,
+        fprintf(C->out, "%s: %s: %s, %d pl%s%s%s\n", cv_display_name(C->path), C->ident, valid ? "valid" : "invalid", res.plies,
                res.plies == 1 ? "y" : "ies", end ? ", " : "", end ? end : "");
     }
     for (size_t i = 0; C->text && i < g->ntokens && i < C->cap; i++) {
@@ -249,6 +261,135 @@ static int replay_game(ctx *C, const cv_record *g)
     free(start);
     free(final);
     return valid;
+}
+
+/* ---- --jobs: games read here, played on the workers, written in order ---- */
+
+/* A batch of games and what playing them printed, until it is written. */
+typedef struct batch {
+    cv_record_batch rb;
+    const char *path;
+    const cv_record_format *fmt;
+    cv_capture cap;     /* what playing them wrote, game by game */
+    long games, valid, invalid, warnings;
+    int status, stopped;
+} batch;
+
+/* A worker's ctx: the run's settings, its own replayer, JSON writer and
+ * scratch. */
+static ctx *worker_new(const ctx *C)
+{
+    ctx *W = malloc(sizeof *W);
+    if (!W) return NULL;
+    *W = *C;
+    W->rp = cv_replayer_new();
+    W->text = NULL;
+    W->cap = 0;
+    memset(&W->probs, 0, sizeof W->probs);
+    if (!W->rp) {
+        free(W);
+        return NULL;
+    }
+    return W;
+}
+
+static void worker_free(ctx *W)
+{
+    if (!W) return;
+    cv_replayer_free(W->rp);
+    cv_problems_free(&W->probs);
+    free(W->text);
+    free(W);
+}
+
+/* The batch's games as replay_file plays them, each after what its
+ * reader said of it, into the batch's own streams. */
+static void run_batch(void *worker, void *task)
+{
+    ctx *W = worker;
+    batch *B = task;
+    if (cv_capture_open(&B->cap) < 0) {
+        B->status = 2;
+        return;
+    }
+    FILE *out = B->cap.out, *err = B->cap.err;
+    cv_diag d = { .out = err, .quiet_warnings = W->quiet };
+    W->out = out;
+    W->d = &d;
+    W->path = B->path;
+    W->fmt = B->fmt;
+    W->games = W->valid = W->invalid = 0;
+    cv_json_init(&W->js, out);
+    const cv_record_batch *rb = &B->rb;
+    for (size_t i = 0; i < rb->n && !B->stopped; i++) {
+        fwrite(rb->text + rb->pre[i], 1, rb->pre[i + 1] - rb->pre[i], err);
+        d.warnings += rb->warnings[i];
+        if (!replay_game(W, rb->games[i])) {
+            B->status = 1;
+            if (W->fail_fast) B->stopped = 1;
+        }
+        cv_json_flush(&W->js);
+        cv_capture_mark(&B->cap);
+    }
+    if (!B->stopped && rb->end) {
+        fwrite(rb->text + rb->pre[rb->n], 1, rb->len - rb->pre[rb->n], err);
+        d.warnings += rb->tail_warnings;
+    }
+    cv_json_flush(&W->js);
+    B->games = W->games;
+    B->valid = W->valid;
+    B->invalid = W->invalid;
+    B->warnings = d.warnings;
+    cv_capture_close(&B->cap);
+}
+
+static void batch_free(batch *B)
+{
+    cv_record_batch_free(&B->rb);
+    cv_capture_free(&B->cap);
+    free(B);
+}
+
+/* On the reading thread, in order: the batch's output, its counts. */
+static int batch_done(void *arg, void *task, int dropped)
+{
+    ctx *C = arg;
+    batch *B = task;
+    int stop = 0;
+    if (!dropped) {
+        cv_capture_write(&B->cap, stdout, stderr);
+        if (B->cap.failed) {
+            fprintf(stderr, "%s: out of memory\n", tool);
+            B->status = 2;
+        }
+        C->games += B->games;
+        C->valid += B->valid;
+        C->invalid += B->invalid;
+        C->warnings += B->warnings;
+        if (B->status > C->file_status) C->file_status = B->status;
+        if (B->stopped) C->stop = stop = 1;
+    }
+    batch_free(B);
+    return stop;
+}
+
+static int replay_parallel(ctx *C, const char *path, cv_record_reader *rd, cv_diag *d)
+{
+    C->file_status = 0;
+    for (;;) {
+        batch *B = calloc(1, sizeof *B);
+        if (!B) return 2;
+        B->path = path;
+        B->fmt = C->fmt;
+        if (cv_record_batch_fill(&B->rb, rd, d, C->chunk) < 0) {
+            fprintf(stderr, "%s: out of memory\n", tool);
+            C->file_status = 2;
+        }
+        int end = B->rb.end || B->rb.oom;
+        if (cv_jobs_add(C->J, B) || end) break;
+    }
+    cv_jobs_wait(C->J);
+    return C->file_status;
 }
 
 static int replay_file(const char *path, FILE *f, void *arg)
@@ -278,13 +419,18 @@ static int replay_file(const char *path, FILE *f, void *arg)
     }
     cv_record g;
     int status = 0;
-    while (!C->stop && cv_record_next(rd, &g) == 1) {
-        if (!replay_game(C, &g)) {
-            status = 1;
-            if (C->fail_fast) C->stop = 1;
+    if (C->J) {
+        /* the workers count every warning, the reader's included */
+        status = replay_parallel(C, path, rd, &d);
+    } else {
+        while (!C->stop && cv_record_next(rd, &g) == 1) {
+            if (!replay_game(C, &g)) {
+                status = 1;
+                if (C->fail_fast) C->stop = 1;
+            }
         }
+        C->warnings += d.warnings;
     }
-    C->warnings += d.warnings;
     if (cv_record_io_error(rd)) status = 2;
     cv_record_close(rd);
     return status;
@@ -295,7 +441,8 @@ int main(int argc, char **argv)
     ctx *C = calloc(1, sizeof *C);
     if (!C) return 2;
     const char *variant = NULL, *spec = NULL;
-    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_GAMELIST, O_INPUT };
+    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_GAMELIST, O_INPUT, O_JOBS,
+           O_CHUNK };
     static const struct option lo[] = {
         { "check", no_argument, 0, 'c' }, { "fen", no_argument, 0, O_FEN },
         { "final", no_argument, 0, O_FINAL }, { "draws", no_argument, 0, O_DRAWS },
@@ -303,9 +450,11 @@ int main(int argc, char **argv)
         { "quiet", no_argument, 0, 'q' }, { "fail-fast", no_argument, 0, O_FAILFAST },
         { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
         { "notation", required_argument, 0, 'n' }, { "gamelist", no_argument, 0, O_GAMELIST },
-        { "input", required_argument, 0, O_INPUT },
+        { "input", required_argument, 0, O_INPUT }, { "jobs", required_argument, 0, O_JOBS },
+        { "chunk-bytes", required_argument, 0, O_CHUNK },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
+    long n;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":cjn:qV:", lo, NULL)) != -1) {
         switch (c) {
@@ -333,6 +482,21 @@ int main(int argc, char **argv)
                 return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", optarg, cv_record_format_names());
             }
             break;
+        case O_JOBS:
+            if ((n = cv_cli_parse_count(optarg)) < 1 || n > 256) {
+                free(C);
+                return cv_cli_usage_error(tool, "invalid job count '%s' (1-256)", optarg);
+            }
+            C->jobs = (int)n;
+            break;
+        case O_CHUNK:
+            /* not in --help: small batches are for the tests */
+            if ((n = cv_cli_parse_count(optarg)) < 1) {
+                free(C);
+                return cv_cli_usage_error(tool, "invalid chunk size '%s'", optarg);
+            }
+            C->chunk = (size_t)n;
+            break;
         case O_HELP: usage(); free(C); return 0;
         case O_VERSION: cv_cli_version(tool); free(C); return 0;
         case ':': free(C); return cv_cli_bad_option(tool, argv, optind, optopt, 1);
@@ -343,8 +507,22 @@ int main(int argc, char **argv)
     if (!v) { free(C); return 2; }
     C->v = v;
     C->rp = cv_replayer_new();
+    C->out = stdout;
     cv_json_init(&C->js, stdout);
     int status = 0;
+    if (!C->jobs) C->jobs = cv_jobs_cores();
+    if (!C->chunk) C->chunk = CHUNK_BYTES;
+    ctx *workers[256] = { 0 };
+    if (C->jobs > 1) {
+        int ok = 1;
+        for (int i = 0; i < C->jobs; i++) ok = ok && (workers[i] = worker_new(C));
+        if (ok) C->J = cv_jobs_new(C->jobs, (void **)workers, run_batch, batch_done, C);
+        if (!C->J) {
+            /* fewer threads is slower, not wrong */
+            for (int i = 0; i < C->jobs; i++) worker_free(workers[i]);
+            C->jobs = 1;
+        }
+    }
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), replay_file, C, &status)) status = 2;
     if (C->json && C->mode == OUT_CHECK) {
         cv_json_summary(&C->js, C->files, C->games, C->valid, C->invalid, C->warnings);
@@ -356,6 +534,11 @@ int main(int argc, char **argv)
         /* a CI run over nothing must not pass */
         fprintf(stderr, "%s: no game records found\n", tool);
         if (C->mode == OUT_CHECK && status < 1) status = 1;
+    }
+    if (C->J) {
+        cv_jobs_free(C->J);
+        C->J = NULL;
+        for (int i = 0; i < C->jobs; i++) worker_free(workers[i]);
     }
     cv_replayer_free(C->rp);
     cv_variant_free(v);

@@ -12,4 +12,7 @@
 #include "engine.h"
 #include "record.h"
 #include "replay.h"
+#include "hold.h"
+#include "jobs.h"
+#include "capture.h"
 #endif

@@ -1,0 +1,153 @@
+/* hold: a game copied out of its reader, and batches of such games with
+ * the reader's diagnostics (hold.h). */
+#include "hold.h"
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ALIGN(n) (((n) + 15) & ~(size_t)15)
+
+/* A token's text may hold NUL bytes (a comment): its length is len; the
+ * readers' other strings end at their NUL. */
+static size_t text_len(const cv_pgn_token *t)
+{
+    return t->len || !t->text ? t->len : strlen(t->text);
+}
+
+static char *put(char **at, const char *s, size_t n)
+{
+    if (!s) return NULL;
+    char *d = *at;
+    memcpy(d, s, n);
+    d[n] = 0;
+    *at += n + 1;
+    return d;
+}
+
+cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
+{
+    size_t a_tags = ALIGN(sizeof(cv_pgn_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_pgn_token) * g->ntokens);
+    size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_pgn_issue) * g->nissues);
+    size_t strings = 0;
+    for (size_t i = 0; i < g->ntags; i++)
+        strings += strlen(g->tags[i].name) + strlen(g->tags[i].value) + 2;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const cv_pgn_token *t = &g->tokens[i];
+        strings += text_len(t) + 1;
+        if (t->suffix && *t->suffix) strings += strlen(t->suffix) + 1;
+        if (t->norm && t->norm != t->text) strings += strlen(t->norm) + 1;
+    }
+    int own_result = g->result_text && !(g->result && g->result_text == g->result->text);
+    if (own_result) strings += strlen(g->result_text) + 1;
+    if (g->raw) strings += g->rawlen + 1;
+    size_t size = ALIGN(sizeof(cv_record)) + a_tags + a_tok + a_ml + a_iss + strings;
+    char *block = malloc(size);
+    if (!block) return NULL;
+    cv_record *h = (cv_record *)block;
+    *h = *g;
+    char *at = block + ALIGN(sizeof(cv_record));
+    cv_pgn_tag *tags = (cv_pgn_tag *)at;
+    at += a_tags;
+    cv_pgn_token *tok = (cv_pgn_token *)at;
+    at += a_tok;
+    size_t *ml = (size_t *)at;
+    at += a_ml;
+    cv_pgn_issue *iss = (cv_pgn_issue *)at;
+    at += a_iss;
+    for (size_t i = 0; i < g->ntags; i++) {
+        tags[i] = g->tags[i];
+        tags[i].name = put(&at, g->tags[i].name, strlen(g->tags[i].name));
+        tags[i].value = put(&at, g->tags[i].value, strlen(g->tags[i].value));
+    }
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const cv_pgn_token *t = &g->tokens[i];
+        tok[i] = *t;
+        tok[i].text = put(&at, t->text, text_len(t));
+        /* most moves have no suffix: the one "" that lives for ever */
+        if (t->suffix) tok[i].suffix = *t->suffix ? put(&at, t->suffix, strlen(t->suffix)) : "";
+        tok[i].norm = t->norm == t->text ? tok[i].text : put(&at, t->norm, strlen(t->norm));
+    }
+    if (g->nmainline) memcpy(ml, g->mainline, sizeof *ml * g->nmainline);
+    if (g->nissues) memcpy(iss, g->issues, sizeof *iss * g->nissues);
+    h->tags = g->ntags ? tags : NULL;
+    h->tokens = g->ntokens ? tok : NULL;
+    h->mainline = g->nmainline ? ml : NULL;
+    h->issues = g->nissues ? iss : NULL;
+    h->result = g->result ? tok + (g->result - g->tokens) : NULL;
+    if (own_result) h->result_text = put(&at, g->result_text, strlen(g->result_text));
+    else if (g->result_text) h->result_text = h->result->text;
+    if (g->raw) h->raw = put(&at, g->raw, g->rawlen);
+    if (bytes) *bytes = size;
+    return h;
+}
+
+/* ---- batches ---- */
+
+static int grow(cv_record_batch *b)
+{
+    size_t cap = b->cap ? b->cap * 2 : 64;
+    cv_record **g = realloc(b->games, sizeof *g * cap);
+    if (!g) return -1;
+    b->games = g;
+    size_t *pre = realloc(b->pre, sizeof *pre * (cap + 1));
+    if (!pre) return -1;
+    b->pre = pre;
+    long *w = realloc(b->warnings, sizeof *w * cap);
+    if (!w) return -1;
+    b->warnings = w;
+    b->cap = cap;
+    return 0;
+}
+
+int cv_record_batch_fill(cv_record_batch *b, cv_record_reader *rd, cv_diag *d, size_t max_bytes)
+{
+    FILE *saved = d->out;
+    FILE *cap = open_memstream(&b->text, &b->len);
+    if (!cap) return -1;
+    d->out = cap;
+    int rc = 0;
+    if (grow(b) < 0) rc = -1;
+    while (!rc) {
+        long w0 = d->warnings;
+        long at = ftell(cap);
+        cv_record g;
+        if (cv_record_next(rd, &g) != 1) {
+            b->pre[b->n] = (size_t)at;
+            b->tail_warnings = d->warnings - w0;
+            b->end = 1;
+            break;
+        }
+        size_t size;
+        if (b->n == b->cap && grow(b) < 0) rc = -1;
+        cv_record *h = rc ? NULL : cv_record_hold(&g, &size);
+        if (!h) {
+            rc = -1;
+            break;
+        }
+        b->pre[b->n] = (size_t)at;
+        b->warnings[b->n] = d->warnings - w0;
+        b->games[b->n++] = h;
+        b->bytes += size;
+        if (b->bytes >= max_bytes) {
+            b->pre[b->n] = (size_t)ftell(cap);
+            break;
+        }
+    }
+    if (rc) {
+        if (b->pre) b->pre[b->n] = (size_t)ftell(cap);
+        b->oom = 1;
+    }
+    d->out = saved;
+    if (fclose(cap)) rc = -1;
+    return rc;
+}
+
+void cv_record_batch_free(cv_record_batch *b)
+{
+    for (size_t i = 0; i < b->n; i++) free(b->games[i]);
+    free(b->games);
+    free(b->pre);
+    free(b->warnings);
+    free(b->text);
+    memset(b, 0, sizeof *b);
+}
