@@ -1,11 +1,12 @@
 #include "perft.h"
+#include "bb.h"
 #include "movegen.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t cv_perft(cv_pos *p, int depth)
+static uint64_t mailbox_perft(cv_pos *p, int depth)
 {
     if (depth <= 0) return 1;
     if (depth == 1) return (uint64_t)cv_count_legal(p);
@@ -15,10 +16,19 @@ uint64_t cv_perft(cv_pos *p, int depth)
     for (int i = 0; i < ml.n; i++) {
         cv_undo u;
         cv_make(p, ml.m[i], &u);
-        total += cv_perft(p, depth - 1);
+        total += mailbox_perft(p, depth - 1);
         cv_unmake(p, ml.m[i], &u);
     }
     return total;
+}
+
+/* The bitboard path when the variant and position have one (bb.h), else
+ * the mailbox, which stays the reference. */
+uint64_t cv_perft(cv_pos *p, int depth)
+{
+    if (depth <= 0) return 1;
+    uint64_t n = cv_bb_perft(p, depth);
+    return n != UINT64_MAX ? n : mailbox_perft(p, depth);
 }
 
 /* Entries are written without locks; the check word is key ^ data, so a

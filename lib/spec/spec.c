@@ -945,6 +945,7 @@ void cv_variant_free(cv_variant *v)
     if (!v) return;
     cv_geom_free(&v->geom);
     free(v->line);
+    free(v->bb);
     free(v);
 }
 

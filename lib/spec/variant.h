@@ -102,6 +102,10 @@ typedef struct cv_variant {
     /* line[a * ncells + b]: 1 + the rider walk direction leading from a to
      * b, 0 when none does, 255 when two do (then moves are played to test) */
     uint8_t *line;
+    /* The bitboard form (generic/bb.h), compiled on first use: bb_state
+     * 0 not yet, -1 none, else the set width; bb one malloc'd block. */
+    void *bb;
+    int bb_state;
 } cv_variant;
 
 /* Loads and compiles a spec file.  Every problem is reported through d as

@@ -1,0 +1,567 @@
+/* bb_impl: the bitboard tables, generator and perft, written once for a
+ * set type.  Not a header to include elsewhere: bb64.c and bb128.c each
+ * include it with
+ *   BB         the set type (one bit per cell, bit i = cell i)
+ *   BBN(x)     x with the width appended (names must not clash)
+ *   BB_CELLS   the largest board the width holds
+ *   bb_lsb/bb_msb/bb_popc  lowest, highest set bit and bit count
+ * Cells of a rectangular board are numbered rank * files + file, so
+ * walking any direction (dx, dy) moves the cell number the same way every
+ * step: up when dy > 0 or (dy == 0 and dx > 0).  A ride is then its ray
+ * cut at the first occupied cell, found as the lowest or highest bit. */
+
+#define ONE ((BB)1)
+#define BIT(s) (ONE << (s))
+#define NPOOL 32
+
+typedef struct BBN(ride) {
+    uint8_t dir, up, mode;
+    uint8_t dbl;        /* a pawn's quiet move of 2+ cells: en passant target */
+    uint8_t epcap;      /* capture-only pawn atom: may take en passant */
+    int8_t lim, near;   /* pool tables: cells within range / closer than min; -1 none */
+    BB from;            /* cells the atom applies from (from-ranks) */
+} BBN(ride);
+
+typedef struct BBN(pdesc) {
+    int nup, ndown, nride, ncride;
+    uint8_t up[CV_MAX_ATOMS], down[CV_MAX_ATOMS];  /* plain rides: both modes, any range */
+    BBN(ride) ride[CV_MAX_ATOMS];                  /* every other ride */
+    uint8_t cride[CV_MAX_ATOMS];                   /* those of ride[] that capture */
+    int pawn, epsteps;
+} BBN(pdesc);
+
+typedef struct BBN(tables) {
+    int ncells, files, npieces, royal, npromo, en_passant;
+    uint8_t promo_types[CV_MAX_PIECES];
+    BB promo[2];                    /* cells where a pawn of colour c promotes */
+    int ndirs;
+    int8_t dx[CV_MAX_DIRS], dy[CV_MAX_DIRS];
+    uint8_t up[CV_MAX_DIRS];
+    /* walk directions (from a royal outward) along which colour c has a
+     * rider, and which piece types ride there (bit t) */
+    int nslide[2];
+    uint8_t slide[2][CV_MAX_DIRS];
+    uint16_t slide_types[2][CV_MAX_DIRS];
+    uint8_t att_range[2][CV_MAX_DIRS][CV_MAX_PIECES];
+    BBN(pdesc) pd[2][CV_MAX_PIECES];
+    BB ray[CV_MAX_DIRS][BB_CELLS];
+    BB step_q[2][CV_MAX_PIECES][BB_CELLS];  /* quiet targets of one-hop atoms */
+    BB step_c[2][CV_MAX_PIECES][BB_CELLS];  /* capture targets of one-hop atoms */
+    BB step_ep[2][CV_MAX_PIECES][BB_CELLS]; /* capture-only one-hop pawn atoms */
+    int npool;
+    BB pool[NPOOL][BB_CELLS];
+} BBN(tables);
+
+typedef struct BBN(pos) {
+    BB col[2];
+    BB type[CV_MAX_PIECES];
+    uint8_t board[BB_CELLS];
+    int16_t ksq[2], ep, epv;
+    uint32_t castling;
+    int side;
+} BBN(pos);
+
+typedef struct BBN(castle) {
+    int color, kf, kt, rf, rt;
+    BB empty, safe;
+} BBN(castle);
+
+/* What a search needs besides the position: the castlings of the root
+ * (Chess960 rooks may start anywhere) and the rights each cell clears. */
+typedef struct BBN(ctx) {
+    const BBN(tables) *T;
+    const cv_variant *v;
+    int ncastle;
+    BBN(castle) c[CV_MAX_CASTLE];
+    uint8_t clear[BB_CELLS];
+} BBN(ctx);
+
+typedef struct BBN(move) {
+    uint8_t from, to, promo, kind, castle;
+} BBN(move);
+
+/* ---- compiling ---- */
+
+static int BBN(dist)(const BBN(tables) *T, int a, int b)
+{
+    int df = a % T->files - b % T->files, dr = a / T->files - b / T->files;
+    if (df < 0) df = -df;
+    if (dr < 0) dr = -dr;
+    return df > dr ? df : dr;
+}
+
+/* Cells along direction d from cell s: k in [lo, hi] steps (hi 0: all). */
+static BB BBN(ray_part)(const cv_geom *g, int d, int s, int lo, int hi)
+{
+    BB r = 0;
+    for (int k = 1; (s = cv_geom_next(g, d, s)) >= 0 && (!hi || k <= hi); k++)
+        if (k >= lo) r |= BIT(s);
+    return r;
+}
+
+/* Do two atoms of one piece reach a common offset in a common mode?  The
+ * sets would then count that move once where the mailbox lists it twice. */
+static int overlap(const cv_geom *g, const cv_atom *a, const cv_atom *b)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        int mode = pass ? CV_MODE_CAPTURE : CV_MODE_MOVE;
+        if (!(a->mode & b->mode & mode)) continue;
+        int alo = pass ? 1 : (a->min > 1 ? a->min : 1), blo = pass ? 1 : (b->min > 1 ? b->min : 1);
+        int ahi = a->range ? a->range : 32, bhi = b->range ? b->range : 32;
+        for (int i = alo; i <= ahi; i++)
+            for (int j = blo; j <= bhi; j++)
+                if (i * g->dx[a->dir] == j * g->dx[b->dir] && i * g->dy[a->dir] == j * g->dy[b->dir]) return 1;
+    }
+    return 0;
+}
+
+static BBN(tables) *BBN(compile)(const cv_variant *v)
+{
+    const cv_geom *g = &v->geom;
+    if (g->kind != CV_GEOM_RECT || g->ncells > BB_CELLS || g->ncells != g->files * g->ranks) return NULL;
+    if (v->royal_type < 0 || !v->fast_legal || v->engine != cv_engine_generic()) return NULL;
+    for (int i = 0; i < v->npromo; i++)
+        if (v->promo_types[i] == v->royal_type) return NULL;
+    BBN(tables) *T = calloc(1, sizeof *T);
+    if (!T) return NULL;
+    const int n = g->ncells;
+    T->ncells = n;
+    T->files = g->files;
+    T->npieces = v->npieces;
+    T->royal = v->royal_type;
+    T->npromo = v->npromo;
+    T->en_passant = v->en_passant;
+    for (int i = 0; i < v->npromo; i++) T->promo_types[i] = (uint8_t)v->promo_types[i];
+    T->ndirs = g->ndirs;
+    for (int d = 0; d < g->ndirs; d++) {
+        T->dx[d] = g->dx[d];
+        T->dy[d] = g->dy[d];
+        T->up[d] = g->dy[d] > 0 || (g->dy[d] == 0 && g->dx[d] > 0);
+        for (int s = 0; s < n; s++) T->ray[d][s] = BBN(ray_part)(g, d, s, 1, 0);
+    }
+    for (int c = 0; c < 2; c++) {
+        for (int s = 0; s < n; s++)
+            if (v->promo_ranks >> cv_rel_rank(v, s, c) & 1) T->promo[c] |= BIT(s);
+        memcpy(T->att_range[c], v->att_range[c], sizeof T->att_range[c]);
+        T->nslide[c] = v->nslide_dirs[c];
+        for (int i = 0; i < v->nslide_dirs[c]; i++) {
+            int w = v->slide_dirs[c][i];
+            T->slide[c][i] = (uint8_t)w;
+            for (int t = 0; t < v->npieces; t++)
+                if (v->att_range[c][w][t] > 1) T->slide_types[c][i] |= (uint16_t)(1u << t);
+        }
+        for (int t = 0; t < v->npieces; t++) {
+            const cv_piece *P = &v->pieces[t];
+            BBN(pdesc) *D = &T->pd[c][t];
+            if (P->special[0]) goto fail;
+            D->pawn = P->pawn;
+            for (int i = 0; i < P->natoms[c]; i++) {
+                const cv_atom *a = &P->atoms[c][i];
+                /* cv_attacked does not look at from-ranks, so a capture
+                 * limited to some ranks would attack differently here. */
+                if (a->first && (a->mode & CV_MODE_CAPTURE)) goto fail;
+                for (int j = 0; j < i; j++)
+                    if (overlap(g, a, &P->atoms[c][j])) goto fail;
+                BB from = 0;
+                for (int s = 0; s < n; s++)
+                    if (!a->first || (a->first_ranks >> cv_rel_rank(v, s, c) & 1)) from |= BIT(s);
+                if (a->range == 1) {
+                    for (int s = 0; s < n; s++) {
+                        if (!(from & BIT(s))) continue;
+                        BB to = BBN(ray_part)(g, a->dir, s, 1, 1);
+                        if (a->mode & CV_MODE_MOVE) T->step_q[c][t][s] |= to;
+                        if (a->mode & CV_MODE_CAPTURE) T->step_c[c][t][s] |= to;
+                        if (P->pawn && a->mode == CV_MODE_CAPTURE) T->step_ep[c][t][s] |= to;
+                    }
+                    if (P->pawn && a->mode == CV_MODE_CAPTURE) D->epsteps = 1;
+                    continue;
+                }
+                if (a->mode == CV_MODE_BOTH && !a->first && a->min <= 1 && a->range == 0) {
+                    if (T->up[a->dir]) D->up[D->nup++] = a->dir;
+                    else D->down[D->ndown++] = a->dir;
+                    continue;
+                }
+                BBN(ride) *R = &D->ride[D->nride];
+                R->dir = a->dir;
+                R->up = T->up[a->dir];
+                R->mode = a->mode;
+                R->dbl = P->pawn && v->en_passant && a->mode == CV_MODE_MOVE;
+                R->epcap = P->pawn && a->mode == CV_MODE_CAPTURE;
+                R->from = from;
+                R->lim = R->near = -1;
+                if (a->range) {
+                    if (T->npool >= NPOOL) goto fail;
+                    R->lim = (int8_t)T->npool++;
+                    for (int s = 0; s < n; s++) T->pool[R->lim][s] = BBN(ray_part)(g, a->dir, s, 1, a->range);
+                }
+                if (a->min > 1) {
+                    if (T->npool >= NPOOL) goto fail;
+                    R->near = (int8_t)T->npool++;
+                    for (int s = 0; s < n; s++) T->pool[R->near][s] = BBN(ray_part)(g, a->dir, s, 1, a->min - 1);
+                }
+                if (a->mode & CV_MODE_CAPTURE) D->cride[D->ncride++] = (uint8_t)D->nride;
+                D->nride++;
+            }
+        }
+    }
+    return T;
+fail:
+    free(T);
+    return NULL;
+}
+
+static void *BBN(compile_any)(const cv_variant *v) { return BBN(compile)(v); }
+
+/* ---- sets of one piece ---- */
+
+static inline BB BBN(ray_up)(const BBN(tables) *T, int d, int s, BB occ)
+{
+    BB r = T->ray[d][s], b = r & occ;
+    if (b) r ^= T->ray[d][bb_lsb(b)];
+    return r;
+}
+
+static inline BB BBN(ray_down)(const BBN(tables) *T, int d, int s, BB occ)
+{
+    BB r = T->ray[d][s], b = r & occ;
+    if (b) r ^= T->ray[d][bb_msb(b)];
+    return r;
+}
+
+static inline BB BBN(ray_any)(const BBN(tables) *T, int d, int up, int s, BB occ)
+{
+    return up ? BBN(ray_up)(T, d, s, occ) : BBN(ray_down)(T, d, s, occ);
+}
+
+static inline BB BBN(free_rides)(const BBN(tables) *T, const BBN(pdesc) *D, int s, BB occ)
+{
+    BB a = 0;
+    for (int i = 0; i < D->nup; i++) a |= BBN(ray_up)(T, D->up[i], s, occ);
+    for (int i = 0; i < D->ndown; i++) a |= BBN(ray_down)(T, D->down[i], s, occ);
+    return a;
+}
+
+/* Cells a piece of colour c, type t on s attacks (could capture on). */
+static inline BB BBN(attacks)(const BBN(tables) *T, int c, int t, int s, BB occ)
+{
+    const BBN(pdesc) *D = &T->pd[c][t];
+    BB a = T->step_c[c][t][s] | BBN(free_rides)(T, D, s, occ);
+    for (int i = 0; i < D->ncride; i++) {
+        const BBN(ride) *R = &D->ride[D->cride[i]];
+        BB r = BBN(ray_any)(T, R->dir, R->up, s, occ);
+        if (R->lim >= 0) r &= T->pool[R->lim][s];
+        a |= r;
+    }
+    return a;
+}
+
+/* Is cell s attacked by the pieces in by (all of colour c) with cells occ
+ * occupied? */
+static int BBN(attacked)(const BBN(tables) *T, const BBN(pos) *P, int s, int c, BB by, BB occ)
+{
+    for (int t = 0; t < T->npieces; t++) {
+        BB set = P->type[t] & by;
+        while (set) {
+            int f = bb_lsb(set);
+            set &= set - 1;
+            if (BBN(attacks)(T, c, t, f, occ) & BIT(s)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- legal moves ---- */
+
+/* Emits the moves from `from` to the cells of S, of kind k: one per
+ * promotion type where a pawn reaches a promotion cell. */
+static inline uint64_t BBN(emit)(const BBN(tables) *T, BBN(move) *out, uint64_t n, int from, BB S, int k,
+                                  int pawn, int us)
+{
+    BB pr = pawn && T->npromo ? S & T->promo[us] : 0;
+    if (!out) return n + (uint64_t)bb_popc(S) + (pr ? (uint64_t)bb_popc(pr) * (uint64_t)(T->npromo - 1) : 0);
+    while (S) {
+        int to = bb_lsb(S);
+        S &= S - 1;
+        if (pr & BIT(to)) {
+            for (int i = 0; i < T->npromo; i++)
+                out[n++] = (BBN(move)){ (uint8_t)from, (uint8_t)to, (uint8_t)(T->promo_types[i] + 1), (uint8_t)k, 0 };
+        } else {
+            out[n++] = (BBN(move)){ (uint8_t)from, (uint8_t)to, 0, (uint8_t)k, 0 };
+        }
+    }
+    return n;
+}
+
+/* Legal moves of P: written to out, or only counted when out is NULL. */
+static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) *out)
+{
+    const BBN(tables) *T = X->T;
+    const int us = P->side, them = us ^ 1, k = P->ksq[us];
+    const BB mine = P->col[us], theirs = P->col[them], occ = mine | theirs, kb = BIT(k);
+    const BB occ_nk = occ ^ kb;
+    uint64_t n = 0;
+
+    /* Cells the royal may not enter (attacked with it lifted), and checkers. */
+    BB danger = 0, checkers = 0;
+    for (int t = 0; t < T->npieces; t++) {
+        BB set = P->type[t] & theirs;
+        while (set) {
+            int s = bb_lsb(set);
+            set &= set - 1;
+            BB a = BBN(attacks)(T, them, t, s, occ_nk);
+            danger |= a;
+            if (a & kb) checkers |= BIT(s);
+        }
+    }
+
+    /* Pins and the cells that block a check, along every line an enemy
+     * rides toward the royal. */
+    BB pinned = 0, block = ~(BB)0;
+    BB pinline[BB_CELLS];
+    int leap_check = 0;
+    for (int i = 0; i < T->nslide[them]; i++) {
+        int w = T->slide[them][i];
+        BB riders = 0;
+        for (unsigned m = T->slide_types[them][i]; m; m &= m - 1) riders |= P->type[__builtin_ctz(m)];
+        riders &= theirs;
+        if (!(T->ray[w][k] & riders)) continue;
+        BB r1 = BBN(ray_any)(T, w, T->up[w], k, occ), b = r1 & occ;
+        if (!b) continue;
+        int s = T->up[w] ? bb_lsb(b) : bb_msb(b);
+        if (b & theirs) {
+            if (T->att_range[them][w][CV_TYPE(P->board[s])] >= BBN(dist)(T, k, s)) block &= r1;
+            continue;
+        }
+        BB r2 = BBN(ray_any)(T, w, T->up[w], k, occ ^ b), b2 = r2 & (occ ^ b) & theirs;
+        if (!b2) continue;
+        int s2 = T->up[w] ? bb_lsb(b2) : bb_msb(b2);
+        if (T->att_range[them][w][CV_TYPE(P->board[s2])] >= BBN(dist)(T, k, s2)) {
+            pinline[s] = (pinned & b) ? pinline[s] & r2 : r2;
+            pinned |= b;
+        }
+    }
+    int nchk = bb_popc(checkers);
+    BB mask = ~(BB)0;
+    if (nchk == 1) {
+        int c = bb_lsb(checkers);
+        leap_check = (T->step_c[them][CV_TYPE(P->board[c])][c] & kb) != 0;
+        mask = checkers | (leap_check ? 0 : block);
+    }
+
+    /* The royal. */
+    {
+        const BBN(pdesc) *D = &T->pd[us][T->royal];
+        BB f = BBN(free_rides)(T, D, k, occ);
+        BB q = (T->step_q[us][T->royal][k] | f) & ~occ, c = (T->step_c[us][T->royal][k] | f) & theirs;
+        for (int i = 0; i < D->nride; i++) {
+            const BBN(ride) *R = &D->ride[i];
+            if (!(R->from & kb)) continue;
+            BB r = BBN(ray_any)(T, R->dir, R->up, k, occ);
+            if (R->lim >= 0) r &= T->pool[R->lim][k];
+            if (R->mode & CV_MODE_MOVE) q |= r & ~occ & (R->near >= 0 ? ~T->pool[R->near][k] : ~(BB)0);
+            if (R->mode & CV_MODE_CAPTURE) c |= r & theirs;
+        }
+        n = BBN(emit)(T, out, n, k, (q | c) & ~danger, CV_MK_NORMAL, 0, us);
+    }
+    if (nchk >= 2) return n;
+
+    /* Every other piece. */
+    BB epbit = 0, epfrom = 0;
+    if (P->ep >= 0 && P->epv >= 0 && (theirs & BIT(P->epv)) && !(occ & BIT(P->ep))) epbit = BIT(P->ep);
+    for (int t = 0; t < T->npieces; t++) {
+        BB set = P->type[t] & mine;
+        if (t == T->royal) set &= ~kb;
+        const BBN(pdesc) *D = &T->pd[us][t];
+        const BB *sq = T->step_q[us][t], *sc = T->step_c[us][t];
+        while (set) {
+            int s = bb_lsb(set);
+            BB sb = set & -set;
+            set &= set - 1;
+            BB f = BBN(free_rides)(T, D, s, occ);
+            BB q = (sq[s] | f) & ~occ, c = (sc[s] | f) & theirs, dbl = 0;
+            if (D->epsteps && (T->step_ep[us][t][s] & epbit)) epfrom |= sb;
+            for (int i = 0; i < D->nride; i++) {
+                const BBN(ride) *R = &D->ride[i];
+                if (!(R->from & sb)) continue;
+                BB r = BBN(ray_any)(T, R->dir, R->up, s, occ);
+                if (R->lim >= 0) r &= T->pool[R->lim][s];
+                if (R->mode & CV_MODE_MOVE) {
+                    BB rq = r & ~occ;
+                    if (R->near >= 0) rq &= ~T->pool[R->near][s];
+                    q |= rq;
+                    if (R->dbl && rq) {
+                        BB ray = T->ray[R->dir][s];
+                        BB first = R->up ? (ray & -ray) : BIT(bb_msb(ray));
+                        dbl |= rq & ~first;
+                    }
+                }
+                if (R->mode & CV_MODE_CAPTURE) c |= r & theirs;
+                if (R->epcap && (r & epbit)) epfrom |= sb;
+            }
+            BB m = mask;
+            if (pinned & sb) m &= pinline[s];
+            q &= m;
+            c &= m;
+            dbl &= m;
+            if (!out) {
+                n = BBN(emit)(T, NULL, n, s, q | c, CV_MK_NORMAL, D->pawn, us);
+            } else {
+                n = BBN(emit)(T, out, n, s, (q & ~dbl) | c, CV_MK_NORMAL, D->pawn, us);
+                n = BBN(emit)(T, out, n, s, dbl, CV_MK_DOUBLE, D->pawn, us);
+            }
+        }
+    }
+
+    /* En passant: replayed on the sets, since it empties a cell off the
+     * mover's line. */
+    while (epfrom) {
+        int s = bb_lsb(epfrom);
+        epfrom &= epfrom - 1;
+        BB o = (occ ^ BIT(s) ^ BIT(P->epv)) | epbit;
+        if (!BBN(attacked)(T, P, k, them, theirs ^ BIT(P->epv), o))
+            n = BBN(emit)(T, out, n, s, epbit, CV_MK_EP, 1, us);
+    }
+
+    /* Castling: out of check, the cells between empty, the royal's path
+     * safe, and its new cell safe once the rook has moved too. */
+    if (P->castling && !nchk) {
+        for (int i = 0; i < X->ncastle; i++) {
+            const BBN(castle) *C = &X->c[i];
+            if (!(P->castling >> i & 1) || C->color != us) continue;
+            if (C->kf != k) continue;
+            uint8_t r = P->board[C->rf];
+            if (!r || CV_COLOR(r) != us || !X->v->pieces[CV_TYPE(r)].castles) continue;
+            if ((occ & C->empty) || (danger & C->safe)) continue;
+            BB o = (occ & ~(BIT(C->kf) | BIT(C->rf))) | BIT(C->kt) | BIT(C->rt);
+            if (BBN(attacked)(T, P, C->kt, them, theirs, o)) continue;
+            if (out) out[n] = (BBN(move)){ (uint8_t)C->kf, (uint8_t)C->kt, 0, CV_MK_CASTLE, (uint8_t)i };
+            n++;
+        }
+    }
+    return n;
+}
+
+/* ---- playing ---- */
+
+static inline void BBN(lift)(BBN(pos) *P, int s)
+{
+    uint8_t q = P->board[s];
+    P->col[CV_COLOR(q)] &= ~BIT(s);
+    P->type[CV_TYPE(q)] &= ~BIT(s);
+    P->board[s] = 0;
+}
+
+static inline void BBN(drop)(BBN(pos) *P, int s, uint8_t q)
+{
+    P->col[CV_COLOR(q)] |= BIT(s);
+    P->type[CV_TYPE(q)] |= BIT(s);
+    P->board[s] = q;
+}
+
+static inline void BBN(make)(const BBN(ctx) *X, BBN(pos) *P, BBN(move) m)
+{
+    const int us = P->side;
+    uint8_t pc = P->board[m.from];
+    int ep = P->ep, epv = P->epv;
+    P->ep = P->epv = -1;
+    if (m.kind == CV_MK_CASTLE) {
+        const BBN(castle) *C = &X->c[m.castle];
+        uint8_t rook = P->board[C->rf];
+        BBN(lift)(P, C->kf);
+        BBN(lift)(P, C->rf);
+        BBN(drop)(P, C->kt, pc);
+        BBN(drop)(P, C->rt, rook);
+        P->ksq[us] = (int16_t)C->kt;
+    } else {
+        int cap = m.kind == CV_MK_EP ? epv : m.to;
+        (void)ep;
+        if (P->board[cap]) BBN(lift)(P, cap);
+        BBN(lift)(P, m.from);
+        BBN(drop)(P, m.to, m.promo ? CV_PIECE(m.promo - 1, us) : pc);
+        if (CV_TYPE(pc) == X->T->royal) P->ksq[us] = m.to;
+        if (m.kind == CV_MK_DOUBLE) {
+            int f = m.from % X->T->files, r = (m.from / X->T->files + m.to / X->T->files) / 2;
+            P->ep = (int16_t)(r * X->T->files + f);
+            P->epv = m.to;
+        }
+    }
+    P->castling &= ~(uint32_t)(X->clear[m.from] | X->clear[m.to]);
+    P->side ^= 1;
+}
+
+static uint64_t BBN(perft)(const BBN(ctx) *X, const BBN(pos) *P, int depth)
+{
+    if (depth == 1) return BBN(gen)(X, P, NULL);
+    BBN(move) ml[CV_MAX_MOVES];
+    uint64_t n = BBN(gen)(X, P, ml), total = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        BBN(pos) c = *P;
+        BBN(make)(X, &c, ml[i]);
+        total += BBN(perft)(X, &c, depth - 1);
+    }
+    return total;
+}
+
+/* ---- from and to the mailbox ---- */
+
+/* Reads p; 0 when it has not exactly one royal per side. */
+static int BBN(load)(BBN(ctx) *X, BBN(pos) *P, const BBN(tables) *T, const cv_pos *p)
+{
+    const cv_variant *v = p->v;
+    memset(P, 0, sizeof *P);
+    X->T = T;
+    X->v = v;
+    for (int s = 0; s < T->ncells; s++)
+        if (p->board[s]) BBN(drop)(P, s, p->board[s]);
+    for (int c = 0; c < 2; c++) {
+        BB k = P->type[T->royal] & P->col[c];
+        if (!k || (k & (k - 1))) return 0;
+        P->ksq[c] = (int16_t)bb_lsb(k);
+    }
+    P->side = p->side;
+    P->ep = p->ep;
+    P->epv = p->ep_victim;
+    P->castling = p->castling;
+    X->ncastle = p->ncastle;
+    for (int i = 0; i < p->ncastle; i++) {
+        const cv_castle *c = &p->castle[i];
+        BBN(castle) *C = &X->c[i];
+        C->color = c->color;
+        C->kf = c->king_from;
+        C->kt = c->king_to;
+        C->rf = c->rook_from;
+        C->rt = c->rook_to;
+        C->empty = C->safe = 0;
+        for (int s = 0; s < T->ncells; s++)
+            if (c->empty[s >> 6] >> (s & 63) & 1) C->empty |= BIT(s);
+        for (int j = 0; j < c->nsafe; j++) C->safe |= BIT(c->safe[j]);
+    }
+    memcpy(X->clear, p->castle_clear, (size_t)T->ncells);
+    return 1;
+}
+
+static uint64_t BBN(run_perft)(const void *tables, const cv_pos *p, int depth)
+{
+    BBN(ctx) X;
+    BBN(pos) P;
+    if (!BBN(load)(&X, &P, tables, p)) return UINT64_MAX;
+    if (depth <= 0) return 1;
+    return BBN(perft)(&X, &P, depth);
+}
+
+static int BBN(run_gen)(const void *tables, const cv_pos *p, cv_movelist *ml)
+{
+    BBN(ctx) X;
+    BBN(pos) P;
+    if (!BBN(load)(&X, &P, tables, p)) return -1;
+    BBN(move) m[CV_MAX_MOVES];
+    int n = (int)BBN(gen)(&X, &P, m);
+    for (int i = 0; i < n; i++)
+        ml->m[i] = (cv_move){ m[i].from, m[i].to, m[i].promo, m[i].kind, m[i].castle, 0 };
+    ml->n = n;
+    return n;
+}
+
+#undef ONE
+#undef BIT
+#undef NPOOL
