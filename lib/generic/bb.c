@@ -20,14 +20,19 @@ static const cv_bb_width *tables(const cv_variant *v, const void **t)
     cv_variant *w = (cv_variant *)v;   /* the cache is not part of the variant's value */
     pthread_mutex_lock(&compile_lock);
     if (!w->bb_state) {
-        const cv_bb_width *x = v->geom.ncells <= 64 ? &cv_bb_width64 : &cv_bb_width128;
+        /* The CPU, not the build, decides: one binary runs everywhere. */
+        __builtin_cpu_init();
+        int fast = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") && !getenv("CVKIT_NO_BMI2");
+        const cv_bb_width *x = v->geom.ncells <= 64 ? (fast ? &cv_bb_width64p : &cv_bb_width64)
+                                                    : (fast ? &cv_bb_width128p : &cv_bb_width128);
         w->bb = x->compile(v);
-        w->bb_state = w->bb ? x->cells : -1;
+        w->bb_width = w->bb ? x : NULL;
+        w->bb_state = w->bb ? 1 : -1;
     }
-    int st = w->bb_state;
+    const cv_bb_width *x = w->bb_width;
     *t = w->bb;
     pthread_mutex_unlock(&compile_lock);
-    return st == 64 ? &cv_bb_width64 : st == 128 ? &cv_bb_width128 : NULL;
+    return x;
 }
 
 int cv_bb_usable(const cv_variant *v)

@@ -23,7 +23,8 @@ typedef struct BBN(ride) {
 } BBN(ride);
 
 typedef struct BBN(pdesc) {
-    int nup, ndown, nride, ncride;
+    int nup, ndown, nride, ncride, nline;
+    uint8_t line[CV_MAX_ATOMS / 2];                /* PEXT lines (both directions ridden) */
     uint8_t up[CV_MAX_ATOMS], down[CV_MAX_ATOMS];  /* plain rides: both modes, any range */
     BBN(ride) ride[CV_MAX_ATOMS];                  /* every other ride */
     uint8_t cride[CV_MAX_ATOMS];                   /* those of ride[] that capture */
@@ -48,8 +49,20 @@ typedef struct BBN(tables) {
     BB step_q[2][CV_MAX_PIECES][BB_CELLS];  /* quiet targets of one-hop atoms */
     BB step_c[2][CV_MAX_PIECES][BB_CELLS];  /* capture targets of one-hop atoms */
     BB step_ep[2][CV_MAX_PIECES][BB_CELLS]; /* capture-only one-hop pawn atoms */
+    BB step_eprev[2][CV_MAX_PIECES][BB_CELLS]; /* cells a capture-only pawn hop reaches s from */
+    uint16_t riders[2];             /* types that ride some line, as a bit mask */
     int npool;
     BB pool[NPOOL][BB_CELLS];
+#ifdef BB_PEXT
+    /* A ride along both directions of a line is one lookup: the cells of
+     * the line that can block, gathered by PEXT, index its attack set. */
+    int nlines;
+    uint8_t line_dir[CV_MAX_DIRS];  /* line i: its upward direction */
+    BB line_mask[CV_MAX_DIRS / 2][BB_CELLS];
+    uint32_t line_off[CV_MAX_DIRS / 2][BB_CELLS];
+    uint32_t nlatt;
+    BB latt[BB_LATT];
+#endif
 } BBN(tables);
 
 typedef struct BBN(pos) {
@@ -115,6 +128,62 @@ static int overlap(const cv_geom *g, const cv_atom *a, const cv_atom *b)
     return 0;
 }
 
+#ifdef BB_PEXT
+/* Software PEXT for building the tables (the search uses the instruction). */
+static uint64_t soft_pext(uint64_t x, uint64_t m)
+{
+    uint64_t r = 0;
+    for (int i = 0; m; m &= m - 1, i++)
+        if (x & m & -m) r |= 1ull << i;
+    return r;
+}
+
+/* Moves each pair of opposite plain rides of D into a PEXT line, building
+ * the line's table when no piece has used it yet; a line whose table does
+ * not fit stays two rays. */
+static void BBN(make_lines)(BBN(tables) *T, const cv_geom *g, BBN(pdesc) *D)
+{
+    for (int i = 0; i < D->nup; i++) {
+        int d = D->up[i], o = g->opposite[d], j;
+        for (j = 0; j < D->ndown && D->down[j] != o; j++) {}
+        if (j == D->ndown) continue;
+        int l;
+        for (l = 0; l < T->nlines && T->line_dir[l] != d; l++) {}
+        if (l == T->nlines) {
+            uint32_t need = 0;
+            BB mask[BB_CELLS];
+            for (int s = 0; s < T->ncells; s++) {
+                BB a = T->ray[d][s], b = T->ray[o][s];
+                if (a) a &= ~BIT(bb_msb(a));
+                if (b) b &= ~(b & -b);
+                mask[s] = a | b;
+                need += 1u << bb_popc(mask[s]);
+            }
+            if (T->nlines >= CV_MAX_DIRS / 2 || T->nlatt + need > BB_LATT) continue;
+            T->line_dir[l] = (uint8_t)d;
+            for (int s = 0; s < T->ncells; s++) {
+                T->line_mask[l][s] = mask[s];
+                T->line_off[l][s] = T->nlatt;
+                BB sub = 0;
+                do {
+                    BB occ = sub;
+                    BB a = T->ray[d][s], b = T->ray[o][s];
+                    if (a & occ) a ^= T->ray[d][bb_lsb(a & occ)];
+                    if (b & occ) b ^= T->ray[o][bb_msb(b & occ)];
+                    T->latt[T->nlatt + soft_pext(sub, mask[s])] = a | b;
+                    sub = (sub - mask[s]) & mask[s];
+                } while (sub);
+                T->nlatt += 1u << bb_popc(mask[s]);
+            }
+            T->nlines++;
+        }
+        D->line[D->nline++] = (uint8_t)l;
+        D->up[i--] = D->up[--D->nup];
+        D->down[j] = D->down[--D->ndown];
+    }
+}
+#endif
+
 static BBN(tables) *BBN(compile)(const cv_variant *v)
 {
     const cv_geom *g = &v->geom;
@@ -149,6 +218,7 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
             T->slide[c][i] = (uint8_t)w;
             for (int t = 0; t < v->npieces; t++)
                 if (v->att_range[c][w][t] > 1) T->slide_types[c][i] |= (uint16_t)(1u << t);
+            T->riders[c] |= T->slide_types[c][i];
         }
         for (int t = 0; t < v->npieces; t++) {
             const cv_piece *P = &v->pieces[t];
@@ -202,8 +272,15 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
                 if (a->mode & CV_MODE_CAPTURE) D->cride[D->ncride++] = (uint8_t)D->nride;
                 D->nride++;
             }
+            for (int s = 0; s < n; s++)
+                for (int x = 0; T->step_ep[c][t][s] && x < n; x++)
+                    if (T->step_ep[c][t][s] >> x & 1) T->step_eprev[c][t][x] |= BIT(s);
         }
     }
+#ifdef BB_PEXT
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->npieces; t++) BBN(make_lines)(T, g, &T->pd[c][t]);
+#endif
     return T;
 fail:
     free(T);
@@ -236,6 +313,12 @@ static inline BB BBN(ray_any)(const BBN(tables) *T, int d, int up, int s, BB occ
 static inline BB BBN(free_rides)(const BBN(tables) *T, const BBN(pdesc) *D, int s, BB occ)
 {
     BB a = 0;
+#ifdef BB_PEXT
+    for (int i = 0; i < D->nline; i++) {
+        int l = D->line[i];
+        a |= T->latt[T->line_off[l][s] + _pext_u64(occ, T->line_mask[l][s])];
+    }
+#endif
     for (int i = 0; i < D->nup; i++) a |= BBN(ray_up)(T, D->up[i], s, occ);
     for (int i = 0; i < D->ndown; i++) a |= BBN(ray_down)(T, D->down[i], s, occ);
     return a;
@@ -316,14 +399,14 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
 
     /* Pins and the cells that block a check, along every line an enemy
      * rides toward the royal. */
+    BB riders = 0;
+    for (unsigned m = T->riders[them]; m; m &= m - 1) riders |= P->type[__builtin_ctz(m)];
+    riders &= theirs;
     BB pinned = 0, block = ~(BB)0;
     BB pinline[BB_CELLS];
     int leap_check = 0;
     for (int i = 0; i < T->nslide[them]; i++) {
         int w = T->slide[them][i];
-        BB riders = 0;
-        for (unsigned m = T->slide_types[them][i]; m; m &= m - 1) riders |= P->type[__builtin_ctz(m)];
-        riders &= theirs;
         if (!(T->ray[w][k] & riders)) continue;
         BB r1 = BBN(ray_any)(T, w, T->up[w], k, occ), b = r1 & occ;
         if (!b) continue;
@@ -368,6 +451,9 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
     /* Every other piece. */
     BB epbit = 0, epfrom = 0;
     if (P->ep >= 0 && P->epv >= 0 && (theirs & BIT(P->epv)) && !(occ & BIT(P->ep))) epbit = BIT(P->ep);
+    if (epbit)
+        for (int t = 0; t < T->npieces; t++)
+            if (T->pd[us][t].epsteps) epfrom |= T->step_eprev[us][t][P->ep] & P->type[t] & mine;
     for (int t = 0; t < T->npieces; t++) {
         BB set = P->type[t] & mine;
         if (t == T->royal) set &= ~kb;
@@ -379,7 +465,6 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
             set &= set - 1;
             BB f = BBN(free_rides)(T, D, s, occ);
             BB q = (sq[s] | f) & ~occ, c = (sc[s] | f) & theirs, dbl = 0;
-            if (D->epsteps && (T->step_ep[us][t][s] & epbit)) epfrom |= sb;
             for (int i = 0; i < D->nride; i++) {
                 const BBN(ride) *R = &D->ride[i];
                 if (!(R->from & sb)) continue;

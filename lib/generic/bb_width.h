@@ -13,6 +13,6 @@ typedef struct cv_bb_width {
     int (*gen)(const void *tables, const cv_pos *p, cv_movelist *ml);  /* -1: position not fit */
 } cv_bb_width;
 
-extern const cv_bb_width cv_bb_width64, cv_bb_width128;
+extern const cv_bb_width cv_bb_width64, cv_bb_width128, cv_bb_width64p, cv_bb_width128p;
 
 #endif

@@ -103,8 +103,10 @@ typedef struct cv_variant {
      * b, 0 when none does, 255 when two do (then moves are played to test) */
     uint8_t *line;
     /* The bitboard form (generic/bb.h), compiled on first use: bb_state
-     * 0 not yet, -1 none, else the set width; bb one malloc'd block. */
+     * 0 not yet, -1 none, 1 done; bb one malloc'd block, bb_width the
+     * code that reads it. */
     void *bb;
+    const void *bb_width;
     int bb_state;
 } cv_variant;
 
