@@ -22,6 +22,14 @@ typedef struct BBN(ride) {
     BB from;            /* cells the atom applies from (from-ranks) */
 } BBN(ride);
 
+/* An atom as a shift of a whole set (pawns move as one set). */
+typedef struct BBN(satom) {
+    int off;            /* cell number change per step */
+    uint8_t mode, range, min, dbl, epcap;
+    BB valid;           /* cells with a next cell that way */
+    BB from;            /* cells the atom applies from */
+} BBN(satom);
+
 typedef struct BBN(pdesc) {
     int nup, ndown, nride, ncride, nline;
     uint8_t line[CV_MAX_ATOMS / 2];                /* PEXT lines (both directions ridden) */
@@ -29,6 +37,9 @@ typedef struct BBN(pdesc) {
     BBN(ride) ride[CV_MAX_ATOMS];                  /* every other ride */
     uint8_t cride[CV_MAX_ATOMS];                   /* those of ride[] that capture */
     int pawn, epsteps;
+    int setwise;        /* pawn of steps and short rides: generated as a set */
+    int nsa;
+    BBN(satom) sa[CV_MAX_ATOMS];
 } BBN(pdesc);
 
 typedef struct BBN(tables) {
@@ -49,7 +60,8 @@ typedef struct BBN(tables) {
     BB step_q[2][CV_MAX_PIECES][BB_CELLS];  /* quiet targets of one-hop atoms */
     BB step_c[2][CV_MAX_PIECES][BB_CELLS];  /* capture targets of one-hop atoms */
     BB step_ep[2][CV_MAX_PIECES][BB_CELLS]; /* capture-only one-hop pawn atoms */
-    BB step_eprev[2][CV_MAX_PIECES][BB_CELLS]; /* cells a capture-only pawn hop reaches s from */
+    BB step_eprev[2][CV_MAX_PIECES][BB_CELLS];
+    BB step_crev[2][CV_MAX_PIECES][BB_CELLS];  /* cells a one-hop capture reaches s from */ /* cells a capture-only pawn hop reaches s from */
     uint16_t riders[2];             /* types that ride some line, as a bit mask */
     int npool;
     BB pool[NPOOL][BB_CELLS];
@@ -235,6 +247,18 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
                 BB from = 0;
                 for (int s = 0; s < n; s++)
                     if (!a->first || (a->first_ranks >> cv_rel_rank(v, s, c) & 1)) from |= BIT(s);
+                {
+                    BBN(satom) *A = &D->sa[D->nsa++];
+                    A->off = g->dy[a->dir] * g->files + g->dx[a->dir];
+                    A->mode = a->mode;
+                    A->range = a->range;
+                    A->min = a->min;
+                    A->dbl = P->pawn && v->en_passant && a->mode == CV_MODE_MOVE;
+                    A->epcap = P->pawn && a->mode == CV_MODE_CAPTURE;
+                    A->from = from;
+                    for (int s = 0; s < n; s++)
+                        if (cv_geom_next(g, a->dir, s) >= 0) A->valid |= BIT(s);
+                }
                 if (a->range == 1) {
                     for (int s = 0; s < n; s++) {
                         if (!(from & BIT(s))) continue;
@@ -273,8 +297,13 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
                 D->nride++;
             }
             for (int s = 0; s < n; s++)
-                for (int x = 0; T->step_ep[c][t][s] && x < n; x++)
+                for (int x = 0; x < n; x++) {
                     if (T->step_ep[c][t][s] >> x & 1) T->step_eprev[c][t][x] |= BIT(s);
+                    if (T->step_c[c][t][s] >> x & 1) T->step_crev[c][t][x] |= BIT(s);
+                }
+            D->setwise = P->pawn && t != v->royal_type && D->nup + D->ndown == 0;
+            for (int i = 0; i < D->nsa; i++)
+                if (D->sa[i].range == 0 || (D->sa[i].range > 1 && (D->sa[i].mode & CV_MODE_CAPTURE))) D->setwise = 0;
         }
     }
 #ifdef BB_PEXT
@@ -375,6 +404,43 @@ static inline uint64_t BBN(emit)(const BBN(tables) *T, BBN(move) *out, uint64_t 
     return n;
 }
 
+static inline BB BBN(shift)(BB x, int o) { return o >= 0 ? x << o : x >> -o; }
+
+/* Emits moves to the cells of S, each from its cell less back. */
+static inline uint64_t BBN(emit_set)(const BBN(tables) *T, BBN(move) *out, uint64_t n, BB S, int back, int k,
+                                      int us)
+{
+    BB pr = T->npromo ? S & T->promo[us] : 0;
+    if (!out) return n + (uint64_t)bb_popc(S) + (pr ? (uint64_t)bb_popc(pr) * (uint64_t)(T->npromo - 1) : 0);
+    while (S) {
+        int to = bb_lsb(S);
+        S &= S - 1;
+        n = BBN(emit)(T, out, n, to - back, BIT(to), k, 1, us);
+    }
+    return n;
+}
+
+/* Moves of the pawns in set (none pinned) as shifted sets: each atom
+ * moves every pawn at once; a short ride shifts again through empty cells.
+ * Only capture-only steps here, so attacks need no ride. */
+static inline uint64_t BBN(gen_set)(const BBN(tables) *T, const BBN(pdesc) *D, BB set, BB occ, BB theirs, BB mask,
+                                     BBN(move) *out, uint64_t n, int us)
+{
+    for (int i = 0; i < D->nsa; i++) {
+        const BBN(satom) *A = &D->sa[i];
+        BB cur = set & A->from;
+        int max = A->range ? A->range : 1;
+        for (int k = 1; k <= max && cur; k++) {
+            cur = BBN(shift)(cur & A->valid, A->off);
+            if (A->mode & CV_MODE_CAPTURE) n = BBN(emit_set)(T, out, n, cur & theirs & mask, k * A->off, CV_MK_NORMAL, us);
+            cur &= ~occ;
+            if ((A->mode & CV_MODE_MOVE) && k >= A->min)
+                n = BBN(emit_set)(T, out, n, cur & mask, k * A->off, A->dbl && k >= 2 ? CV_MK_DOUBLE : CV_MK_NORMAL, us);
+        }
+    }
+    return n;
+}
+
 /* Legal moves of P: written to out, or only counted when out is NULL. */
 static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) *out)
 {
@@ -388,6 +454,13 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
     BB danger = 0, checkers = 0;
     for (int t = 0; t < T->npieces; t++) {
         BB set = P->type[t] & theirs;
+        const BBN(pdesc) *E = &T->pd[them][t];
+        if (E->setwise) {
+            for (int i = 0; i < E->nsa; i++)
+                if (E->sa[i].mode & CV_MODE_CAPTURE) danger |= BBN(shift)(set & E->sa[i].valid, E->sa[i].off);
+            checkers |= T->step_crev[them][t][k] & set;
+            continue;
+        }
         while (set) {
             int s = bb_lsb(set);
             set &= set - 1;
@@ -459,6 +532,10 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
         if (t == T->royal) set &= ~kb;
         const BBN(pdesc) *D = &T->pd[us][t];
         const BB *sq = T->step_q[us][t], *sc = T->step_c[us][t];
+        if (D->setwise) {
+            n = BBN(gen_set)(T, D, set & ~pinned, occ, theirs, mask, out, n, us);
+            set &= pinned;
+        }
         while (set) {
             int s = bb_lsb(set);
             BB sb = set & -set;
