@@ -11,7 +11,8 @@
 #define BBN(x) x##64p
 #define BB_CELLS 64
 #define BB_PEXT 1
-#define BB_LATT 32768
+#define BB_LATT (1 << 17)
+#define BB_GROUPS 32
 static inline int bb_lsb(uint64_t x) { return __builtin_ctzll(x); }
 static inline int bb_msb(uint64_t x) { return 63 - __builtin_clzll(x); }
 static inline int bb_popc(uint64_t x) { return __builtin_popcountll(x); }

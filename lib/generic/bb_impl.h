@@ -31,8 +31,9 @@ typedef struct BBN(satom) {
 } BBN(satom);
 
 typedef struct BBN(pdesc) {
-    int nup, ndown, nride, ncride, nline;
-    uint8_t line[CV_MAX_ATOMS / 2];                /* PEXT lines (both directions ridden) */
+    int nup, ndown, nride, ncride, ngroup;
+    int rays;           /* nup + ndown: plain rides not in a group */
+    uint8_t group[CV_MAX_ATOMS / 2];               /* PEXT groups (lines ridden both ways) */
     uint8_t up[CV_MAX_ATOMS], down[CV_MAX_ATOMS];  /* plain rides: both modes, any range */
     BBN(ride) ride[CV_MAX_ATOMS];                  /* every other ride */
     uint8_t cride[CV_MAX_ATOMS];                   /* those of ride[] that capture */
@@ -68,10 +69,9 @@ typedef struct BBN(tables) {
 #ifdef BB_PEXT
     /* A ride along both directions of a line is one lookup: the cells of
      * the line that can block, gathered by PEXT, index its attack set. */
-    int nlines;
-    uint8_t line_dir[CV_MAX_DIRS];  /* line i: its upward direction */
-    BB line_mask[CV_MAX_DIRS / 2][BB_CELLS];
-    uint32_t line_off[CV_MAX_DIRS / 2][BB_CELLS];
+    int ngroups;
+    uint8_t gkey[BB_GROUPS][4];     /* its directions, 255 for none */
+    struct { BB mask; uint32_t off; } gsq[BB_GROUPS][BB_CELLS];
     uint32_t nlatt;
     BB latt[BB_LATT];
 #endif
@@ -150,48 +150,94 @@ static uint64_t soft_pext(uint64_t x, uint64_t m)
     return r;
 }
 
-/* Moves each pair of opposite plain rides of D into a PEXT line, building
- * the line's table when no piece has used it yet; a line whose table does
- * not fit stays two rays. */
-static void BBN(make_lines)(BBN(tables) *T, const cv_geom *g, BBN(pdesc) *D)
+/* Cells a ride along the directions dirs (n of them) from s reaches with
+ * occ occupied. */
+static BB BBN(walk)(const BBN(tables) *T, const uint8_t *dirs, int n, int s, BB occ)
 {
-    for (int i = 0; i < D->nup; i++) {
-        int d = D->up[i], o = g->opposite[d], j;
-        for (j = 0; j < D->ndown && D->down[j] != o; j++) {}
-        if (j == D->ndown) continue;
-        int l;
-        for (l = 0; l < T->nlines && T->line_dir[l] != d; l++) {}
-        if (l == T->nlines) {
-            uint32_t need = 0;
-            BB mask[BB_CELLS];
-            for (int s = 0; s < T->ncells; s++) {
-                BB a = T->ray[d][s], b = T->ray[o][s];
-                if (a) a &= ~BIT(bb_msb(a));
-                if (b) b &= ~(b & -b);
-                mask[s] = a | b;
-                need += 1u << bb_popc(mask[s]);
-            }
-            if (T->nlines >= CV_MAX_DIRS / 2 || T->nlatt + need > BB_LATT) continue;
-            T->line_dir[l] = (uint8_t)d;
-            for (int s = 0; s < T->ncells; s++) {
-                T->line_mask[l][s] = mask[s];
-                T->line_off[l][s] = T->nlatt;
-                BB sub = 0;
-                do {
-                    BB occ = sub;
-                    BB a = T->ray[d][s], b = T->ray[o][s];
-                    if (a & occ) a ^= T->ray[d][bb_lsb(a & occ)];
-                    if (b & occ) b ^= T->ray[o][bb_msb(b & occ)];
-                    T->latt[T->nlatt + soft_pext(sub, mask[s])] = a | b;
-                    sub = (sub - mask[s]) & mask[s];
-                } while (sub);
-                T->nlatt += 1u << bb_popc(mask[s]);
-            }
-            T->nlines++;
+    BB a = 0;
+    for (int i = 0; i < n; i++) {
+        int d = dirs[i];
+        BB r = T->ray[d][s], b = r & occ;
+        if (b) r ^= T->ray[d][T->up[d] ? bb_lsb(b) : bb_msb(b)];
+        a |= r;
+    }
+    return a;
+}
+
+/* A PEXT group for the rides dirs: the cells that can block (the rays
+ * without their last cells), gathered by PEXT, index the attack set.  An
+ * equal group already built is shared; -1 when the table does not fit. */
+static int BBN(group)(BBN(tables) *T, const uint8_t *dirs, int n)
+{
+    uint8_t key[4] = { 255, 255, 255, 255 };
+    memcpy(key, dirs, (size_t)n);
+    for (int l = 0; l < T->ngroups; l++)
+        if (!memcmp(T->gkey[l], key, 4)) return l;
+    if (T->ngroups >= BB_GROUPS) return -1;
+    uint32_t need = 0;
+    BB mask[BB_CELLS];
+    for (int s = 0; s < T->ncells; s++) {
+        mask[s] = 0;
+        for (int i = 0; i < n; i++) {
+            BB r = T->ray[dirs[i]][s];
+            if (r) r &= ~BIT(T->up[dirs[i]] ? bb_msb(r) : bb_lsb(r));
+            mask[s] |= r;
         }
-        D->line[D->nline++] = (uint8_t)l;
-        D->up[i--] = D->up[--D->nup];
-        D->down[j] = D->down[--D->ndown];
+        need += 1u << bb_popc(mask[s]);
+    }
+    if (T->nlatt + need > BB_LATT) return -1;
+    int l = T->ngroups++;
+    memcpy(T->gkey[l], key, 4);
+    for (int s = 0; s < T->ncells; s++) {
+        T->gsq[l][s].mask = mask[s];
+        T->gsq[l][s].off = T->nlatt;
+        BB sub = 0;
+        do {
+            T->latt[T->nlatt + soft_pext(sub, mask[s])] = BBN(walk)(T, dirs, n, s, sub);
+            sub = (sub - mask[s]) & mask[s];
+        } while (sub);
+        T->nlatt += 1u << bb_popc(mask[s]);
+    }
+    return l;
+}
+
+/* Moves D's plain rides into PEXT groups: the lines (both directions of
+ * one) of a kind (orthogonal, diagonal, other) two by two, so that a
+ * queen's groups are the rook's and the bishop's; what does not fit stays
+ * rays. */
+static void BBN(make_groups)(BBN(tables) *T, const cv_geom *g, BBN(pdesc) *D)
+{
+    for (int kind = 0; kind < 3; kind++) {
+        uint8_t lines[CV_MAX_ATOMS][2];
+        int nl = 0;
+        for (int i = 0; i < D->nup; i++) {
+            int d = D->up[i], o = g->opposite[d], j;
+            int dx = g->dx[d] < 0 ? -g->dx[d] : g->dx[d], dy = g->dy[d] < 0 ? -g->dy[d] : g->dy[d];
+            if (((dx == 0 || dy == 0) ? 0 : dx == dy ? 1 : 2) != kind) continue;
+            for (j = 0; j < D->ndown && D->down[j] != o; j++) {}
+            if (j == D->ndown) continue;
+            lines[nl][0] = (uint8_t)d;
+            lines[nl++][1] = (uint8_t)o;
+        }
+        for (int i = 0; i < nl; ) {
+            /* two lines in one table when it fits, else one */
+            int take = i + 1 < nl ? 2 : 1, l = -1;
+            for (; take >= 1 && l < 0; take--) {
+                uint8_t dirs[4];
+                for (int x = 0; x < take; x++) { dirs[2 * x] = lines[i + x][0]; dirs[2 * x + 1] = lines[i + x][1]; }
+                l = BBN(group)(T, dirs, 2 * take);
+            }
+            take++;
+            if (l < 0) { i++; continue; }
+            D->group[D->ngroup++] = (uint8_t)l;
+            for (int x = i; x < i + take; x++) {
+                for (int y = 0; y < D->nup; y++)
+                    if (D->up[y] == lines[x][0]) { D->up[y] = D->up[--D->nup]; break; }
+                for (int y = 0; y < D->ndown; y++)
+                    if (D->down[y] == lines[x][1]) { D->down[y] = D->down[--D->ndown]; break; }
+            }
+            i += take;
+        }
     }
 }
 #endif
@@ -308,8 +354,10 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
     }
 #ifdef BB_PEXT
     for (int c = 0; c < 2; c++)
-        for (int t = 0; t < v->npieces; t++) BBN(make_lines)(T, g, &T->pd[c][t]);
+        for (int t = 0; t < v->npieces; t++) BBN(make_groups)(T, g, &T->pd[c][t]);
 #endif
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->npieces; t++) T->pd[c][t].rays = T->pd[c][t].nup + T->pd[c][t].ndown;
     return T;
 fail:
     free(T);
@@ -343,13 +391,20 @@ static inline BB BBN(free_rides)(const BBN(tables) *T, const BBN(pdesc) *D, int 
 {
     BB a = 0;
 #ifdef BB_PEXT
-    for (int i = 0; i < D->nline; i++) {
-        int l = D->line[i];
-        a |= T->latt[T->line_off[l][s] + _pext_u64(occ, T->line_mask[l][s])];
+    /* Most pieces have at most two groups (a queen: rook's and bishop's). */
+    if (D->ngroup) {
+        a = T->latt[T->gsq[D->group[0]][s].off + _pext_u64(occ, T->gsq[D->group[0]][s].mask)];
+        if (D->ngroup > 1) {
+            a |= T->latt[T->gsq[D->group[1]][s].off + _pext_u64(occ, T->gsq[D->group[1]][s].mask)];
+            for (int i = 2; i < D->ngroup; i++)
+                a |= T->latt[T->gsq[D->group[i]][s].off + _pext_u64(occ, T->gsq[D->group[i]][s].mask)];
+        }
     }
 #endif
-    for (int i = 0; i < D->nup; i++) a |= BBN(ray_up)(T, D->up[i], s, occ);
-    for (int i = 0; i < D->ndown; i++) a |= BBN(ray_down)(T, D->down[i], s, occ);
+    if (D->rays) {
+        for (int i = 0; i < D->nup; i++) a |= BBN(ray_up)(T, D->up[i], s, occ);
+        for (int i = 0; i < D->ndown; i++) a |= BBN(ray_down)(T, D->down[i], s, occ);
+    }
     return a;
 }
 
