@@ -33,6 +33,8 @@ typedef struct BBN(satom) {
 typedef struct BBN(pdesc) {
     int nup, ndown, nride, ncride, ngroup;
     int rays;           /* nup + ndown: plain rides not in a group */
+    int shape;          /* 0, 1, 2: one-hop atoms and that many PEXT groups
+                           only (the common pieces, specialised); 3 other */
     uint8_t group[CV_MAX_ATOMS / 2];               /* PEXT groups (lines ridden both ways) */
     uint8_t up[CV_MAX_ATOMS], down[CV_MAX_ATOMS];  /* plain rides: both modes, any range */
     BBN(ride) ride[CV_MAX_ATOMS];                  /* every other ride */
@@ -357,7 +359,11 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
         for (int t = 0; t < v->npieces; t++) BBN(make_groups)(T, g, &T->pd[c][t]);
 #endif
     for (int c = 0; c < 2; c++)
-        for (int t = 0; t < v->npieces; t++) T->pd[c][t].rays = T->pd[c][t].nup + T->pd[c][t].ndown;
+        for (int t = 0; t < v->npieces; t++) {
+            BBN(pdesc) *D = &T->pd[c][t];
+            D->rays = D->nup + D->ndown;
+            D->shape = !D->rays && !D->nride && !D->setwise && D->ngroup <= 2 ? D->ngroup : 3;
+        }
     return T;
 fail:
     free(T);
@@ -405,6 +411,20 @@ static inline BB BBN(free_rides)(const BBN(tables) *T, const BBN(pdesc) *D, int 
         for (int i = 0; i < D->nup; i++) a |= BBN(ray_up)(T, D->up[i], s, occ);
         for (int i = 0; i < D->ndown; i++) a |= BBN(ray_down)(T, D->down[i], s, occ);
     }
+    return a;
+}
+
+/* The rides of a piece of shape 0, 1 or 2 (a constant where called, so
+ * each shape compiles to straight code). */
+static inline BB BBN(groups)(const BBN(tables) *T, const BBN(pdesc) *D, int s, BB occ, const int shape)
+{
+    BB a = 0;
+#ifdef BB_PEXT
+    if (shape >= 1) a |= T->latt[T->gsq[D->group[0]][s].off + _pext_u64(occ, T->gsq[D->group[0]][s].mask)];
+    if (shape >= 2) a |= T->latt[T->gsq[D->group[1]][s].off + _pext_u64(occ, T->gsq[D->group[1]][s].mask)];
+#else
+    (void)T; (void)D; (void)s; (void)occ; (void)shape;
+#endif
     return a;
 }
 
@@ -516,13 +536,21 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
             checkers |= T->step_crev[them][t][k] & set;
             continue;
         }
-        while (set) {
-            int s = bb_lsb(set);
-            set &= set - 1;
-            BB a = BBN(attacks)(T, them, t, s, occ_nk);
-            danger |= a;
-            if (a & kb) checkers |= BIT(s);
+        const BB *st = T->step_c[them][t];
+#define DANGER(expr) while (set) { \
+            int s = bb_lsb(set); \
+            set &= set - 1; \
+            BB a = (expr); \
+            danger |= a; \
+            if (a & kb) checkers |= BIT(s); \
         }
+        switch (E->shape) {
+        case 0: DANGER(st[s]) break;
+        case 1: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 1)) break;
+        case 2: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 2)) break;
+        default: DANGER(BBN(attacks)(T, them, t, s, occ_nk)) break;
+        }
+#undef DANGER
     }
 
     /* Pins and the cells that block a check, along every line an enemy
@@ -591,6 +619,22 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
             n = BBN(gen_set)(T, D, set & ~pinned, occ, theirs, mask, out, n, us);
             set &= pinned;
         }
+#define SIMPLE(shape) while (set) { \
+            int s = bb_lsb(set); \
+            BB sb = set & -set; \
+            set &= set - 1; \
+            BB f = BBN(groups)(T, D, s, occ, shape); \
+            BB m = mask; \
+            if (pinned & sb) m &= pinline[s]; \
+            n = BBN(emit)(T, out, n, s, (((sq[s] | f) & ~occ) | ((sc[s] | f) & theirs)) & m, CV_MK_NORMAL, D->pawn, us); \
+        }
+        switch (D->shape) {
+        case 0: SIMPLE(0) continue;
+        case 1: SIMPLE(1) continue;
+        case 2: SIMPLE(2) continue;
+        default: break;
+        }
+#undef SIMPLE
         while (set) {
             int s = bb_lsb(set);
             BB sb = set & -set;
