@@ -2,6 +2,7 @@
  * (chosen at run time by bb.c). */
 #pragma GCC target("popcnt,bmi,bmi2")
 #include "bb_width.h"
+#include <immintrin.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,9 @@ __extension__ typedef unsigned __int128 u128;
 #define BB u128
 #define BBN(x) x##128p
 #define BB_CELLS 128
+#define BB_PEXT 1
+#define BB_LATT (1 << 16)
+#define BB_GROUPS 32
 static inline int bb_lsb(u128 x)
 {
     uint64_t lo = (uint64_t)x;
@@ -22,6 +26,12 @@ static inline int bb_msb(u128 x)
 static inline int bb_popc(u128 x)
 {
     return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+/* PEXT of each half; the high half's bits go above the low half's. */
+static inline uint64_t bb_pext(u128 x, u128 m)
+{
+    uint64_t ml = (uint64_t)m;
+    return _pext_u64((uint64_t)x, ml) | _pext_u64((uint64_t)(x >> 64), (uint64_t)(m >> 64)) << __builtin_popcountll(ml);
 }
 #include "bb_impl.h"
 

@@ -16,6 +16,7 @@
 static inline int bb_lsb(uint64_t x) { return __builtin_ctzll(x); }
 static inline int bb_msb(uint64_t x) { return 63 - __builtin_clzll(x); }
 static inline int bb_popc(uint64_t x) { return __builtin_popcountll(x); }
+static inline uint64_t bb_pext(uint64_t x, uint64_t m) { return _pext_u64(x, m); }
 #include "bb_impl.h"
 
 const cv_bb_width cv_bb_width64p = { 64, compile_any64p, run_perft64p, run_gen64p };

@@ -144,7 +144,7 @@ static int overlap(const cv_geom *g, const cv_atom *a, const cv_atom *b)
 
 #ifdef BB_PEXT
 /* Software PEXT for building the tables (the search uses the instruction). */
-static uint64_t soft_pext(uint64_t x, uint64_t m)
+static uint64_t BBN(soft_pext)(BB x, BB m)
 {
     uint64_t r = 0;
     for (int i = 0; m; m &= m - 1, i++)
@@ -195,7 +195,7 @@ static int BBN(group)(BBN(tables) *T, const uint8_t *dirs, int n)
         T->gsq[l][s].off = T->nlatt;
         BB sub = 0;
         do {
-            T->latt[T->nlatt + soft_pext(sub, mask[s])] = BBN(walk)(T, dirs, n, s, sub);
+            T->latt[T->nlatt + BBN(soft_pext)(sub, mask[s])] = BBN(walk)(T, dirs, n, s, sub);
             sub = (sub - mask[s]) & mask[s];
         } while (sub);
         T->nlatt += 1u << bb_popc(mask[s]);
@@ -399,11 +399,11 @@ static inline BB BBN(free_rides)(const BBN(tables) *T, const BBN(pdesc) *D, int 
 #ifdef BB_PEXT
     /* Most pieces have at most two groups (a queen: rook's and bishop's). */
     if (D->ngroup) {
-        a = T->latt[T->gsq[D->group[0]][s].off + _pext_u64(occ, T->gsq[D->group[0]][s].mask)];
+        a = T->latt[T->gsq[D->group[0]][s].off + bb_pext(occ, T->gsq[D->group[0]][s].mask)];
         if (D->ngroup > 1) {
-            a |= T->latt[T->gsq[D->group[1]][s].off + _pext_u64(occ, T->gsq[D->group[1]][s].mask)];
+            a |= T->latt[T->gsq[D->group[1]][s].off + bb_pext(occ, T->gsq[D->group[1]][s].mask)];
             for (int i = 2; i < D->ngroup; i++)
-                a |= T->latt[T->gsq[D->group[i]][s].off + _pext_u64(occ, T->gsq[D->group[i]][s].mask)];
+                a |= T->latt[T->gsq[D->group[i]][s].off + bb_pext(occ, T->gsq[D->group[i]][s].mask)];
         }
     }
 #endif
@@ -420,8 +420,8 @@ static inline BB BBN(groups)(const BBN(tables) *T, const BBN(pdesc) *D, int s, B
 {
     BB a = 0;
 #ifdef BB_PEXT
-    if (shape >= 1) a |= T->latt[T->gsq[D->group[0]][s].off + _pext_u64(occ, T->gsq[D->group[0]][s].mask)];
-    if (shape >= 2) a |= T->latt[T->gsq[D->group[1]][s].off + _pext_u64(occ, T->gsq[D->group[1]][s].mask)];
+    if (shape >= 1) a |= T->latt[T->gsq[D->group[0]][s].off + bb_pext(occ, T->gsq[D->group[0]][s].mask)];
+    if (shape >= 2) a |= T->latt[T->gsq[D->group[1]][s].off + bb_pext(occ, T->gsq[D->group[1]][s].mask)];
 #else
     (void)T; (void)D; (void)s; (void)occ; (void)shape;
 #endif
