@@ -99,6 +99,8 @@ typedef struct BBN(ctx) {
     const BBN(tables) *T;
     const cv_variant *v;
     int ncastle;
+    uint32_t rights_of[2];      /* castlings of each colour, as rights bits */
+    uint32_t castles_types;     /* piece types that may be the rook (bit t) */
     BBN(castle) c[CV_MAX_CASTLE];
     uint8_t clear[BB_CELLS];
 } BBN(ctx);
@@ -504,8 +506,13 @@ static inline uint64_t BBN(gen_set)(const BBN(tables) *T, const BBN(pdesc) *D, B
     for (int i = 0; i < D->nsa; i++) {
         const BBN(satom) *A = &D->sa[i];
         BB cur = set & A->from;
-        int max = A->range ? A->range : 1;
-        for (int k = 1; k <= max && cur; k++) {
+        if (A->range == 1) {
+            cur = BBN(shift)(cur & A->valid, A->off);
+            if (A->mode & CV_MODE_CAPTURE) n = BBN(emit_set)(T, out, n, cur & theirs & mask, A->off, CV_MK_NORMAL, us);
+            if (A->mode & CV_MODE_MOVE) n = BBN(emit_set)(T, out, n, cur & ~occ & mask, A->off, CV_MK_NORMAL, us);
+            continue;
+        }
+        for (int k = 1; k <= A->range && cur; k++) {
             cur = BBN(shift)(cur & A->valid, A->off);
             if (A->mode & CV_MODE_CAPTURE) n = BBN(emit_set)(T, out, n, cur & theirs & mask, k * A->off, CV_MK_NORMAL, us);
             cur &= ~occ;
@@ -685,13 +692,12 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
 
     /* Castling: out of check, the cells between empty, the royal's path
      * safe, and its new cell safe once the rook has moved too. */
-    if (P->castling && !nchk) {
-        for (int i = 0; i < X->ncastle; i++) {
+    uint32_t rights = P->castling & X->rights_of[us];
+    if (rights && !nchk) {
+        for (int i = 0; rights >> i; i++) {
             const BBN(castle) *C = &X->c[i];
-            if (!(P->castling >> i & 1) || C->color != us) continue;
-            if (C->kf != k) continue;
-            uint8_t r = P->board[C->rf];
-            if (!r || CV_COLOR(r) != us || !X->v->pieces[CV_TYPE(r)].castles) continue;
+            if (!(rights >> i & 1) || C->kf != k || !(mine & BIT(C->rf))) continue;
+            if (!(X->castles_types >> CV_TYPE(P->board[C->rf]) & 1)) continue;
             if ((occ & C->empty) || (danger & C->safe)) continue;
             BB o = (occ & ~(BIT(C->kf) | BIT(C->rf))) | BIT(C->kt) | BIT(C->rt);
             if (BBN(attacked)(T, P, C->kt, them, theirs, o)) continue;
@@ -784,10 +790,15 @@ static int BBN(load)(BBN(ctx) *X, BBN(pos) *P, const BBN(tables) *T, const cv_po
     P->epv = p->ep_victim;
     P->castling = p->castling;
     X->ncastle = p->ncastle;
+    X->rights_of[0] = X->rights_of[1] = 0;
+    X->castles_types = 0;
+    for (int t = 0; t < v->npieces; t++)
+        if (v->pieces[t].castles) X->castles_types |= 1u << t;
     for (int i = 0; i < p->ncastle; i++) {
         const cv_castle *c = &p->castle[i];
         BBN(castle) *C = &X->c[i];
         C->color = c->color;
+        X->rights_of[c->color & 1] |= 1u << i;
         C->kf = c->king_from;
         C->kt = c->king_to;
         C->rf = c->rook_from;
