@@ -66,6 +66,10 @@ typedef struct BBN(tables) {
     BB step_eprev[2][CV_MAX_PIECES][BB_CELLS];
     BB step_crev[2][CV_MAX_PIECES][BB_CELLS];  /* cells a one-hop capture reaches s from */ /* cells a capture-only pawn hop reaches s from */
     uint16_t riders[2];             /* types that ride some line, as a bit mask */
+    int has_line;
+    /* line[a * BB_CELLS + b]: 1 + the rider walk direction from a to b, 0
+     * none, 255 two (the variant's line table, at this width's stride) */
+    uint8_t line[BB_CELLS * BB_CELLS];
     int npool;
     BB pool[NPOOL][BB_CELLS];
 #ifdef BB_PEXT
@@ -111,12 +115,14 @@ typedef struct BBN(move) {
 
 /* ---- compiling ---- */
 
-static int BBN(dist)(const BBN(tables) *T, int a, int b)
+/* Steps along direction w from a to b (b on the ray from a). */
+static int BBN(dist)(const BBN(tables) *T, int w, int a, int b)
 {
     int df = a % T->files - b % T->files, dr = a / T->files - b / T->files;
     if (df < 0) df = -df;
     if (dr < 0) dr = -dr;
-    return df > dr ? df : dr;
+    int dx = T->dx[w] < 0 ? -T->dx[w] : T->dx[w], dy = T->dy[w] < 0 ? -T->dy[w] : T->dy[w];
+    return (df > dr ? df : dr) / (dx > dy ? dx : dy);
 }
 
 /* Cells along direction d from cell s: k in [lo, hi] steps (hi 0: all). */
@@ -269,6 +275,11 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
         T->dy[d] = g->dy[d];
         T->up[d] = g->dy[d] > 0 || (g->dy[d] == 0 && g->dx[d] > 0);
         for (int s = 0; s < n; s++) T->ray[d][s] = BBN(ray_part)(g, d, s, 1, 0);
+    }
+    if (v->line) {
+        T->has_line = 1;
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++) T->line[a * BB_CELLS + b] = v->line[a * n + b];
     }
     for (int c = 0; c < 2; c++) {
         for (int s = 0; s < n; s++)
@@ -567,21 +578,38 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
     riders &= theirs;
     BB pinned = 0, block = ~(BB)0;
     BB pinline[BB_CELLS];
-    int leap_check = 0;
-    for (int i = 0; i < T->nslide[them]; i++) {
+    int leap_check = 0, walk = !T->has_line;
+    /* From each enemy rider on a line through the royal: nothing between
+     * is a check, one piece of ours between is pinned. */
+    const uint8_t *line = T->line + k * BB_CELLS;
+    for (BB rs = riders; rs && !walk; rs &= rs - 1) {
+        int s = bb_lsb(rs), d = line[s];
+        if (!d) continue;
+        if (d == 255) { walk = 1; break; }   /* two lines: walk every direction */
+        int w = d - 1;
+        if (T->att_range[them][w][CV_TYPE(P->board[s])] < BBN(dist)(T, w, k, s)) continue;
+        BB seg = T->ray[w][k] ^ T->ray[w][s], bl = seg & occ & ~BIT(s);
+        if (!bl) { block &= seg; continue; }
+        if ((bl & (bl - 1)) || !(bl & mine)) continue;
+        int b = bb_lsb(bl);
+        pinline[b] = (pinned & bl) ? pinline[b] & seg : seg;
+        pinned |= bl;
+    }
+    if (walk) { pinned = 0; block = ~(BB)0; }
+    for (int i = 0; walk && i < T->nslide[them]; i++) {
         int w = T->slide[them][i];
         if (!(T->ray[w][k] & riders)) continue;
         BB r1 = BBN(ray_any)(T, w, T->up[w], k, occ), b = r1 & occ;
         if (!b) continue;
         int s = T->up[w] ? bb_lsb(b) : bb_msb(b);
         if (b & theirs) {
-            if (T->att_range[them][w][CV_TYPE(P->board[s])] >= BBN(dist)(T, k, s)) block &= r1;
+            if (T->att_range[them][w][CV_TYPE(P->board[s])] >= BBN(dist)(T, w, k, s)) block &= r1;
             continue;
         }
         BB r2 = BBN(ray_any)(T, w, T->up[w], k, occ ^ b), b2 = r2 & (occ ^ b) & theirs;
         if (!b2) continue;
         int s2 = T->up[w] ? bb_lsb(b2) : bb_msb(b2);
-        if (T->att_range[them][w][CV_TYPE(P->board[s2])] >= BBN(dist)(T, k, s2)) {
+        if (T->att_range[them][w][CV_TYPE(P->board[s2])] >= BBN(dist)(T, w, k, s2)) {
             pinline[s] = (pinned & b) ? pinline[s] & r2 : r2;
             pinned |= b;
         }
