@@ -534,33 +534,24 @@ static inline uint64_t BBN(gen_set)(const BBN(tables) *T, const BBN(pdesc) *D, B
     return n;
 }
 
-/* Legal moves of P: written to out, or only counted when out is NULL. */
-static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) *out)
+/* Cells the royal of the side not in colour them may not enter: every
+ * cell them attacks with the royal lifted (occ_nk). */
+static inline BB BBN(danger)(const BBN(tables) *T, const BBN(pos) *P, int them, BB theirs, BB occ_nk)
 {
-    const BBN(tables) *T = X->T;
-    const int us = P->side, them = us ^ 1, k = P->ksq[us];
-    const BB mine = P->col[us], theirs = P->col[them], occ = mine | theirs, kb = BIT(k);
-    const BB occ_nk = occ ^ kb;
-    uint64_t n = 0;
-
-    /* Cells the royal may not enter (attacked with it lifted), and checkers. */
-    BB danger = 0, checkers = 0;
+    BB danger = 0;
     for (int t = 0; t < T->npieces; t++) {
         BB set = P->type[t] & theirs;
         const BBN(pdesc) *E = &T->pd[them][t];
         if (E->setwise) {
             for (int i = 0; i < E->nsa; i++)
                 if (E->sa[i].mode & CV_MODE_CAPTURE) danger |= BBN(shift)(set & E->sa[i].valid, E->sa[i].off);
-            checkers |= T->step_crev[them][t][k] & set;
             continue;
         }
         const BB *st = T->step_c[them][t];
 #define DANGER(expr) while (set) { \
             int s = bb_lsb(set); \
             set &= set - 1; \
-            BB a = (expr); \
-            danger |= a; \
-            if (a & kb) checkers |= BIT(s); \
+            danger |= (expr); \
         }
         switch (E->shape) {
         case 0: DANGER(st[s]) break;
@@ -570,6 +561,23 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
         }
 #undef DANGER
     }
+    return danger;
+}
+
+/* Legal moves of P: written to out, or only counted when out is NULL. */
+static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) *out)
+{
+    const BBN(tables) *T = X->T;
+    const int us = P->side, them = us ^ 1, k = P->ksq[us];
+    const BB mine = P->col[us], theirs = P->col[them], occ = mine | theirs, kb = BIT(k);
+    const BB occ_nk = occ ^ kb;
+    uint64_t n = 0;
+
+    /* Checkers by one-hop atoms, from the reverse tables; checkers by
+     * rides are found with the pins below. */
+    BB checkers = 0;
+    for (int t = 0; t < T->npieces; t++) checkers |= T->step_crev[them][t][k] & P->type[t];
+    checkers &= theirs;
 
     /* Pins and the cells that block a check, along every line an enemy
      * rides toward the royal. */
@@ -589,7 +597,7 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
         int w = d - 1;
         if (T->att_range[them][w][CV_TYPE(P->board[s])] < BBN(dist)(T, w, k, s)) continue;
         BB seg = T->ray[w][k] ^ T->ray[w][s], bl = seg & occ & ~BIT(s);
-        if (!bl) { block &= seg; continue; }
+        if (!bl) { block &= seg; checkers |= BIT(s); continue; }
         if ((bl & (bl - 1)) || !(bl & mine)) continue;
         int b = bb_lsb(bl);
         pinline[b] = (pinned & bl) ? pinline[b] & seg : seg;
@@ -603,7 +611,10 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
         if (!b) continue;
         int s = T->up[w] ? bb_lsb(b) : bb_msb(b);
         if (b & theirs) {
-            if (T->att_range[them][w][CV_TYPE(P->board[s])] >= BBN(dist)(T, w, k, s)) block &= r1;
+            if (T->att_range[them][w][CV_TYPE(P->board[s])] >= BBN(dist)(T, w, k, s)) {
+                block &= r1;
+                checkers |= b;
+            }
             continue;
         }
         BB r2 = BBN(ray_any)(T, w, T->up[w], k, occ ^ b), b2 = r2 & (occ ^ b) & theirs;
@@ -623,6 +634,8 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
     }
 
     /* The royal. */
+    BB danger = 0;
+    int have_danger = 0;
     {
         const BBN(pdesc) *D = &T->pd[us][T->royal];
         BB f = BBN(free_rides)(T, D, k, occ);
@@ -635,7 +648,14 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
             if (R->mode & CV_MODE_MOVE) q |= r & ~occ & (R->near >= 0 ? ~T->pool[R->near][k] : ~(BB)0);
             if (R->mode & CV_MODE_CAPTURE) c |= r & theirs;
         }
-        n = BBN(emit)(T, out, n, k, (q | c) & ~danger, CV_MK_NORMAL, 0, us);
+        /* The attacked cells are only worked out when the royal has
+         * somewhere to go. */
+        BB to = q | c;
+        if (to) {
+            danger = BBN(danger)(T, P, them, theirs, occ_nk);
+            have_danger = 1;
+            n = BBN(emit)(T, out, n, k, to & ~danger, CV_MK_NORMAL, 0, us);
+        }
     }
     if (nchk >= 2) return n;
 
@@ -726,7 +746,12 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
             const BBN(castle) *C = &X->c[i];
             if (!(rights >> i & 1) || C->kf != k || !(mine & BIT(C->rf))) continue;
             if (!(X->castles_types >> CV_TYPE(P->board[C->rf]) & 1)) continue;
-            if ((occ & C->empty) || (danger & C->safe)) continue;
+            if (occ & C->empty) continue;
+            if (!have_danger) {
+                danger = BBN(danger)(T, P, them, theirs, occ_nk);
+                have_danger = 1;
+            }
+            if (danger & C->safe) continue;
             BB o = (occ & ~(BIT(C->kf) | BIT(C->rf))) | BIT(C->kt) | BIT(C->rt);
             if (BBN(attacked)(T, P, C->kt, them, theirs, o)) continue;
             if (out) out[n] = (BBN(move)){ (uint8_t)C->kf, (uint8_t)C->kt, 0, CV_MK_CASTLE, (uint8_t)i };
