@@ -25,6 +25,7 @@ typedef struct BBN(ride) {
 /* An atom as a shift of a whole set (pawns move as one set). */
 typedef struct BBN(satom) {
     int off;            /* cell number change per step */
+    uint8_t lsh, rsh;   /* the same as two shifts, one of them 0 */
     uint8_t mode, range, min, dbl, epcap;
     BB valid;           /* cells with a next cell that way */
     BB from;            /* cells the atom applies from */
@@ -66,6 +67,7 @@ typedef struct BBN(tables) {
     BB step_eprev[2][CV_MAX_PIECES][BB_CELLS];
     BB step_crev[2][CV_MAX_PIECES][BB_CELLS];  /* cells a one-hop capture reaches s from */ /* cells a capture-only pawn hop reaches s from */
     uint16_t riders[2];             /* types that ride some line, as a bit mask */
+    uint16_t hoppers[2];            /* types with a one-hop capture, as a bit mask */
     int has_line;
     /* line[a * BB_CELLS + b]: 1 + the rider walk direction from a to b, 0
      * none, 255 two (the variant's line table, at this width's stride) */
@@ -375,7 +377,13 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
         for (int t = 0; t < v->npieces; t++) {
             BBN(pdesc) *D = &T->pd[c][t];
             D->rays = D->nup + D->ndown;
-            D->shape = !D->rays && !D->nride && !D->setwise && D->ngroup <= 2 ? D->ngroup : 3;
+            D->shape = !D->rays && !D->nride && !D->pawn && D->ngroup <= 2 ? D->ngroup : 3;
+            for (int x = 0; x < n; x++)
+                if (T->step_c[c][t][x]) T->hoppers[c] |= (uint16_t)(1u << t);
+            for (int i = 0; i < D->nsa; i++) {
+                D->sa[i].lsh = (uint8_t)(D->sa[i].off > 0 ? D->sa[i].off : 0);
+                D->sa[i].rsh = (uint8_t)(D->sa[i].off < 0 ? -D->sa[i].off : 0);
+            }
         }
     return T;
 fail:
@@ -492,7 +500,6 @@ static inline uint64_t BBN(emit)(const BBN(tables) *T, BBN(move) *out, uint64_t 
     return n;
 }
 
-static inline BB BBN(shift)(BB x, int o) { return o >= 0 ? x << o : x >> -o; }
 
 /* Emits moves to the cells of S, each from its cell less back. */
 static inline uint64_t BBN(emit_set)(const BBN(tables) *T, BBN(move) *out, uint64_t n, BB S, int back, int k,
@@ -518,13 +525,13 @@ static inline uint64_t BBN(gen_set)(const BBN(tables) *T, const BBN(pdesc) *D, B
         const BBN(satom) *A = &D->sa[i];
         BB cur = set & A->from;
         if (A->range == 1) {
-            cur = BBN(shift)(cur & A->valid, A->off);
+            cur = (cur & A->valid) << A->lsh >> A->rsh;
             if (A->mode & CV_MODE_CAPTURE) n = BBN(emit_set)(T, out, n, cur & theirs & mask, A->off, CV_MK_NORMAL, us);
             if (A->mode & CV_MODE_MOVE) n = BBN(emit_set)(T, out, n, cur & ~occ & mask, A->off, CV_MK_NORMAL, us);
             continue;
         }
         for (int k = 1; k <= A->range && cur; k++) {
-            cur = BBN(shift)(cur & A->valid, A->off);
+            cur = (cur & A->valid) << A->lsh >> A->rsh;
             if (A->mode & CV_MODE_CAPTURE) n = BBN(emit_set)(T, out, n, cur & theirs & mask, k * A->off, CV_MK_NORMAL, us);
             cur &= ~occ;
             if ((A->mode & CV_MODE_MOVE) && k >= A->min)
@@ -544,7 +551,7 @@ static inline BB BBN(danger)(const BBN(tables) *T, const BBN(pos) *P, int them, 
         const BBN(pdesc) *E = &T->pd[them][t];
         if (E->setwise) {
             for (int i = 0; i < E->nsa; i++)
-                if (E->sa[i].mode & CV_MODE_CAPTURE) danger |= BBN(shift)(set & E->sa[i].valid, E->sa[i].off);
+                if (E->sa[i].mode & CV_MODE_CAPTURE) danger |= (set & E->sa[i].valid) << E->sa[i].lsh >> E->sa[i].rsh;
             continue;
         }
         const BB *st = T->step_c[them][t];
@@ -576,7 +583,7 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
     /* Checkers by one-hop atoms, from the reverse tables; checkers by
      * rides are found with the pins below. */
     BB checkers = 0;
-    for (int t = 0; t < T->npieces; t++) checkers |= T->step_crev[them][t][k] & P->type[t];
+    for (unsigned m = T->hoppers[them]; m; m &= m - 1) checkers |= T->step_crev[them][__builtin_ctz(m)][k] & P->type[__builtin_ctz(m)];
     checkers &= theirs;
 
     /* Pins and the cells that block a check, along every line an enemy
@@ -681,7 +688,7 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
             BB f = BBN(groups)(T, D, s, occ, shape); \
             BB m = mask; \
             if (pinned & sb) m &= pinline[s]; \
-            n = BBN(emit)(T, out, n, s, (((sq[s] | f) & ~occ) | ((sc[s] | f) & theirs)) & m, CV_MK_NORMAL, D->pawn, us); \
+            n = BBN(emit)(T, out, n, s, (((sq[s] | f) & ~occ) | ((sc[s] | f) & theirs)) & m, CV_MK_NORMAL, 0, us); \
         }
         switch (D->shape) {
         case 0: SIMPLE(0) continue;
