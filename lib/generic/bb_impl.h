@@ -34,6 +34,7 @@ typedef struct BBN(satom) {
 typedef struct BBN(pdesc) {
     int nup, ndown, nride, ncride, ngroup;
     int rays;           /* nup + ndown: plain rides not in a group */
+    int rank;           /* rides both ways along ranks, by the rank table */
     int shape;          /* 0, 1, 2: one-hop atoms and that many PEXT groups
                            only (the common pieces, specialised); 3 other */
     uint8_t group[CV_MAX_ATOMS / 2];               /* PEXT groups (lines ridden both ways) */
@@ -77,6 +78,11 @@ typedef struct BBN(tables) {
 #ifdef BB_PEXT
     /* A ride along both directions of a line is one lookup: the cells of
      * the line that can block, gathered by PEXT, index its attack set. */
+    /* rank_att[f][o]: files a ride from file f reaches along a rank
+     * whose inner files (1 .. files-2) are occupied as o says */
+    uint8_t rank_shift[BB_CELLS], rank_file[BB_CELLS];
+    unsigned rank_inner;            /* mask of files-2 bits */
+    uint16_t rank_att[CV_MAX_FILES][1 << (CV_MAX_FILES - 2)];
     int ngroups;
     uint8_t gkey[BB_GROUPS][4];     /* its directions, 255 for none */
     struct { BB mask; uint32_t off; } gsq[BB_GROUPS][BB_CELLS];
@@ -240,8 +246,16 @@ static void BBN(make_groups)(BBN(tables) *T, const cv_geom *g, BBN(pdesc) *D)
                 l = BBN(group)(T, dirs, 2 * take);
             }
             take++;
-            if (l < 0) { i++; continue; }
-            D->group[D->ngroup++] = (uint8_t)l;
+            if (l < 0 && T->dy[lines[i][0]] == 0 && (T->dx[lines[i][0]] == 1 || T->dx[lines[i][0]] == -1)) {
+                /* a rank too long for a PEXT table: the rank lookup */
+                D->rank = 1;
+                take = 1;
+            } else if (l < 0) {
+                i++;
+                continue;
+            } else {
+                D->group[D->ngroup++] = (uint8_t)l;
+            }
             for (int x = i; x < i + take; x++) {
                 for (int y = 0; y < D->nup; y++)
                     if (D->up[y] == lines[x][0]) { D->up[y] = D->up[--D->nup]; break; }
@@ -370,6 +384,21 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
         }
     }
 #ifdef BB_PEXT
+    {
+        const int F = g->files;
+        T->rank_inner = F > 2 ? (1u << (F - 2)) - 1 : 0;
+        for (int x = 0; x < n; x++) {
+            T->rank_shift[x] = (uint8_t)(x / F * F);
+            T->rank_file[x] = (uint8_t)(x % F);
+        }
+        for (int f = 0; f < F; f++)
+            for (int o = 0; o < 1 << (F > 2 ? F - 2 : 0); o++) {
+                unsigned occf = (unsigned)o << 1, a = 0;
+                for (int x = f + 1; x < F; x++) { a |= 1u << x; if (occf >> x & 1) break; }
+                for (int x = f - 1; x >= 0; x--) { a |= 1u << x; if (occf >> x & 1) break; }
+                T->rank_att[f][o] = (uint16_t)a;
+            }
+    }
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < v->npieces; t++) BBN(make_groups)(T, g, &T->pd[c][t]);
 #endif
@@ -427,6 +456,10 @@ static inline BB BBN(free_rides)(const BBN(tables) *T, const BBN(pdesc) *D, int 
                 a |= T->latt[T->gsq[D->group[i]][s].off + bb_pext(occ, T->gsq[D->group[i]][s].mask)];
         }
     }
+    if (D->rank) {
+        int sh = T->rank_shift[s];
+        a |= (BB)T->rank_att[T->rank_file[s]][(unsigned)(occ >> (sh + 1)) & T->rank_inner] << sh;
+    }
 #endif
     if (D->rays) {
         for (int i = 0; i < D->nup; i++) a |= BBN(ray_up)(T, D->up[i], s, occ);
@@ -443,6 +476,10 @@ static inline BB BBN(groups)(const BBN(tables) *T, const BBN(pdesc) *D, int s, B
 #ifdef BB_PEXT
     if (shape >= 1) a |= T->latt[T->gsq[D->group[0]][s].off + bb_pext(occ, T->gsq[D->group[0]][s].mask)];
     if (shape >= 2) a |= T->latt[T->gsq[D->group[1]][s].off + bb_pext(occ, T->gsq[D->group[1]][s].mask)];
+    if (D->rank) {
+        int sh = T->rank_shift[s];
+        a |= (BB)T->rank_att[T->rank_file[s]][(unsigned)(occ >> (sh + 1)) & T->rank_inner] << sh;
+    }
 #else
     (void)T; (void)D; (void)s; (void)occ; (void)shape;
 #endif
