@@ -42,8 +42,16 @@ typedef struct table {
     size_t mask;
 } table;
 
+/* Subtrees this shallow are counted by the bitboard path when it applies:
+ * cheaper than a table probe and the moves to reach them. */
+#define BB_BELOW_TABLE 2
+
 static uint64_t hashed(cv_pos *p, int depth, table *t)
 {
+    if (depth <= BB_BELOW_TABLE && depth >= 1) {
+        uint64_t n = cv_bb_perft(p, depth);
+        if (n != UINT64_MAX) return n;
+    }
     if (depth <= 1) return depth <= 0 ? 1 : (uint64_t)cv_count_legal(p);
     uint64_t key = p->hash ^ ((uint64_t)depth * 0x9E3779B97F4A7C15ull);
     entry *e = &t->e[key & t->mask];
