@@ -35,8 +35,9 @@ typedef struct BBN(pdesc) {
     int nup, ndown, nride, ncride, ngroup;
     int rays;           /* nup + ndown: plain rides not in a group */
     int rank;           /* rides both ways along ranks, by the rank table */
-    int shape;          /* 0, 1, 2: one-hop atoms and that many PEXT groups
-                           only (the common pieces, specialised); 3 other */
+    int shape;          /* one-hop atoms, n <= 2 PEXT groups and maybe the
+                           rank table only: n + 4 * rank (the common pieces,
+                           specialised); 8 any other */
     uint8_t group[CV_MAX_ATOMS / 2];               /* PEXT groups (lines ridden both ways) */
     uint8_t up[CV_MAX_ATOMS], down[CV_MAX_ATOMS];  /* plain rides: both modes, any range */
     BBN(ride) ride[CV_MAX_ATOMS];                  /* every other ride */
@@ -406,7 +407,7 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
         for (int t = 0; t < v->npieces; t++) {
             BBN(pdesc) *D = &T->pd[c][t];
             D->rays = D->nup + D->ndown;
-            D->shape = !D->rays && !D->nride && !D->pawn && D->ngroup <= 2 ? D->ngroup : 3;
+            D->shape = !D->rays && !D->nride && !D->pawn && D->ngroup <= 2 ? D->ngroup + 4 * D->rank : 8;
             for (int x = 0; x < n; x++)
                 if (T->step_c[c][t][x]) T->hoppers[c] |= (uint16_t)(1u << t);
             for (int i = 0; i < D->nsa; i++) {
@@ -468,20 +469,21 @@ static inline BB BBN(free_rides)(const BBN(tables) *T, const BBN(pdesc) *D, int 
     return a;
 }
 
-/* The rides of a piece of shape 0, 1 or 2 (a constant where called, so
- * each shape compiles to straight code). */
-static inline BB BBN(groups)(const BBN(tables) *T, const BBN(pdesc) *D, int s, BB occ, const int shape)
+/* The rides of a piece of a simple shape: ng PEXT groups and, when rk,
+ * the rank table (constants where called, so each shape compiles to
+ * straight code). */
+static inline BB BBN(groups)(const BBN(tables) *T, const BBN(pdesc) *D, int s, BB occ, const int ng, const int rk)
 {
     BB a = 0;
 #ifdef BB_PEXT
-    if (shape >= 1) a |= T->latt[T->gsq[D->group[0]][s].off + bb_pext(occ, T->gsq[D->group[0]][s].mask)];
-    if (shape >= 2) a |= T->latt[T->gsq[D->group[1]][s].off + bb_pext(occ, T->gsq[D->group[1]][s].mask)];
-    if (D->rank) {
+    if (ng >= 1) a |= T->latt[T->gsq[D->group[0]][s].off + bb_pext(occ, T->gsq[D->group[0]][s].mask)];
+    if (ng >= 2) a |= T->latt[T->gsq[D->group[1]][s].off + bb_pext(occ, T->gsq[D->group[1]][s].mask)];
+    if (rk) {
         int sh = T->rank_shift[s];
         a |= (BB)T->rank_att[T->rank_file[s]][(unsigned)(occ >> (sh + 1)) & T->rank_inner] << sh;
     }
 #else
-    (void)T; (void)D; (void)s; (void)occ; (void)shape;
+    (void)T; (void)D; (void)s; (void)occ; (void)ng; (void)rk;
 #endif
     return a;
 }
@@ -599,8 +601,11 @@ static inline BB BBN(danger)(const BBN(tables) *T, const BBN(pos) *P, int them, 
         }
         switch (E->shape) {
         case 0: DANGER(st[s]) break;
-        case 1: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 1)) break;
-        case 2: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 2)) break;
+        case 1: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 1, 0)) break;
+        case 2: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 2, 0)) break;
+        case 4: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 0, 1)) break;
+        case 5: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 1, 1)) break;
+        case 6: DANGER(st[s] | BBN(groups)(T, E, s, occ_nk, 2, 1)) break;
         default: DANGER(BBN(attacks)(T, them, t, s, occ_nk)) break;
         }
 #undef DANGER
@@ -710,27 +715,29 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
         for (int t = 0; t < T->npieces; t++)
             if (T->pd[us][t].epsteps) epfrom |= T->step_eprev[us][t][P->ep] & P->type[t] & mine;
     for (int t = 0; t < T->npieces; t++) {
-        BB set = P->type[t] & mine;
-        if (t == T->royal) set &= ~kb;
+        BB set = P->type[t] & mine & ~kb;   /* the royal moved above */
         const BBN(pdesc) *D = &T->pd[us][t];
         const BB *sq = T->step_q[us][t], *sc = T->step_c[us][t];
         if (D->setwise) {
             n = BBN(gen_set)(T, D, set & ~pinned, occ, theirs, mask, out, n, us);
             set &= pinned;
         }
-#define SIMPLE(shape) while (set) { \
+#define SIMPLE(ng, rk) while (set) { \
             int s = bb_lsb(set); \
             BB sb = set & -set; \
             set &= set - 1; \
-            BB f = BBN(groups)(T, D, s, occ, shape); \
+            BB f = BBN(groups)(T, D, s, occ, ng, rk); \
             BB m = mask; \
             if (pinned & sb) m &= pinline[s]; \
             n = BBN(emit)(T, out, n, s, (((sq[s] | f) & ~occ) | ((sc[s] | f) & theirs)) & m, CV_MK_NORMAL, 0, us); \
         }
         switch (D->shape) {
-        case 0: SIMPLE(0) continue;
-        case 1: SIMPLE(1) continue;
-        case 2: SIMPLE(2) continue;
+        case 0: SIMPLE(0, 0) continue;
+        case 1: SIMPLE(1, 0) continue;
+        case 2: SIMPLE(2, 0) continue;
+        case 4: SIMPLE(0, 1) continue;
+        case 5: SIMPLE(1, 1) continue;
+        case 6: SIMPLE(2, 1) continue;
         default: break;
         }
 #undef SIMPLE
