@@ -785,7 +785,9 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
         int s = bb_lsb(epfrom);
         epfrom &= epfrom - 1;
         BB o = (occ ^ BIT(s) ^ BIT(P->epv)) | epbit;
-        if (!BBN(attacked)(T, P, k, them, theirs ^ BIT(P->epv), o))
+        /* Out of check only a ride through the emptied cells can reach
+         * the royal; in check any piece may still give it. */
+        if (!BBN(attacked)(T, P, k, them, (theirs ^ BIT(P->epv)) & (nchk ? ~(BB)0 : riders), o))
             n = BBN(emit)(T, out, n, s, epbit, CV_MK_EP, 1, us);
     }
 
@@ -804,7 +806,10 @@ static inline uint64_t BBN(gen)(const BBN(ctx) *X, const BBN(pos) *P, BBN(move) 
             }
             if (danger & C->safe) continue;
             BB o = (occ & ~(BIT(C->kf) | BIT(C->rf))) | BIT(C->kt) | BIT(C->rt);
-            if (BBN(attacked)(T, P, C->kt, them, theirs, o)) continue;
+            /* The new cell was safe with the rook in place; only a ride
+             * through the rook's cell can reach it now. */
+            if ((!T->has_line || T->line[C->kt * BB_CELLS + C->rf]) && BBN(attacked)(T, P, C->kt, them, theirs & riders, o))
+                continue;
             if (out) out[n] = (BBN(move)){ (uint8_t)C->kf, (uint8_t)C->kt, 0, CV_MK_CASTLE, (uint8_t)i };
             n++;
         }
