@@ -1,11 +1,12 @@
 #include "perft.h"
+#include "bb.h"
 #include "movegen.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t cv_perft(cv_pos *p, int depth)
+static uint64_t mailbox_perft(cv_pos *p, int depth)
 {
     if (depth <= 0) return 1;
     if (depth == 1) return (uint64_t)cv_count_legal(p);
@@ -15,10 +16,19 @@ uint64_t cv_perft(cv_pos *p, int depth)
     for (int i = 0; i < ml.n; i++) {
         cv_undo u;
         cv_make(p, ml.m[i], &u);
-        total += cv_perft(p, depth - 1);
+        total += mailbox_perft(p, depth - 1);
         cv_unmake(p, ml.m[i], &u);
     }
     return total;
+}
+
+/* The bitboard path when the variant and position have one (bb.h), else
+ * the mailbox, which stays the reference. */
+uint64_t cv_perft(cv_pos *p, int depth)
+{
+    if (depth <= 0) return 1;
+    uint64_t n = cv_bb_perft(p, depth);
+    return n != UINT64_MAX ? n : mailbox_perft(p, depth);
 }
 
 /* Entries are written without locks; the check word is key ^ data, so a
@@ -32,8 +42,16 @@ typedef struct table {
     size_t mask;
 } table;
 
+/* Subtrees this shallow are counted by the bitboard path when it applies:
+ * cheaper than a table probe and the moves to reach them. */
+#define BB_BELOW_TABLE 2
+
 static uint64_t hashed(cv_pos *p, int depth, table *t)
 {
+    if (depth <= BB_BELOW_TABLE && depth >= 1) {
+        uint64_t n = cv_bb_perft(p, depth);
+        if (n != UINT64_MAX) return n;
+    }
     if (depth <= 1) return depth <= 0 ? 1 : (uint64_t)cv_count_legal(p);
     uint64_t key = p->hash ^ ((uint64_t)depth * 0x9E3779B97F4A7C15ull);
     entry *e = &t->e[key & t->mask];

@@ -955,6 +955,7 @@ void cv_variant_free(cv_variant *v)
     variants_freed++;
     cv_geom_free(&v->geom);
     free(v->line);
+    free(v->bb);
     free(v);
 }
 

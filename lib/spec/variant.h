@@ -102,6 +102,12 @@ typedef struct cv_variant {
     /* line[a * ncells + b]: 1 + the rider walk direction leading from a to
      * b, 0 when none does, 255 when two do (then moves are played to test) */
     uint8_t *line;
+    /* The bitboard form (generic/bb.h), compiled on first use: bb_state
+     * 0 not yet, -1 none, 1 done; bb one malloc'd block, bb_width the
+     * code that reads it. */
+    void *bb;
+    const void *bb_width;
+    int bb_state;
 } cv_variant;
 
 /* Loads and compiles a spec file.  Every problem is reported through d as

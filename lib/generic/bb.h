@@ -1,0 +1,33 @@
+/* bb: the bitboard fast path of the generic engine.
+ *
+ * A variant on a rectangular board of at most 128 cells, whose pieces
+ * move by atoms alone, is compiled (on first use) into per-cell tables:
+ * step and leap atoms become attack sets, rides become ray lookups, pawn
+ * atoms become push, double-step and capture sets.  Legal moves are then
+ * found with check and pin masks and the set of cells the royal may not
+ * enter; only en passant and castling are tested by replaying them on
+ * sets.  Boards up to 64 cells use one 64-bit word per set, larger ones a
+ * 128-bit integer; nothing in it is written for one variant.
+ *
+ * Promises: for every position it accepts, cv_bb_gen_legal gives the same
+ * moves as cv_gen_legal (as a set; the order may differ) and cv_bb_perft
+ * the same count as the mailbox perft.  The mailbox path stays the
+ * reference and is used when CVKIT_MAILBOX is set in the environment. */
+#ifndef CV_BB_H
+#define CV_BB_H
+#include "movegen.h"
+#include <stdint.h>
+
+/* Does the variant have a bitboard form?  (Compiles it on first call;
+ * thread-safe.)  0 when CVKIT_MAILBOX is set and nonzero. */
+int cv_bb_usable(const cv_variant *v);
+
+/* Perft through bitboards; UINT64_MAX when the variant or this position
+ * (not exactly one royal per side) cannot take the fast path. */
+uint64_t cv_bb_perft(const cv_pos *p, int depth);
+
+/* Legal moves through bitboards, in the mailbox's cv_move form; -1 when
+ * the fast path does not apply. */
+int cv_bb_gen_legal(const cv_pos *p, cv_movelist *ml);
+
+#endif

@@ -1,0 +1,38 @@
+/* bb128p: the 128-cell bitboard path built for CPUs with POPCNT and BMI
+ * (chosen at run time by bb.c). */
+#pragma GCC target("popcnt,bmi,bmi2")
+#include "bb_width.h"
+#include <immintrin.h>
+#include <stdlib.h>
+#include <string.h>
+
+__extension__ typedef unsigned __int128 u128;
+#define BB u128
+#define BBN(x) x##128p
+#define BB_CELLS 128
+#define BB_PEXT 1
+#define BB_LATT (1 << 16)
+#define BB_GROUPS 32
+static inline int bb_lsb(u128 x)
+{
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+static inline int bb_msb(u128 x)
+{
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)x);
+}
+static inline int bb_popc(u128 x)
+{
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+/* PEXT of each half; the high half's bits go above the low half's. */
+static inline uint64_t bb_pext(u128 x, u128 m)
+{
+    uint64_t ml = (uint64_t)m;
+    return _pext_u64((uint64_t)x, ml) | _pext_u64((uint64_t)(x >> 64), (uint64_t)(m >> 64)) << __builtin_popcountll(ml);
+}
+#include "bb_impl.h"
+
+const cv_bb_width cv_bb_width128p = { 128, compile_any128p, run_perft128p, run_gen128p };

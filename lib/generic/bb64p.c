@@ -1,0 +1,22 @@
+/* bb64p: the 64-cell bitboard path built for CPUs with BMI2 and POPCNT
+ * (chosen at run time by bb.c): rides along both directions of a line are
+ * one PEXT lookup, and counting is one instruction. */
+#pragma GCC target("popcnt,bmi,bmi2")
+#include "bb_width.h"
+#include <immintrin.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BB uint64_t
+#define BBN(x) x##64p
+#define BB_CELLS 64
+#define BB_PEXT 1
+#define BB_LATT (1 << 17)
+#define BB_GROUPS 32
+static inline int bb_lsb(uint64_t x) { return __builtin_ctzll(x); }
+static inline int bb_msb(uint64_t x) { return 63 - __builtin_clzll(x); }
+static inline int bb_popc(uint64_t x) { return __builtin_popcountll(x); }
+static inline uint64_t bb_pext(uint64_t x, uint64_t m) { return _pext_u64(x, m); }
+#include "bb_impl.h"
+
+const cv_bb_width cv_bb_width64p = { 64, compile_any64p, run_perft64p, run_gen64p };

@@ -1,0 +1,206 @@
+/* t_bitboard: the bitboard path (bb.h) against the mailbox generator.
+ *
+ * For every rectangular variant that takes the bitboard path (chess,
+ * Chess960, Double Chess, the 10 x 8 spec of corpus/chess10x8 and the
+ * README's Capablanca), the two must list the same moves, compared as
+ * sorted lists of (from, to, promotion, kind, castling): on every position
+ * of every perft suite and their children, and on a few thousand positions
+ * of seeded random playouts from the start and from the suite positions.
+ * Perft counts of depth 2 must agree on the suite positions too (the
+ * bitboard path counts the last ply without listing it). */
+#include "bb.h"
+#include "cvkit.h"
+#include "fen.h"
+#include "movegen.h"
+#include "perft.h"
+#include "tap.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_move(const void *a, const void *b)
+{
+    const cv_move *x = a, *y = b;
+    if (x->from != y->from) return x->from - y->from;
+    if (x->to != y->to) return x->to - y->to;
+    if (x->promo != y->promo) return x->promo - y->promo;
+    if (x->kind != y->kind) return x->kind - y->kind;
+    return x->castle - y->castle;
+}
+
+typedef struct tally {
+    long positions, failures;
+    char first[512];    /* first position that differed */
+} tally;
+
+static void note_failure(tally *t, cv_pos *p, const char *why)
+{
+    if (t->failures++) return;
+    char fen[400];
+    cv_fen_write(p, 0, fen, sizeof fen);
+    snprintf(t->first, sizeof t->first, "%s: %s", why, fen);
+}
+
+/* Compares the two generators on p; returns the number of legal moves. */
+static int compare(cv_pos *p, tally *t, cv_movelist *mb)
+{
+    static cv_movelist bb;
+    cv_gen_legal(p, mb);
+    t->positions++;
+    if (cv_bb_gen_legal(p, &bb) < 0) {
+        note_failure(t, p, "bitboard path refused the position");
+        return mb->n;
+    }
+    cv_movelist a = *mb;
+    qsort(a.m, (size_t)a.n, sizeof a.m[0], cmp_move);
+    qsort(bb.m, (size_t)bb.n, sizeof bb.m[0], cmp_move);
+    int same = a.n == bb.n;
+    for (int i = 0; same && i < a.n; i++) same = cmp_move(&a.m[i], &bb.m[i]) == 0;
+    if (!same) note_failure(t, p, "move lists differ");
+    return mb->n;
+}
+
+/* The position and each position one move later. */
+static void compare_with_children(cv_pos *p, tally *t)
+{
+    cv_movelist ml;
+    compare(p, t, &ml);
+    for (int i = 0; i < ml.n; i++) {
+        cv_undo u;
+        cv_movelist child;
+        cv_make(p, ml.m[i], &u);
+        compare(p, t, &child);
+        cv_unmake(p, ml.m[i], &u);
+    }
+}
+
+static uint64_t rng = 0x243F6A8885A308D3ull;
+static uint64_t next_random(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* Plays random legal moves from p (a copy) for at most plies moves. */
+static void playout(const cv_pos *start, int plies, tally *t)
+{
+    cv_pos p = *start;
+    cv_movelist ml;
+    for (int i = 0; i < plies; i++) {
+        if (!compare(&p, t, &ml)) break;
+        cv_undo u;
+        cv_make(&p, ml.m[next_random() % (uint64_t)ml.n], &u);
+    }
+}
+
+static uint64_t mailbox_perft(cv_pos *p, int depth)
+{
+    setenv("CVKIT_MAILBOX", "1", 1);
+    uint64_t n = cv_perft(p, depth);
+    unsetenv("CVKIT_MAILBOX");
+    return n;
+}
+
+/* Every position of a suite file that belongs to variant v (the suites'
+ * "# variant: NAME" lines switch variants). */
+static void check_suite(const cv_variant *v, const char *path, const char *first_variant)
+{
+    FILE *f = fopen(path, "r");
+    TAP_OK(f != NULL, "%s: suite %s opens", v->name, path);
+    if (!f) return;
+    char line[4096], current[64];
+    snprintf(current, sizeof current, "%s", first_variant);
+    tally t = { 0, 0, "" };
+    long perft_bad = 0, npos = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "# variant: %63s", current) == 1) continue;
+        if (line[0] == '#' || line[0] == '\n' || !cv_variant_is(v, current)) continue;
+        char *semi = strchr(line, ';');
+        if (semi) *semi = 0;
+        cv_pos p;
+        cv_fen_errors e;
+        if (cv_fen_read(v, line, 0, &p, &e) < 0) continue;
+        npos++;
+        compare_with_children(&p, &t);
+        for (int j = 0; j < 4; j++) playout(&p, 60, &t);
+        uint64_t fast = cv_perft(&p, 2), slow = mailbox_perft(&p, 2);
+        if (fast != slow) {
+            perft_bad++;
+            printf("# perft 2 %llu (bitboards) vs %llu (mailbox): %s\n", (unsigned long long)fast,
+                   (unsigned long long)slow, line);
+        }
+    }
+    fclose(f);
+    TAP_OK(npos > 0 && t.failures == 0, "%s: %ld suite positions of %s, their children and playouts, %ld positions compared",
+           v->name, npos, path, t.positions);
+    if (t.failures) printf("#   %ld differ, first %s\n", t.failures, t.first);
+    TAP_IS_INT(perft_bad, 0, "%s: perft 2 agrees on every suite position of %s", v->name, path);
+}
+
+static void check_playouts(const cv_variant *v, int games, int plies)
+{
+    cv_pos start;
+    cv_fen_errors e;
+    if (cv_fen_read(v, v->setup, 0, &start, &e) < 0) {
+        TAP_OK(0, "%s: start position reads", v->name);
+        return;
+    }
+    tally t = { 0, 0, "" };
+    for (int g = 0; g < games; g++) playout(&start, plies, &t);
+    TAP_OK(t.positions >= 1000 && t.failures == 0, "%s: %ld positions of %d random games agree", v->name, t.positions, games);
+    if (t.failures) printf("#   %ld differ, first %s\n", t.failures, t.first);
+}
+
+/* The README's Capablanca spec, cut out of README.md into a file. */
+static cv_variant *readme_capablanca(void)
+{
+    FILE *f = fopen("README.md", "r");
+    if (!f) return NULL;
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *a = strstr(buf, "```yaml\nvariant: capablanca");
+    char *b = a ? strstr(a + 7, "```") : NULL;
+    if (!b) return NULL;
+    char path[] = "/tmp/cvkit-capablanca-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) return NULL;
+    FILE *o = fdopen(fd, "w");
+    fwrite(a + 8, 1, (size_t)(b - a - 8), o);
+    fclose(o);
+    cv_variant *v = cv_variant_load(path, &cv_diag_default);
+    remove(path);
+    return v;
+}
+
+int main(void)
+{
+    static const struct { const char *name, *spec, *suite, *suite_variant; } cases[] = {
+        { "chess", NULL, "corpus/chess/perft.txt", "chess" },
+        { "chess960", NULL, "corpus/chess/perft.txt", "chess" },
+        { "doublechess", NULL, "corpus/doublechess/perft.txt", "doublechess" },
+        { "orthodox10x8", "corpus/chess10x8/orthodox10x8.yaml", "corpus/chess10x8/perft.txt", "orthodox10x8" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cv_variant *v = cases[i].spec ? cv_variant_load(cases[i].spec, &cv_diag_default)
+                                       : cv_variant_find(cases[i].name, &cv_diag_default);
+        TAP_OK(v && cv_bb_usable(v), "%s takes the bitboard path", cases[i].name);
+        if (!v || !cv_bb_usable(v)) continue;
+        check_suite(v, cases[i].suite, cases[i].suite_variant);
+        check_playouts(v, 30, 120);
+        cv_variant_free(v);
+    }
+    cv_variant *capa = readme_capablanca();
+    TAP_OK(capa && cv_bb_usable(capa), "the README's Capablanca takes the bitboard path");
+    if (capa && cv_bb_usable(capa)) check_playouts(capa, 30, 120);
+    cv_variant_free(capa);
+
+    /* The switch: with CVKIT_MAILBOX set, nothing takes the fast path. */
+    const cv_variant *chess = cv_variant_cached("chess", &cv_diag_default);
+    setenv("CVKIT_MAILBOX", "1", 1);
+    TAP_OK(chess && !cv_bb_usable(chess), "CVKIT_MAILBOX=1 turns the bitboard path off");
+    unsetenv("CVKIT_MAILBOX");
+    return tap_done();
+}
