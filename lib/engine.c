@@ -264,6 +264,8 @@ size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size)
 
 int cv_any_diagram_style_known(const cv_variant *v, const char *style)
 {
+    cv_picture_opts o;
+    if (E(v)->picture && !cv_picture_style(style, &o)) return 1;
     return names_have(E(v)->diagram_styles, 1, style);
 }
 
@@ -273,11 +275,46 @@ const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size)
     size_t n = 0;
     buf[0] = 0;
     for (int i = 0; s[i] && n < size; i++) n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", s[i]);
+    if (E(v)->picture && n < size) snprintf(buf + n, size - n, ", svg");
     return buf;
+}
+
+int cv_diagram_is_svg(const char *style)
+{
+    cv_picture_opts o;
+    return style && !cv_picture_style(style, &o);
+}
+
+/* The one door to SVG: the engine's picture, the shared writer. */
+static void svg_diagram(const cv_apos *a, const cv_picture_opts *o, FILE *out)
+{
+    cv_picture *pic = malloc(sizeof *pic);
+    cv_apos *c = malloc(sizeof *c);
+    if (!pic || !c) {
+        free(pic);
+        free(c);
+        return;
+    }
+    cv_picture_init(pic);
+    cv_apos_copy(c, a);
+    cv_outcome oc;
+    cv_any_outcome(c, &oc);
+    pic->side = cv_any_side(a);
+    pic->in_check = oc.in_check;
+    snprintf(pic->title, sizeof pic->title, "%.40s, %s to move", a->v->name, pic->side ? "Black" : "White");
+    a->e->picture(a->s.b, o, pic);
+    cv_picture_svg(pic, o, out);
+    free(pic);
+    free(c);
 }
 
 void cv_any_diagram(const cv_apos *a, const char *style, FILE *out)
 {
+    cv_picture_opts o;
+    if (style && a->e->picture && !cv_picture_style(style, &o)) {
+        svg_diagram(a, &o, out);
+        return;
+    }
     a->e->diagram(a->s.b, style ? style : a->e->diagram_styles[0], out);
 }
 

@@ -20,6 +20,7 @@
 #ifndef CV_ENGINE_H
 #define CV_ENGINE_H
 #include "diag.h"
+#include "picture.h"
 #include "variant.h"
 #include <stdarg.h>
 #include <stddef.h>
@@ -232,6 +233,10 @@ struct cv_engine {
     size_t (*perft_note)(void *pos, char *buf, size_t size);
     const char *const *diagram_styles;  /* first is the default */
     void (*diagram)(const void *pos, const char *style, FILE *out);
+    /* The position as a picture (picture.h): cells, pieces, coordinates
+     * from the engine's own geometry; one writer draws it for every
+     * engine (the diagram style "svg").  NULL: no picture. */
+    void (*picture)(const void *pos, const cv_picture_opts *o, cv_picture *pic);
 
     /* -- the board owner's edits (cv-board) -- */
     /* The `m` command's argument: FROM TO [PROMOTION] with any delimiter,
@@ -318,7 +323,11 @@ size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size);
 
 int cv_any_diagram_style_known(const cv_variant *v, const char *style);
 const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size);
+/* A style "svg" or "svg:OPT,..." (picture.h) draws the engine's picture
+ * as SVG, for every engine that has one. */
 void cv_any_diagram(const cv_apos *a, const char *style, FILE *out);
+/* Is style an SVG style ("svg", "svg:flip,size=30")?  NULL: no. */
+int cv_diagram_is_svg(const char *style);
 
 /* col: 0-based column in args of the fault, when there is one */
 cv_move_status cv_any_board_move(cv_apos *a, const char *args, cv_amove *m, char *why, size_t whysize, int *col);
