@@ -285,6 +285,25 @@ int cv_diagram_is_svg(const char *style)
     return style && !cv_picture_style(style, &o);
 }
 
+void cv_diagram_svg_last(char *buf, size_t size, const char *style, const cv_apos *before, const char *move)
+{
+    if (!cv_diagram_is_svg(style)) style = "svg";
+    snprintf(buf, size, "%s", style);
+    if (!before || !move) return;
+    cv_apos *c = malloc(sizeof *c);
+    if (!c) return;
+    cv_apos_copy(c, before);
+    char canon[64], alt[64], why[400], last[140];
+    if (cv_any_test(c, move, 0, canon, alt, why, sizeof why) == CV_MOVE_OK) {
+        snprintf(last, sizeof last, "%s %s", canon, alt);
+        for (char *s = last; *s; s++)
+            if (*s == ',' || *s == ':') *s = ' ';
+        size_t n = strlen(buf);
+        if (n + strlen(last) + 8 < size) snprintf(buf + n, size - n, "%slast=%s", strchr(buf, ':') ? "," : ":", last);
+    }
+    free(c);
+}
+
 /* The one door to SVG: the engine's picture, the shared writer. */
 static void svg_diagram(const cv_apos *a, const cv_picture_opts *o, FILE *out)
 {

@@ -59,7 +59,7 @@ typedef struct cv_pic_line {
 typedef struct cv_picture_opts {
     int flip, coords, letters, overhead;
     int size;           /* pixels a unit */
-    char last[64];      /* text whose cell names are highlighted */
+    char last[160];     /* text whose cell names are highlighted */
 } cv_picture_opts;
 
 typedef struct cv_picture {
