@@ -208,7 +208,7 @@ static void draw_piece(FILE *out, const frame *f, const cv_picture *pic, const c
     esc(out, p->label);
     fprintf(out, "\" transform=\"translate(%.1f,%.1f) scale(%.3f)\">", cx, cy, s / 100.0);
     if (p->royal && pic->in_check && p->color == pic->side)
-        fputs("<circle r=\"48\" fill=\"#e03030\" fill-opacity=\"0.75\"/>", out);
+        fputs("<circle class=\"check\" r=\"48\" fill=\"#e03030\" fill-opacity=\"0.75\"/>", out);
     const char *sh = o->letters || !p->kind ? NULL : shape_of(p->kind);
     if (sh) {
         fprintf(out, "<g fill=\"%s\" stroke=\"#000000\" stroke-width=\"4\" stroke-linejoin=\"round\">%s</g>", fill,
