@@ -177,3 +177,76 @@ j3 B2" ""
     echo "$output"
     [ "$status" -eq 0 ] && [ "$output" -ge 160 ]
 }
+
+@test "options: size, flip, nocoords, letters, last; an unknown option is a usage error" {
+    "$B/cv-legal" --diagram=svg:size=20 --start > "$T/a.svg"
+    run --separate-stderr grep -o '^<svg [^>]*>' "$T/a.svg"
+    expect 0 '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="178" height="180" viewBox="0 0 178 180">' ""
+    # flip: a8 where h1 was (without coordinates, the board alone)
+    "$B/cv-legal" --diagram=svg:nocoords --start | grep -o 'points="[^"]*" class="cell" data-cell="h1"' | cut -d'"' -f2 > "$T/h1"
+    "$B/cv-legal" --diagram=svg:flip,nocoords --start | grep -o 'points="[^"]*" class="cell" data-cell="a8"' | cut -d'"' -f2 > "$T/a8"
+    cmp "$T/h1" "$T/a8"
+    run --separate-stderr bash -c "'$B/cv-legal' --diagram=svg --start | grep -c '<text'"
+    expect 0 "16" ""
+    run --separate-stderr bash -c "'$B/cv-legal' --diagram=svg:nocoords,letters --start | grep -c '<text'"
+    expect 0 "32" ""
+    run --separate-stderr bash -c "'$B/cv-legal' --diagram=svg:last=e2e4 -s -a e4 | grep -o 'data-cell=\"[a-h][0-9]\" fill=\"[^\"]*\"/>' | grep -v '#[fb][05]' "
+    expect 1 "" ""
+    run --separate-stderr bash -c "'$B/cv-legal' --diagram=svg:last=e2e4 -s -a e4 | grep -c 'class=\"last\"'"
+    expect 0 "2" ""
+    run --separate-stderr "$B/cv-legal" --diagram=svg:size=7 --start
+    expect 2 "" "cv-legal: unknown diagram style 'svg:size=7' (ascii, pbm-large, pbm-small, svg)
+Try 'cv-legal --help' for more information."
+    run --separate-stderr "$B/cv-replay" --diagram=ascii corpus/trid/game1.pgn
+    expect 2 "" "cv-replay: unknown diagram style 'ascii' (svg[:OPT,...])
+Try 'cv-replay --help' for more information."
+}
+
+@test "a check: the king of the side to move on a red disc" {
+    run --separate-stderr bash -c "'$B/cv-legal' --diagram=svg -s -a 'f3 e5 g4 Qh4' | grep 'class=\"check\"' | grep -o 'data-square=\"[^\"]*\" data-piece=\"[^\"]*\"'"
+    expect 0 'data-square="e1" data-piece="K"' ""
+    run --separate-stderr bash -c "'$B/cv-legal' --diagram=svg --start | grep -c 'class=\"check\"'"
+    expect 1 "0" ""
+}
+
+@test "cv-board svg: into a file, the last move highlighted, or as the answer" {
+    printf 'm e2 e4\nsvg %s\nsvg\n' "$T/b.svg" > "$T/c.txt"
+    run --separate-stderr "$B/cv-board" "$T/c.txt"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" ]
+    [ "${lines[1]}" = "ok svg $T/b.svg" ]
+    [ "${lines[2]}" = '<?xml version="1.0" encoding="UTF-8"?>' ]
+    [ "${lines[-1]}" = "</svg>" ]
+    xmllint --noout "$T/b.svg"
+    run --separate-stderr bash -c "grep -B1 'class=\"last\"' '$T/b.svg' | grep -o 'data-cell=\"[^\"]*\"'"
+    expect 0 'data-cell="e4"
+data-cell="e2"' ""
+    printf 'svg %s/no/such/dir/x.svg\n' "$T" > "$T/c.txt"
+    run --separate-stderr "$B/cv-board" "$T/c.txt"
+    expect 1 "error: cannot write '$T/no/such/dir/x.svg': No such file or directory" "$T/c.txt:1:5: error: cannot write '$T/no/such/dir/x.svg': No such file or directory"
+}
+
+@test "cv-replay: the final position of each game, and every ply into numbered files" {
+    run --separate-stderr "$B/cv-replay" --diagram=svg corpus/parallelworlds/game1-every-rule.pgn corpus/trid/game1.pgn
+    [ "$status" -eq 0 ]
+    printf '%s\n' "${lines[@]}" > "$T/f.svg"
+    run grep -c '^<svg ' "$T/f.svg"
+    [ "$output" = 2 ]
+    mkdir "$T/d"
+    run --separate-stderr "$B/cv-replay" -c --svg-dir "$T/d" corpus/trid/game1.pgn corpus/panoply/sample-log.txt
+    [ "$status" -eq 0 ]
+    run bash -c "ls '$T/d' | wc -l; ls '$T/d' | sed -n '1p;70p;71p;\$p'"
+    [ "$output" = "76
+1-000.svg
+1-069.svg
+2-000.svg
+2-005.svg" ]
+    xmllint --noout "$T"/d/*.svg
+    # the start and the final position as cv-replay --fen gives it, read back
+    "$B/cv-replay" --fen corpus/trid/game1.pgn 2>/dev/null | tail -1 | cut -f3 > "$T/last"
+    run readback trid-standard "$T/last" 2
+    [ "$status" -eq 0 ]
+    run --separate-stderr "$B/cv-replay" --svg-dir "$T/nosuch" corpus/trid/game1.pgn
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == *"cv-replay: cannot write '$T/nosuch/1-000.svg': No such file or directory" ]]
+}

@@ -123,10 +123,13 @@ static const char *const fills[] = { "#f0d9b5", "#b58863", "#dde6ee", "#8ca2ad" 
 typedef struct frame {
     double minx, miny, maxx, maxy, k;
     int flip;
+    double sx, sy;      /* flip: x becomes sx - x (the cells' box turned round) */
 } frame;
 
-static double X(const frame *f, double x) { return ((f->flip ? f->minx + f->maxx - x : x) - f->minx) * f->k; }
-static double Y(const frame *f, double y) { return ((f->flip ? f->miny + f->maxy - y : y) - f->miny) * f->k; }
+static double FX(const frame *f, double x) { return f->flip ? f->sx - x : x; }
+static double FY(const frame *f, double y) { return f->flip ? f->sy - y : y; }
+static double X(const frame *f, double x) { return (FX(f, x) - f->minx) * f->k; }
+static double Y(const frame *f, double y) { return (FY(f, y) - f->miny) * f->k; }
 
 /* the corners of a cell, in pixels */
 static int corners(const frame *f, const cv_pic_cell *c, double *px, double *py)
@@ -240,7 +243,7 @@ static int named_in(const char *text, const char *name)
 
 void cv_picture_svg(const cv_picture *pic, const cv_picture_opts *o, FILE *out)
 {
-    frame f = { 1e9, 1e9, -1e9, -1e9, o->size, o->flip && !pic->flipped };
+    frame f = { 1e9, 1e9, -1e9, -1e9, o->size, 0, 0, 0 };
     for (int i = 0; i < pic->ncells; i++) {
         const cv_pic_cell *c = &pic->cell[i];
         double r = c->shape == CV_PIC_HEX ? c->size * SQRT1_3 : c->shape == CV_PIC_RHOMB ? c->size * 0.75 : c->size / 2;
@@ -249,14 +252,28 @@ void cv_picture_svg(const cv_picture *pic, const cv_picture_opts *o, FILE *out)
         if (c->y - r < f.miny) f.miny = c->y - r;
         if (c->y + r > f.maxy) f.maxy = c->y + r;
     }
+    /* turned round the cells' box, so the board stays in its place and the
+     * coordinates go to the other sides */
+    f.flip = o->flip && !pic->flipped;
+    f.sx = f.minx + f.maxx, f.sy = f.miny + f.maxy;
     for (int i = 0; i < pic->ntexts; i++) {
         const cv_pic_text *t = &pic->text[i];
-        double w = t->size * 0.6 * (double)strlen(t->s) / 2 + t->size * 0.2;
+        double w = t->size * 0.6 * (double)strlen(t->s) / 2 + t->size * 0.2, x = FX(&f, t->x), y = FY(&f, t->y);
         if (t->coord && !o->coords) continue;
-        if (t->x - w < f.minx) f.minx = t->x - w;
-        if (t->x + w > f.maxx) f.maxx = t->x + w;
-        if (t->y - t->size * 0.7 < f.miny) f.miny = t->y - t->size * 0.7;
-        if (t->y + t->size * 0.7 > f.maxy) f.maxy = t->y + t->size * 0.7;
+        if (x - w < f.minx) f.minx = x - w;
+        if (x + w > f.maxx) f.maxx = x + w;
+        if (y - t->size * 0.7 < f.miny) f.miny = y - t->size * 0.7;
+        if (y + t->size * 0.7 > f.maxy) f.maxy = y + t->size * 0.7;
+    }
+    for (int i = 0; i < pic->nlines; i++) {
+        const cv_pic_line *l = &pic->line[i];
+        double xs[2] = { FX(&f, l->x1), FX(&f, l->x2) }, ys[2] = { FY(&f, l->y1), FY(&f, l->y2) };
+        for (int j = 0; j < 2; j++) {
+            if (xs[j] < f.minx) f.minx = xs[j];
+            if (xs[j] > f.maxx) f.maxx = xs[j];
+            if (ys[j] < f.miny) f.miny = ys[j];
+            if (ys[j] > f.maxy) f.maxy = ys[j];
+        }
     }
     if (f.minx > f.maxx) f.minx = f.miny = 0, f.maxx = f.maxy = 1;
     f.minx -= 0.2, f.miny -= 0.2, f.maxx += 0.2, f.maxy += 0.2;
