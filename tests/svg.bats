@@ -74,6 +74,17 @@ readback() {
         END { if (!bad) print checked; exit bad }' "$T/out.txt" "$T/idx"
 }
 
+# more VARIANT FILE N: for each position of FILE, N of its legal moves
+# (spread over the list) played, the position after each
+more() {
+    local fen mv
+    while read -r fen; do
+        "$B/cv-legal" -V "$1" -f "$fen" | tr ' ' '\n' |
+            awk -v n="$3" '{ m[NR] = $0 } END { if (NR > 0 && m[1] != "") for (i = 1; i <= n; i++) print m[int((i - 0.5) * NR / n) + 1] }' |
+            while read -r mv; do "$B/cv-legal" -V "$1" -f "$fen" -a "$mv"; done
+    done < "$2"
+}
+
 @test "chess: a position's pieces, one element each with its square and FEN letter" {
     run --separate-stderr bash -c "'$B/cv-legal' --diagram=svg -f '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' | sed -n 's/.*data-square=\"\\([^\"]*\\)\" data-piece=\"\\([^\"]*\\)\".*/\\1 \\2/p'"
     expect 0 "e1 K
@@ -137,11 +148,12 @@ j3 B2" ""
     [ "$status" -eq 0 ] && [ "$output" -ge 290 ]
 }
 
-@test "read back: Double Chess, Chess960 and a 10 x 8 board" {
-    { "$B/cv-replay" --fen corpus/doublechess 2>/dev/null | cut -f3; cut -d';' -f1 corpus/doublechess/perft.txt | grep -v '^#' | sed 's/ *$//'; } > "$T/p"
+@test "read back: Double Chess (the corpus game and perft positions and three moves from each), Chess960 and a 10 x 8 board" {
+    { "$B/cv-replay" --fen corpus/doublechess 2>/dev/null | cut -f3; cut -d';' -f1 corpus/doublechess/perft.txt | grep -v '^#' | sed 's/ *$//'; } > "$T/g"
+    { cat "$T/g"; more doublechess "$T/g" 3; } > "$T/p"
     run readback doublechess "$T/p"
     echo "$output"
-    [ "$status" -eq 0 ] && [ "$output" -ge 70 ]
+    [ "$status" -eq 0 ] && [ "$output" -ge 280 ]
     "$B/cv-legal" -V chess960 --start -a '' > "$T/p"
     run readback chess960 "$T/p"
     [ "$status" -eq 0 ] && [ "$output" -eq 1 ]
@@ -152,22 +164,24 @@ j3 B2" ""
     expect 0 "40" ""
 }
 
-@test "read back: Parallel Worlds, the corpus games and perft positions" {
-    { "$B/cv-replay" --fen corpus/parallelworlds 2>/dev/null | cut -f3; cut -d';' -f1 corpus/parallelworlds/perft.txt | grep -v '^#' | sed 's/ *$//'; } > "$T/p"
+@test "read back: Parallel Worlds, the corpus games and perft positions and five turns from each" {
+    { "$B/cv-replay" --fen corpus/parallelworlds 2>/dev/null | cut -f3; cut -d';' -f1 corpus/parallelworlds/perft.txt | grep -v '^#' | sed 's/ *$//'; } > "$T/g"
+    { cat "$T/g"; more parallelworlds "$T/g" 5; } > "$T/p"
     run readback parallelworlds "$T/p"
     echo "$output"
-    [ "$status" -eq 0 ] && [ "$output" -ge 36 ]
+    [ "$status" -eq 0 ] && [ "$output" -ge 200 ]
 }
 
-@test "read back: Star Trek Tri-D, the corpus games and perft positions, attack boards moved" {
+@test "read back: Star Trek Tri-D, the corpus games and perft positions and a move from each, attack boards moved" {
     { "$B/cv-replay" --fen corpus/trid/game1.pgn corpus/trid/game2.pgn 2>/dev/null | cut -f3
       # the suite's positions a game can be played from
       grep -v '^#' corpus/trid/perft.txt | cut -d';' -f1 | sed 's/ *$//' | while read -r fen; do
           if "$B/cv-check" -V trid-standard -f "$fen" > /dev/null 2>&1; then echo "$fen"; fi
-      done; } > "$T/p"
+      done; } > "$T/g"
+    { cat "$T/g"; more trid-standard "$T/g" 1; } > "$T/p"
     run readback trid-standard "$T/p" 2
     echo "$output"
-    [ "$status" -eq 0 ] && [ "$output" -ge 160 ]
+    [ "$status" -eq 0 ] && [ "$output" -ge 320 ]
 }
 
 @test "read back: Panoply, the random game and the suite" {
