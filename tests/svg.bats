@@ -264,3 +264,23 @@ data-cell="e2"' ""
     [ "$status" -eq 2 ]
     [[ "$stderr" == *"cv-replay: cannot write '$T/nosuch/1-000.svg': No such file or directory" ]]
 }
+
+@test "a 16 x 16 board and a 3 x 3 one: every square drawn, the pieces read back, the PNG of the size" {
+    for size in 16 3; do
+        last=$((size - 1))
+        printf 'variant: b%s\nboard: {files: %s, ranks: %s}\npieces:\n  - letter: K\n    royal: true\n    moves: [{step: all}]\nsetup: %s\n' \
+            "$size" "$size" "$size" "k$last/$(yes "$size" | head -$((size - 2)) | paste -sd/)/${last}K w - - 0 1" > "$T/b.yaml"
+        "$B/cv-legal" --spec "$T/b.yaml" --diagram=svg:size=20 --start > "$T/b.svg"
+        xmllint --noout "$T/b.svg"
+        run grep -c 'class="cell"' "$T/b.svg"
+        [ "$output" -eq $((size * size)) ]
+        run --separate-stderr bash -c "sed -n 's/.*data-square=\"\\([^\"]*\\)\" data-piece=\"\\([^\"]*\\)\".*/\\1 \\2/p' '$T/b.svg'"
+        letter=$(printf "\\x$(printf %x $((96 + size)))")
+        expect 0 "$letter""1 K
+a$size k" ""
+        rsvg-convert "$T/b.svg" -o "$T/b.png"
+        w=$(sed -n 's/^<svg .* width="\([0-9]*\)" height="\([0-9]*\)".*/\1 \2/p' "$T/b.svg")
+        png=$(od -An -tu1 -j16 -N8 "$T/b.png" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4, $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }')
+        [ "$w" = "$png" ]
+    done
+}

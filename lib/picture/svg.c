@@ -287,9 +287,16 @@ void cv_picture_svg(const cv_picture *pic, const cv_picture_opts *o, FILE *out)
     for (int i = 0; i < pic->ncells; i++) {
         const cv_pic_cell *c = &pic->cell[i];
         int n = corners(&f, c, px, py);
-        char attrs[200];
+        char attrs[200], name[100];
+        size_t k = 0;
+        for (const char *q = c->name; *q && k + 8 < sizeof name; q++) {
+            const char *e = *q == '&' ? "&amp;" : *q == '<' ? "&lt;" : *q == '>' ? "&gt;" : *q == '"' ? "&quot;" : NULL;
+            if (e) k += (size_t)snprintf(name + k, sizeof name - k, "%s", e);
+            else name[k++] = *q;
+        }
+        name[k] = 0;
         snprintf(attrs, sizeof attrs, "class=\"cell\" data-cell=\"%s\" fill=\"%s\" stroke=\"#404040\" stroke-width=\"1\"",
-                 c->name, fills[c->shade & 3]);
+                 name, fills[c->shade & 3]);
         polygon(out, px, py, n, attrs);
         if (o->last[0] && named_in(o->last, c->name))
             polygon(out, px, py, n, "class=\"last\" fill=\"#f0e040\" fill-opacity=\"0.6\" stroke=\"none\"");
