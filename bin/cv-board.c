@@ -40,8 +40,9 @@ static void usage(void)
            "      --spec FILE      variant spec file\n"
            "      --help, --version\n\n"
            "Each command prints one line: the FEN after a change, 'ok ...' for\n"
-           "channel and lock, the summary for info, or 'error: WHY' (also reported\n"
-           "on standard error as FILE:LINE:COL); a refused command changes nothing.\n"
+           "channel, lock and svg FILE, the summary for info, or 'error: WHY' (also\n"
+           "reported on standard error as FILE:LINE:COL); record and svg without a\n"
+           "FILE print a document; a refused command changes nothing.\n"
            "Exit status: 0 every command succeeded; 1 some command was refused;\n"
            "2 usage, I/O or spec error.\n"
            "See cvkit(7) for the options common to every tool.\n", tool);

@@ -393,6 +393,11 @@ int main(int argc, char **argv)
         default: free(C); return cv_cli_bad_option(tool, argv, optind, optopt, 0);
         }
     }
+    if (C->style && (C->json || C->fen || C->final || C->gamelist || C->mode == OUT_CHECK)) {
+        free(C);
+        return cv_cli_usage_error(tool, "--diagram prints the pictures instead of --check, --fen, --final, --gamelist "
+                                        "and --json output: give one of them");
+    }
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) { free(C); return 2; }
     C->v = v;

@@ -214,6 +214,9 @@ Try 'cv-legal --help' for more information."
     run --separate-stderr "$B/cv-replay" --diagram=ascii corpus/trid/game1.pgn
     expect 2 "" "cv-replay: unknown diagram style 'ascii' (svg[:OPT,...])
 Try 'cv-replay --help' for more information."
+    run --separate-stderr "$B/cv-replay" --diagram -c corpus/trid/game1.pgn
+    expect 2 "" "cv-replay: --diagram prints the pictures instead of --check, --fen, --final, --gamelist and --json output: give one of them
+Try 'cv-replay --help' for more information."
 }
 
 @test "a check: the king of the side to move on a red disc" {
