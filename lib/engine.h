@@ -329,8 +329,8 @@ void cv_any_diagram(const cv_apos *a, const char *style, FILE *out);
 /* Is style an SVG style ("svg", "svg:flip,size=30")?  NULL: no. */
 int cv_diagram_is_svg(const char *style);
 /* The SVG style (style, or "svg" when style is not one) that also
- * highlights the squares of move, played in before (NULL: none): the move
- * in the engine's main notation and its other one (SAN and UCI). */
+ * highlights the cells move changes, played in before (NULL: none): the
+ * cells whose piece differs between the pictures before and after it. */
 void cv_diagram_svg_last(char *buf, size_t size, const char *style, const cv_apos *before, const char *move);
 
 /* col: 0-based column in args of the fault, when there is one */

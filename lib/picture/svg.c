@@ -77,7 +77,7 @@ int cv_picture_style(const char *style, cv_picture_opts *o)
     while (*s == ':' || *s == ',') {
         s++;
         size_t n = strcspn(s, ",");
-        char opt[80];
+        char opt[200];
         if (n >= sizeof opt) return -1;
         memcpy(opt, s, n);
         opt[n] = 0;
