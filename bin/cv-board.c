@@ -2,6 +2,7 @@
  * One command per line in, one result line out. */
 #include "cvkit.h"
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,11 +27,14 @@ static void usage(void)
            "  info             board, FEN, side, castling and moves on one line\n"
            "  record           the moves so far as a record in the variant's format\n"
            "                   (PGN; Star Trek Tri-D: a Parmen listing)\n"
+           "  svg [FILE]       the position as SVG (--diagram=svg:... options, the last\n"
+           "                   move highlighted) into FILE ('ok svg FILE'), or printed\n"
            "  channel N, lock on|off   accepted; no effect in a filter\n\n"
            "Options:\n"
            "      --diagram[=STYLE] draw the board after every change; STYLE: ascii\n"
            "                       (default), pbm-large, pbm-small; Star Trek Tri-D:\n"
-           "                       levels (default), overhead\n"
+           "                       levels (default), overhead; every game:\n"
+           "                       svg[:OPT,...] (cvkit(7))\n"
            "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
            "                       --diagram)\n"
            "  -j, --json           one JSON object per command: the command, ok or\n"
@@ -39,8 +43,9 @@ static void usage(void)
            "      --spec FILE      variant spec file\n"
            "      --help, --version\n\n"
            "Each command prints one line: the FEN after a change, 'ok ...' for\n"
-           "channel and lock, the summary for info, or 'error: WHY' (also reported\n"
-           "on standard error as FILE:LINE:COL); a refused command changes nothing.\n"
+           "channel, lock and svg FILE, the summary for info, or 'error: WHY' (also\n"
+           "reported on standard error as FILE:LINE:COL); record and svg without a\n"
+           "FILE print a document; a refused command changes nothing.\n"
            "Exit status: 0 every command succeeded; 1 some command was refused;\n"
            "2 usage, I/O or spec error.\n"
            "See cvkit(7) for the options common to every tool.\n", tool);
@@ -227,6 +232,25 @@ static int cmd_record(board *B, where *w)
     return rc < 0 ? fail(w, 1, "cannot write the record") : 0;
 }
 
+/* `svg [FILE]`: the position as SVG (the --diagram=svg options, the last
+ * move highlighted) into FILE, or as the answer without one. */
+static int cmd_svg(board *B, const char *args, int col, where *w)
+{
+    char style[400];
+    cv_diagram_svg_last(style, sizeof style, B->style, B->cur ? &B->hist[B->cur - 1] : NULL,
+                        B->cur ? B->san[B->cur - 1] : NULL);
+    if (!*args) {
+        cv_any_diagram(now(B), style, 0, B->out);
+        return 0;
+    }
+    FILE *f = fopen(args, "w");
+    if (!f) return fail(w, col, "cannot write '%s': %s", args, strerror(errno));
+    cv_any_diagram(now(B), style, 0, f);
+    if (fclose(f)) return fail(w, col, "cannot write '%s': %s", args, strerror(errno));
+    fprintf(B->out, "ok svg %s\n", args);
+    return 0;
+}
+
 static int run_line(board *B, char *line, where *w)
 {
     char *s = line;
@@ -308,6 +332,7 @@ static int run_line(board *B, char *line, where *w)
         if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
         return cmd_record(B, w);
     }
+    if (IS("svg")) return cmd_svg(B, args, col, w);
     if (IS("channel")) {
         long n = cv_cli_parse_count(args);
         if (n < 0) return fail(w, col, "channel takes a number, not '%s'", args);

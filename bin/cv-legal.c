@@ -370,10 +370,11 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
         char fen[2048];
         cv_any_write(&a, 0, fen, sizeof fen);
         if (C->diagram) cv_any_diagram(&a, C->style, C->dflags, stdout);
-        puts(fen);
+        if (!cv_diagram_is_svg(C->style)) puts(fen);
         return 0;
     }
     if (C->diagram) cv_any_diagram(&a, C->style, C->dflags, stdout);
+    if (cv_diagram_is_svg(C->style)) return 0; /* the picture alone: an SVG document */
     if (C->steps) return list_steps(C, &a, file, line);
     list_moves(C, &a);
     return 0;

@@ -1,6 +1,7 @@
 /* cv-replay: plays every move of every game and reports what cannot be
  * played, where and why. */
 #include "cvkit.h"
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,12 @@ static void usage(void)
            "      --gamelist       regenerate each Parmen gamelist.txt listing: aligned\n"
            "                       rows, moves in canonical notation with +, # and *\n"
            "                       recomputed, comments kept in place\n"
+           "      --diagram[=svg[:OPT,...]]  draw the final position of each game as\n"
+           "                       SVG (one document a game, the last move highlighted;\n"
+           "                       options in cvkit(7))\n"
+           "      --svg-dir DIR    write every main-line position of each game into DIR:\n"
+           "                       GAME-PLY.svg (1-000.svg the start, 1-001.svg after\n"
+           "                       the first ply; GAME counts the games read)\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"
            "      --fail-fast      stop at the first invalid game\n"
            "      --jobs N         play games on N threads (default: one per processor);\n"
@@ -79,7 +86,27 @@ typedef struct ctx {
     size_t chunk;       /* --chunk-bytes: games held per batch */
     struct cv_jobs *J;  /* the workers, when more than one */
     int file_status;    /* the worst status of the file's batches */
+    const char *style;  /* --diagram: an SVG style, or NULL */
+    const char *svgdir; /* --svg-dir */
+    int ply, io_error;
+    cv_apos *before;    /* --diagram: the position before the last main-line move */
+    char last[64];      /* and that move ("" none) */
 } ctx;
+
+/* --svg-dir: the picture of pos, ply of the game, the move that led there
+ * (played in before) highlighted. */
+static void svg_file(ctx *C, const cv_apos *pos, const cv_apos *before, const char *move)
+{
+    char path[4096], style[400];
+    snprintf(path, sizeof path, "%s/%ld-%03d.svg", C->svgdir, C->games, C->ply);
+    cv_diagram_svg_last(style, sizeof style, C->style, before, move);
+    FILE *f = fopen(path, "w");
+    if (f) cv_any_diagram(pos, style, 0, f);
+    if (!f || fclose(f)) {
+        if (!C->io_error) fprintf(stderr, "%s: cannot write '%s': %s\n", tool, path, strerror(errno));
+        C->io_error = 1;
+    }
+}
 
 static void on_bad(void *arg, const cv_replay_ev *e)
 {
@@ -108,6 +135,16 @@ static void on_move(void *arg, const cv_replay_ev *e)
     if (e->depth) return;
     char mv[64], num[32], fen[2048];
     cv_replay_ev_move(e, C->nt, mv, sizeof mv);
+    if (C->svgdir || C->style) {
+        char canon[64];
+        cv_replay_ev_move(e, 0, canon, sizeof canon);
+        C->ply++;
+        if (C->svgdir) svg_file(C, e->after, e->before, canon);
+        if (C->style && C->before) {
+            cv_apos_copy(C->before, e->before);
+            snprintf(C->last, sizeof C->last, "%s", canon);
+        }
+    }
     if (C->gamelist) {
         free(C->text[e->tok]);
         C->text[e->tok] = strdup(mv);
@@ -212,14 +249,17 @@ static int replay_game(ctx *C, const cv_record *g)
         C->game_bad = 1;
         C->nt = 0;
     } else {
-        cv_replay_hooks hooks = { C->fen || C->gamelist ? on_move : NULL, on_bad };
+        cv_replay_hooks hooks = { C->fen || C->gamelist || C->svgdir || C->style ? on_move : NULL, on_bad };
+        C->ply = 0;
+        C->last[0] = 0;
+        if (C->svgdir) svg_file(C, start, NULL, NULL);
         if (C->gamelist && need_texts(C, g->ntokens) < 0) C->game_bad = 1;
         cv_replayer_set_read_flags(C->rp, C->read_flags | (C->strict && !C->fmt->marks_warn ? CV_READ_STRICT_SAN : 0));
         cv_replayer_set_marks(C->rp, C->fmt->marks_warn ? CV_MARKS_WARN : C->strict ? CV_MARKS_ERROR : CV_MARKS_IGNORE);
         cv_replayer_set_numbers(C->rp, C->fmt->numbered);
         cv_replayer_set_notation(C->rp, C->nt);
         /* the final FEN only for the outputs that print it */
-        int want_final = C->final || (C->json && C->mode != OUT_CHECK);
+        int want_final = C->final || C->style || (C->json && C->mode != OUT_CHECK);
         cv_replay(C->rp, g, start, &hooks, C, &res, want_final ? final : NULL);
         if (res.mainline_complete) {
             if (want_final) cv_any_write(final, 0, C->final_fen, sizeof C->final_fen);
@@ -244,6 +284,13 @@ static int replay_game(ctx *C, const cv_record *g)
     if (C->gamelist) {
         cv_record_meta meta = { .variant = C->v, .result = cv_replay_implied_result(&res) };
         C->fmt->write(C->out, g, valid ? C->text : NULL, &meta);
+    } else if (C->style) {
+        /* the picture of a game played to its end; nothing for another */
+        if (C->final_fen[0]) {
+            char style[400];
+            cv_diagram_svg_last(style, sizeof style, C->style, C->last[0] ? C->before : NULL, C->last[0] ? C->last : NULL);
+            cv_any_diagram(final, style, 0, C->out);
+        }
     } else if (C->final) {
         fprintf(C->out, "%s\n", C->final_fen[0] ? C->final_fen : "-");
     } else if (C->json && C->mode != OUT_CHECK) {
@@ -442,7 +489,7 @@ int main(int argc, char **argv)
     if (!C) return 2;
     const char *variant = NULL, *spec = NULL;
     enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_GAMELIST, O_INPUT, O_JOBS,
-           O_CHUNK };
+           O_CHUNK, O_DIAGRAM, O_SVGDIR };
     static const struct option lo[] = {
         { "check", no_argument, 0, 'c' }, { "fen", no_argument, 0, O_FEN },
         { "final", no_argument, 0, O_FINAL }, { "draws", no_argument, 0, O_DRAWS },
@@ -452,6 +499,7 @@ int main(int argc, char **argv)
         { "notation", required_argument, 0, 'n' }, { "gamelist", no_argument, 0, O_GAMELIST },
         { "input", required_argument, 0, O_INPUT }, { "jobs", required_argument, 0, O_JOBS },
         { "chunk-bytes", required_argument, 0, O_CHUNK },
+        { "diagram", optional_argument, 0, O_DIAGRAM }, { "svg-dir", required_argument, 0, O_SVGDIR },
         { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
     int c;
     long n;
@@ -497,20 +545,36 @@ int main(int argc, char **argv)
             }
             C->chunk = (size_t)n;
             break;
+        case O_DIAGRAM:
+            C->style = optarg ? optarg : "svg";
+            if (!cv_diagram_is_svg(C->style)) {
+                free(C);
+                return cv_cli_usage_error(tool, "unknown diagram style '%s' (svg[:OPT,...])", optarg);
+            }
+            break;
+        case O_SVGDIR: C->svgdir = optarg; break;
         case O_HELP: usage(); free(C); return 0;
         case O_VERSION: cv_cli_version(tool); free(C); return 0;
         case ':': free(C); return cv_cli_bad_option(tool, argv, optind, optopt, 1);
         default: free(C); return cv_cli_bad_option(tool, argv, optind, optopt, 0);
         }
     }
+    if (C->style && (C->json || C->fen || C->final || C->gamelist || C->mode == OUT_CHECK)) {
+        free(C);
+        return cv_cli_usage_error(tool, "--diagram prints the pictures instead of --check, --fen, --final, --gamelist "
+                                        "and --json output: give one of them");
+    }
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) { free(C); return 2; }
     C->v = v;
     C->rp = cv_replayer_new();
     C->out = stdout;
+    C->before = malloc(sizeof *C->before);
     cv_json_init(&C->js, stdout);
     int status = 0;
     if (!C->jobs) C->jobs = cv_jobs_cores();
+    /* pictures keep the game's last move and number files by game: one job */
+    if (C->style || C->svgdir) C->jobs = 1;
     if (!C->chunk) C->chunk = CHUNK_BYTES;
     ctx *workers[256] = { 0 };
     if (C->jobs > 1) {
@@ -526,7 +590,7 @@ int main(int argc, char **argv)
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), replay_file, C, &status)) status = 2;
     if (C->json && C->mode == OUT_CHECK) {
         cv_json_summary(&C->js, C->files, C->games, C->valid, C->invalid, C->warnings);
-    } else if (!C->json && !C->fen && !C->final && !C->gamelist) {
+    } else if (!C->json && !C->fen && !C->final && !C->gamelist && !C->style) {
         cv_cli_summary(stdout, C->files, C->games, C->valid, C->invalid, C->warnings);
     }
     cv_json_flush(&C->js);
@@ -544,6 +608,8 @@ int main(int argc, char **argv)
     cv_variant_free(v);
     cv_problems_free(&C->probs);
     free(C->text);
+    free(C->before);
+    if (C->io_error) status = CV_EXIT_USAGE;
     free(C);
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;

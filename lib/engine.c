@@ -265,6 +265,8 @@ size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size)
 
 int cv_any_diagram_style_known(const cv_variant *v, const char *style)
 {
+    cv_picture_opts o;
+    if (E(v)->picture && !cv_picture_style(style, &o)) return 1;
     return names_have(E(v)->diagram_styles, 1, style);
 }
 
@@ -274,11 +276,91 @@ const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size)
     size_t n = 0;
     buf[0] = 0;
     for (int i = 0; s[i] && n < size; i++) n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", s[i]);
+    if (E(v)->picture && n < size) snprintf(buf + n, size - n, ", svg");
     return buf;
+}
+
+int cv_diagram_is_svg(const char *style)
+{
+    cv_picture_opts o;
+    return style && !cv_picture_style(style, &o);
+}
+
+/* The cells whose piece differs between the pictures of before and after
+ * (from, to, a rook castling, a pawn taken en passant, an attack board's
+ * pieces), space separated: the last move as the picture shows it. */
+static void moved_cells(const cv_apos *before, const cv_apos *after, char *out, size_t size)
+{
+    cv_picture *pb = malloc(sizeof *pb), *pa = malloc(sizeof *pa);
+    cv_picture_opts o;
+    out[0] = 0;
+    if (pb && pa && !cv_picture_style("svg", &o)) {
+        cv_picture_init(pb);
+        cv_picture_init(pa);
+        before->e->picture(before->s.b, &o, pb);
+        after->e->picture(after->s.b, &o, pa);
+        size_t n = 0;
+        for (int i = 0; i < pa->ncells; i++) {
+            const char *name = pa->cell[i].name, *la = "", *lb = "";
+            for (int k = 0; k < pa->npieces; k++)
+                if (pa->piece[k].cell == i) la = pa->piece[k].label;
+            for (int k = 0; k < pb->npieces; k++)
+                if (!strcmp(pb->cell[pb->piece[k].cell].name, name)) lb = pb->piece[k].label;
+            if (strcmp(la, lb) && n + strlen(name) + 2 < size) n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", name);
+        }
+    }
+    free(pb);
+    free(pa);
+}
+
+void cv_diagram_svg_last(char *buf, size_t size, const char *style, const cv_apos *before, const char *move)
+{
+    if (!cv_diagram_is_svg(style)) style = "svg";
+    snprintf(buf, size, "%s", style);
+    if (!before || !move || !before->e->picture) return;
+    cv_apos *c = malloc(sizeof *c);
+    if (!c) return;
+    cv_apos_copy(c, before);
+    char canon[64], why[400], last[150];
+    if (cv_any_play(c, move, 0, canon, NULL, why, sizeof why) == CV_MOVE_OK) {
+        moved_cells(before, c, last, sizeof last);
+        size_t n = strlen(buf);
+        if (last[0] && n + strlen(last) + 8 < size)
+            snprintf(buf + n, size - n, "%slast=%s", strchr(buf, ':') ? "," : ":", last);
+    }
+    free(c);
+}
+
+/* The one door to SVG: the engine's picture, the shared writer. */
+static void svg_diagram(const cv_apos *a, const cv_picture_opts *o, FILE *out)
+{
+    cv_picture *pic = malloc(sizeof *pic);
+    cv_apos *c = malloc(sizeof *c);
+    if (!pic || !c) {
+        free(pic);
+        free(c);
+        return;
+    }
+    cv_picture_init(pic);
+    cv_apos_copy(c, a);
+    cv_outcome oc;
+    cv_any_outcome(c, &oc);
+    pic->side = cv_any_side(a);
+    pic->in_check = oc.in_check;
+    snprintf(pic->title, sizeof pic->title, "%.40s, %s to move", a->v->name, pic->side ? "Black" : "White");
+    a->e->picture(a->s.b, o, pic);
+    cv_picture_svg(pic, o, out);
+    free(pic);
+    free(c);
 }
 
 void cv_any_diagram(const cv_apos *a, const char *style, unsigned flags, FILE *out)
 {
+    cv_picture_opts o;
+    if (style && a->e->picture && !cv_picture_style(style, &o)) {
+        svg_diagram(a, &o, out);
+        return;
+    }
     a->e->diagram(a->s.b, style ? style : a->e->diagram_styles[0], flags, out);
 }
 

@@ -20,6 +20,7 @@
 #ifndef CV_ENGINE_H
 #define CV_ENGINE_H
 #include "diag.h"
+#include "picture.h"
 #include "variant.h"
 #include <stdarg.h>
 #include <stddef.h>
@@ -233,6 +234,10 @@ struct cv_engine {
     const char *const *diagram_styles;  /* first is the default */
     /* Draws the position in a style of diagram_styles; flags: CV_DIAGRAM_* */
     void (*diagram)(const void *pos, const char *style, unsigned flags, FILE *out);
+    /* The position as a picture (picture.h): cells, pieces, coordinates
+     * from the engine's own geometry; one writer draws it for every
+     * engine (the diagram style "svg").  NULL: no picture. */
+    void (*picture)(const void *pos, const cv_picture_opts *o, cv_picture *pic);
 
     /* -- the board owner's edits (cv-board) -- */
     /* The `m` command's argument: FROM TO [PROMOTION] with any delimiter,
@@ -335,6 +340,12 @@ const char *cv_chess_symbol(int letter);
 /* The letter (K Q R B N P) of a chess piece named as chess names it
  * ("king" ... "pawn", any case); 0 for any other name. */
 int cv_chess_letter_of(const char *name);
+/* Is style an SVG style ("svg", "svg:flip,size=30")?  NULL: no. */
+int cv_diagram_is_svg(const char *style);
+/* The SVG style (style, or "svg" when style is not one) that also
+ * highlights the cells move changes, played in before (NULL: none): the
+ * cells whose piece differs between the pictures before and after it. */
+void cv_diagram_svg_last(char *buf, size_t size, const char *style, const cv_apos *before, const char *move);
 
 /* col: 0-based column in args of the fault, when there is one */
 cv_move_status cv_any_board_move(cv_apos *a, const char *args, cv_amove *m, char *why, size_t whysize, int *col);

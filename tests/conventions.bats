@@ -229,7 +229,7 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     [[ "$output" == *"     a b c d e f g h"* ]]
     run --separate-stderr "$B/cv-board" --diagram=nosuch cmds.txt
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-board: unknown diagram style 'nosuch' (ascii, pbm-large, pbm-small)" ]
+    [ "${stderr_lines[0]}" = "cv-board: unknown diagram style 'nosuch' (ascii, pbm-large, pbm-small, svg)" ]
     run --separate-stderr "$B/cv-legal" -s --diagram=pbm-small --count
     [ "$status" -eq 0 ]
     [ "${lines[${#lines[@]}-1]}" = 20 ]

@@ -164,6 +164,22 @@ static void g_diagram(const void *pos, const char *style, unsigned flags, FILE *
     cv_diagram_styled(pos, style, flags, out);
 }
 
+/* Any board of the spec's geometry, a piece by its FEN letter. */
+static void g_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic)
+{
+    const cv_pos *p = pos;
+    const cv_geom *g = &p->v->geom;
+    int map[CV_MAX_CELLS];
+    cv_pic_geom(pic, g, 0, 0, "", map);
+    for (int c = 0; c < g->ncells; c++) {
+        uint8_t q = p->board[c];
+        if (!q) continue;
+        char l[2] = { cv_piece_char(p->v, q), 0 };
+        const cv_piece *pc = &p->v->pieces[CV_TYPE(q)];
+        cv_pic_piece_add(pic, map[c], l, CV_COLOR(q), pc->royal, cv_pic_kind(pc->name));
+    }
+}
+
 /* ---- the board owner's edits ---- */
 
 static cv_move_status fail_at(char *why, size_t ws, int *col, int at, cv_move_status st, const char *fmt, ...)
@@ -376,6 +392,7 @@ const cv_engine cv_generic_engine = {
     .perft = g_perft,
     .diagram_styles = styles,
     .diagram = g_diagram,
+    .picture = g_picture,
     .board_move = g_board_move,
     .put = g_put,
     .set_side = g_set_side,

@@ -262,6 +262,22 @@ static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv
     return total;
 }
 
+/* The hexagon of hexagons, a piece by its Game Courier label. */
+static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic)
+{
+    const pn_pos *p = pos;
+    const cv_geom *g = &p->v->geom;
+    int map[CV_MAX_CELLS];
+    cv_pic_geom(pic, g, 0, 0, "", map);
+    for (int c = 0; c < g->ncells; c++) {
+        if (!p->b[c]) continue;
+        char l[4];
+        pn_label(p, p->b[c], l);
+        const cv_piece *pc = &p->v->pieces[CV_TYPE(p->b[c])];
+        cv_pic_piece_add(pic, map[c], l, CV_COLOR(p->b[c]), pc->royal, cv_pic_kind(pc->name));
+    }
+}
+
 /* The hexagon with its vertices toward the players: each rank half a
  * cell left of the one below, so that a cell's two forward neighbours
  * stand above it to the left and right, and a file runs up to the right.
@@ -439,6 +455,7 @@ const cv_engine cv_panoply_engine = {
     .perft = p_perft,
     .diagram_styles = styles,
     .diagram = p_diagram,
+    .picture = p_picture,
     .board_move = p_board_move,
     .put = p_put,
     .set_side = p_set_side,

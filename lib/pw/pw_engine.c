@@ -228,6 +228,39 @@ static size_t p_perft_note(void *pos, char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%d single move%s at the root", n, n == 1 ? "" : "s");
 }
 
+/* The three boards side by side, level 1 on the left, each square
+ * named as the notation writes it ("2d5"). */
+static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic)
+{
+    const pw_pos *p = pos;
+    for (int L = 0; L < 3; L++) {
+        double x0 = L * 9.0;
+        char group[16], s[16];
+        snprintf(group, sizeof group, "level %d", L + 1);
+        cv_pic_text_add(pic, x0 + 4, -0.45, 0.45, 0, group);
+        for (int r = 7; r >= 0; r--)
+            for (int f = 0; f < 8; f++) {
+                int sq = PW_SQ(L, r, f);
+                pw_sq_name(sq, s, sizeof s);
+                int c = cv_pic_cell_add(pic, x0 + f + 0.5, 7.5 - r, 1, CV_PIC_SQUARE,
+                                        ((f + r) & 1 ? CV_PIC_LIGHT : CV_PIC_DARK) + (L == 1 ? 2 : 0), s, group);
+                uint8_t pc = p->b[sq];
+                if (!pc) continue;
+                char l[2] = { " PNBRQK"[PW_TYPE(pc)], 0 };
+                if (PW_COLOR(pc)) l[0] = (char)tolower((unsigned char)l[0]);
+                cv_pic_piece_add(pic, c, l, PW_COLOR(pc), PW_TYPE(pc) == 6, " PNBRQK"[PW_TYPE(pc)]);
+            }
+        for (int f = 0; f < 8; f++) {
+            snprintf(s, sizeof s, "%c", 'a' + f);
+            cv_pic_text_add(pic, x0 + f + 0.5, 8.3, 0.36, 1, s);
+        }
+        for (int r = 0; r < 8; r++) {
+            snprintf(s, sizeof s, "%d", r + 1);
+            cv_pic_text_add(pic, x0 - 0.3, 7.5 - r, 0.36, 1, s);
+        }
+    }
+}
+
 /* The three levels side by side, rank 8 at the top; with
  * CV_DIAGRAM_UNICODE the pieces as chess symbols. */
 static void p_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
@@ -373,6 +406,7 @@ const cv_engine cv_pw_engine = {
     .perft_note = p_perft_note,
     .diagram_styles = styles,
     .diagram = p_diagram,
+    .picture = p_picture,
     .board_move = p_board_move,
     .put = p_put,
     .set_side = p_set_side,

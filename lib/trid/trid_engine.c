@@ -205,6 +205,130 @@ static void t_diagram(const void *pos, const char *style, unsigned flags, FILE *
     cv_trid_diagram(pos, style, flags, out);
 }
 
+/* ---- pictures ---- */
+
+/* oblique view: the height of each level (units), the attack boards
+ * close to their main boards and clear of them */
+static const double rise[8] = { 0, -1.8, 0, 2.6, 5.0, 7.8, 10.0, 12.6 };
+
+static void t_piece(const cv_trid_pos *p, cv_picture *pic, int c, int sq)
+{
+    uint8_t pc = cv_trid_at(p, sq);
+    if (!pc) return;
+    char l[2] = { "?PNBRQK?"[CV_TRID_TYPE(pc)], 0 };
+    if (CV_TRID_COLOR(pc)) l[0] = (char)tolower((unsigned char)l[0]);
+    cv_pic_piece_add(pic, c, l, CV_TRID_COLOR(pc), CV_TRID_TYPE(pc) == CV_TRID_KING, "?PNBRQK?"[CV_TRID_TYPE(pc)]);
+}
+
+static int t_shade(const cv_trid_pos *p, int sq)
+{
+    int light = (CV_TRID_FILE(sq) + CV_TRID_RANK(sq)) & 1;
+    return (light ? CV_PIC_LIGHT : CV_PIC_DARK) + (cv_trid_board_of(p, sq) >= 0 ? 2 : 0);
+}
+
+/* Parmen's view: the levels one above the other, each seen from above
+ * and in front, the attack boards on their pins. */
+static void t_oblique(const cv_trid_pos *p, int flip, cv_picture *pic)
+{
+    char s[16];
+#define OX(f, r) (((flip) ? 5 - (f) : (f)) + 0.5 * ((flip) ? 9 - (r) : (r)))
+#define OY(r, L) (-0.5 * ((flip) ? 9 - (r) : (r)) - rise[L])
+    for (int L = 1; L <= 7; L++) {
+        int first = 1;
+        for (int rr = 9; rr >= 0; rr--)
+            for (int ff = 0; ff < 6; ff++) {
+                int f = flip ? 5 - ff : ff, r = flip ? 9 - rr : rr, sq = CV_TRID_SQ(f, r, L);
+                if (!cv_trid_exists(p, sq)) continue;
+                cv_trid_sq_name(sq, s, sizeof s);
+                char group[16];
+                snprintf(group, sizeof group, "level %d", L);
+                int c = cv_pic_cell_add(pic, OX(f, r), OY(r, L), 1, CV_PIC_RHOMB, t_shade(p, sq), s, group);
+                t_piece(p, pic, c, sq);
+                if (L % 2 == 0 && first) {
+                    /* a main board: its level at its left */
+                    first = 0;
+                    double rm = L + 0.5; /* the middle of the board's ranks */
+                    snprintf(s, sizeof s, "level %d", L);
+                    cv_pic_text_add(pic, OX(flip ? 5 : 0, rm) - 1.2, OY(rm, L), 0.4, 0, s);
+                }
+            }
+    }
+    /* the pins: from the middle of each attack board to its main board's corner */
+    for (int b = 0; b < CV_TRID_BOARDS; b++) {
+        int pin = p->board[b].pin;
+        if (pin < 0) continue;
+        int al = cv_trid_pin_level(pin, p->board[b].inverted), ml = cv_trid_pin_main_level(pin);
+        double fm = (pin & 1) ? 4.5 : 0.5, rm = cv_trid_pin_min_rank(pin) + 0.5;
+        int corner = cv_trid_pin_corner(pin);
+        int cf = corner % 6, cr = corner / 6;
+        double ax = (flip ? 5 - fm : fm) + 0.5 * (flip ? 9 - rm : rm), ay = -0.5 * (flip ? 9 - rm : rm) - rise[al];
+        cv_pic_line_add(pic, ax, ay, OX(cf, cr), OY(cr, ml), 0.06);
+        snprintf(s, sizeof s, "%s", cv_trid_pin_name(pin));
+        cv_pic_text_add(pic, ax + ((pin & 1) != flip ? 1.9 : -1.9), ay, 0.32, 1, s);
+    }
+    /* coordinates: files in front of each main board, ranks at its left */
+    for (int L = 2; L <= 6; L += 2) {
+        int lo = L - 1, hi = L + 2;     /* ranks of the main board on level L */
+        int front = flip ? hi : lo;
+        for (int f = 1; f <= 4; f++) {
+            snprintf(s, sizeof s, "%c", 'a' + f);
+            cv_pic_text_add(pic, OX(f, front) - 0.25, OY(front, L) + 0.5, 0.3, 1, s);
+        }
+        for (int r = lo; r <= hi; r++) {
+            snprintf(s, sizeof s, "%d", r);
+            int side = flip ? 4 : 1;
+            cv_pic_text_add(pic, OX(side, r) + (flip ? 0.75 : -0.75), OY(r, L), 0.3, 1, s);
+        }
+    }
+#undef OX
+#undef OY
+}
+
+/* The flat 6 x 10 projection: each cell holds its squares, lowest level
+ * first, its level in the corner. */
+static void t_overhead(const cv_trid_pos *p, int flip, cv_picture *pic)
+{
+    char s[16];
+    for (int r = 9; r >= 0; r--)
+        for (int f = 0; f < 6; f++) {
+            int cell = r * 6 + f, n = 0, k;
+            for (int L = 1; L <= 7; L++) n += p->exist[cell] >> L & 1;
+            if (!n) continue;
+            k = n == 1 ? 1 : n <= 4 ? 2 : 3;
+            int rows = (n + k - 1) / k;
+            double cx = (flip ? 5 - f : f) + 0.5, cy = (flip ? r : 9 - r) + 0.5, sz = 1.0 / k;
+            double top = cy - rows * sz / 2;
+            for (int L = 1, i = 0; L <= 7; L++) {
+                if (!(p->exist[cell] >> L & 1)) continue;
+                int sq = CV_TRID_SQ(f, r, L), col = i % k, row = rows - 1 - i / k;
+                double x = cx - 0.5 + (col + 0.5) * sz, y = top + (row + 0.5) * sz;
+                cv_trid_sq_name(sq, s, sizeof s);
+                char group[16];
+                snprintf(group, sizeof group, "level %d", L);
+                int c = cv_pic_cell_add(pic, x, y, sz, CV_PIC_SQUARE, t_shade(p, sq), s, group);
+                t_piece(p, pic, c, sq);
+                snprintf(s, sizeof s, "%d", L);
+                cv_pic_text_add(pic, x - sz * 0.36, y - sz * 0.36, 0.14, 1, s);
+                i++;
+            }
+        }
+    for (int f = 0; f < 6; f++) {
+        snprintf(s, sizeof s, "%c", 'a' + f);
+        cv_pic_text_add(pic, (flip ? 5 - f : f) + 0.5, 10.3, 0.36, 1, s);
+    }
+    for (int r = 0; r < 10; r++) {
+        snprintf(s, sizeof s, "%d", r);
+        cv_pic_text_add(pic, -0.3, (flip ? r : 9 - r) + 0.5, 0.36, 1, s);
+    }
+}
+
+static void t_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic)
+{
+    pic->flipped = 1;
+    if (o->overhead) t_overhead(pos, o->flip, pic);
+    else t_oblique(pos, o->flip, pic);
+}
+
 /* ---- the board owner's edits ---- */
 
 /* "m Pc2-c4(2)", "m QLW-b3(4)" (either notation), or two squares:
@@ -393,6 +517,7 @@ const cv_engine cv_trid_engine = {
     .perft = t_perft,
     .diagram_styles = cv_trid_diagram_styles,
     .diagram = t_diagram,
+    .picture = t_picture,
     .board_move = t_board_move,
     .put = t_put,
     .set_side = t_set_side,
