@@ -235,7 +235,7 @@ static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic
     const pw_pos *p = pos;
     for (int L = 0; L < 3; L++) {
         double x0 = L * 9.0;
-        char group[16], s[16];
+        char group[24], s[16];
         snprintf(group, sizeof group, "level %d", L + 1);
         cv_pic_text_add(pic, x0 + 4, -0.45, 0.45, 0, group);
         for (int r = 7; r >= 0; r--)

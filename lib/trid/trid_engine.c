@@ -230,7 +230,7 @@ static int t_shade(const cv_trid_pos *p, int sq)
  * and in front, the attack boards on their pins. */
 static void t_oblique(const cv_trid_pos *p, int flip, cv_picture *pic)
 {
-    char s[16];
+    char s[24];
 #define OX(f, r) (((flip) ? 5 - (f) : (f)) + 0.5 * ((flip) ? 9 - (r) : (r)))
 #define OY(r, L) (-0.5 * ((flip) ? 9 - (r) : (r)) - rise[L])
     for (int L = 1; L <= 7; L++) {
@@ -240,7 +240,7 @@ static void t_oblique(const cv_trid_pos *p, int flip, cv_picture *pic)
                 int f = flip ? 5 - ff : ff, r = flip ? 9 - rr : rr, sq = CV_TRID_SQ(f, r, L);
                 if (!cv_trid_exists(p, sq)) continue;
                 cv_trid_sq_name(sq, s, sizeof s);
-                char group[16];
+                char group[24];
                 snprintf(group, sizeof group, "level %d", L);
                 int c = cv_pic_cell_add(pic, OX(f, r), OY(r, L), 1, CV_PIC_RHOMB, t_shade(p, sq), s, group);
                 t_piece(p, pic, c, sq);
@@ -303,7 +303,7 @@ static void t_overhead(const cv_trid_pos *p, int flip, cv_picture *pic)
                 int sq = CV_TRID_SQ(f, r, L), col = i % k, row = rows - 1 - i / k;
                 double x = cx - 0.5 + (col + 0.5) * sz, y = top + (row + 0.5) * sz;
                 cv_trid_sq_name(sq, s, sizeof s);
-                char group[16];
+                char group[24];
                 snprintf(group, sizeof group, "level %d", L);
                 int c = cv_pic_cell_add(pic, x, y, sz, CV_PIC_SQUARE, t_shade(p, sq), s, group);
                 t_piece(p, pic, c, sq);
