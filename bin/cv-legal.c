@@ -179,6 +179,26 @@ static int apply_moves(ctx *C, cv_apos *a, const char *file, long line, cv_probl
     return 0;
 }
 
+/* The single moves after the partial turn C->steps, sorted: *n of them
+ * in *ptr (pointing into *txt; free both).  -1 with why when the prefix
+ * does not read, -2 out of memory. */
+static int sorted_steps(ctx *C, cv_apos *a, char (**txt)[64], char ***ptr, int *n, char *why, size_t ws)
+{
+    *n = cv_any_steps(a, C->steps, C->nt, NULL, 0, why, ws);
+    if (*n < 0) return -1;
+    *txt = malloc(sizeof **txt * (size_t)(*n + 1));
+    *ptr = malloc(sizeof **ptr * (size_t)(*n + 1));
+    if (!*txt || !*ptr) {
+        free(*txt);
+        free(*ptr);
+        return -2;
+    }
+    *n = cv_any_steps(a, C->steps, C->nt, *txt, *n, why, ws);
+    for (int i = 0; i < *n; i++) (*ptr)[i] = (*txt)[i];
+    qsort(*ptr, (size_t)*n, sizeof **ptr, cmp_str);
+    return 0;
+}
+
 /* --moves with --json: the single moves after the partial turn, sorted,
  * as "count" and "moves" beside the turn written as "prefix". */
 static int json_steps(ctx *C, cv_apos *a, long line)
@@ -187,24 +207,16 @@ static int json_steps(ctx *C, cv_apos *a, long line)
     char why[400];
     cv_json_key(j, "prefix");
     cv_json_str(j, C->steps);
-    int n = cv_any_steps(a, C->steps, C->nt, NULL, 0, why, sizeof why);
-    if (n < 0) {
+    char(*txt)[64], **ptr;
+    int n, rc = sorted_steps(C, a, &txt, &ptr, &n, why, sizeof why);
+    if (rc == -2) return 2;
+    if (rc < 0) {
         cv_problems ps = { 0 };
         cv_problems_add(&ps, 1, "move", line, 0, "--moves %s: %s", C->steps, why);
         json_end(C, &ps);
         cv_problems_free(&ps);
         return 1;
     }
-    char(*txt)[64] = malloc(sizeof *txt * (size_t)(n + 1));
-    char **ptr = malloc(sizeof *ptr * (size_t)(n + 1));
-    if (!txt || !ptr) {
-        free(txt);
-        free(ptr);
-        return 2;
-    }
-    n = cv_any_steps(a, C->steps, C->nt, txt, n, why, sizeof why);
-    for (int i = 0; i < n; i++) ptr[i] = txt[i];
-    qsort(ptr, (size_t)n, sizeof *ptr, cmp_str);
     cv_json_key(j, "count");
     cv_json_int(j, n);
     if (!C->count) {
@@ -314,22 +326,14 @@ static int one_json(ctx *C, const char *file, long line, const char *text, int c
 static int list_steps(ctx *C, cv_apos *a, const char *file, long line)
 {
     char why[400];
-    int n = cv_any_steps(a, C->steps, C->nt, NULL, 0, why, sizeof why);
-    if (n < 0) {
+    char(*txt)[64], **ptr;
+    int n, rc = sorted_steps(C, a, &txt, &ptr, &n, why, sizeof why);
+    if (rc == -2) return 2;
+    if (rc < 0) {
         cv_report(NULL, CV_ERROR, file, line, 0, "--moves %s: %s", C->steps, why);
         puts("invalid");
         return 1;
     }
-    char(*txt)[64] = malloc(sizeof *txt * (size_t)(n + 1));
-    char **ptr = malloc(sizeof *ptr * (size_t)(n + 1));
-    if (!txt || !ptr) {
-        free(txt);
-        free(ptr);
-        return 2;
-    }
-    n = cv_any_steps(a, C->steps, C->nt, txt, n, why, sizeof why);
-    for (int i = 0; i < n; i++) ptr[i] = txt[i];
-    qsort(ptr, (size_t)n, sizeof *ptr, cmp_str);
     if (C->count) printf("%d\n", n);
     else {
         for (int i = 0; i < n; i++) printf("%s%s", i ? " " : "", ptr[i]);
