@@ -91,8 +91,12 @@ size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notatio
 /* One pattern for every notation; compiled once per process. */
 static pcre2_code *re;
 static pthread_once_t re_once = PTHREAD_ONCE_INIT;
-static _Thread_local pcre2_match_data *md_local;
+/* Each thread's match data, freed when the thread ends (a replay's
+ * worker threads come and go). */
+static pthread_key_t md_key;
 static int jit_ok;
+
+static void md_free(void *md) { pcre2_match_data_free(md); }
 
 enum { G_CASTLE, G_LPIECE, G_LFROM, G_LTO, G_LPROMO, G_UFROM, G_UTO, G_UEQ, G_UPROMO, G_PIECE, G_FFILE, G_FRANK,
        G_TO, G_PFILE, G_PTO, G_EQ, G_PROMO, NGROUPS };
@@ -119,6 +123,7 @@ static void re_init(void)
 {
     int errc;
     PCRE2_SIZE erro;
+    if (pthread_key_create(&md_key, md_free)) return;
     re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, 0, &errc, &erro, NULL);
     if (!re) return;
     jit_ok = pcre2_jit_compile(re, PCRE2_JIT_COMPLETE) == 0;
@@ -298,8 +303,11 @@ cv_move_status cv_move_read_general(cv_pos *p, const cv_movelist *legal, const c
         set_why(r, "internal error: move pattern did not compile");
         return r->status = CV_MOVE_SYNTAX;
     }
-    if (!md_local) md_local = pcre2_match_data_create_from_pattern(re, NULL);
-    pcre2_match_data *md = md_local;
+    pcre2_match_data *md = pthread_getspecific(md_key);
+    if (!md && (md = pcre2_match_data_create_from_pattern(re, NULL)) && pthread_setspecific(md_key, md)) {
+        pcre2_match_data_free(md);
+        md = NULL;
+    }
     int rc = md ? (jit_ok ? pcre2_jit_match : pcre2_match)(re, (PCRE2_SPTR)text, strlen(text), 0, 0, md, NULL) : -1;
     if (rc < 0) {
         set_why(r, "'%s' is not a move", text);
