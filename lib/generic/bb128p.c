@@ -1,10 +1,17 @@
 /* bb128p: the 128-cell bitboard path built for CPUs with POPCNT and BMI
  * (chosen at run time by bb.c). */
+/* gcc takes the target for the whole file; clang for each function that
+ * follows its push (clang ignores the gcc pragma) */
+#if !defined(__clang__)
 #pragma GCC target("popcnt,bmi,bmi2")
+#endif
 #include "bb_width.h"
 #include <immintrin.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("popcnt,bmi,bmi2"))), apply_to = function)
+#endif
 
 __extension__ typedef unsigned __int128 u128;
 #define BB u128
@@ -34,5 +41,8 @@ static inline uint64_t bb_pext(u128 x, u128 m)
     return _pext_u64((uint64_t)x, ml) | _pext_u64((uint64_t)(x >> 64), (uint64_t)(m >> 64)) << __builtin_popcountll(ml);
 }
 #include "bb_impl.h"
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
 
 const cv_bb_width cv_bb_width128p = { 128, compile_any128p, run_perft128p, run_gen128p };
