@@ -1,7 +1,7 @@
 /* t_san: the fast reader of plain SAN (lib/generic/san.c) against the
  * PCRE2 reader it stands in front of (cv_move_read_general), over every
  * move of every PGN file of the corpus (corpus/ and, when present,
- * /work/shared/corpus/chess/pgn), made-up texts at some of those
+ * ../shared/corpus/chess/pgn), made-up texts at some of those
  * positions (wrong pieces, empty targets, needless or missing
  * disambiguation: the refusals), and the fuzz inputs of fuzz_move.
  *
@@ -239,7 +239,7 @@ int main(void)
     cv_replayer *rp = cv_replayer_new();
     tally all[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
     each_pgn("corpus", chess, rp, all);
-    each_pgn("/work/shared/corpus/chess/pgn", chess, rp, all);
+    each_pgn("../shared/corpus/chess/pgn", chess, rp, all);
     TAP_IS_INT(all[0].diff, 0, "corpus: %ld move texts, %ld read by the fast reader, no difference", all[0].texts,
                all[0].fast);
     TAP_IS_INT(all[1].diff, 0, "corpus: %ld made-up texts, %ld read by the fast reader, no difference", all[1].texts,
