@@ -390,12 +390,16 @@ EOF
 
 @test "cv-perft: on a terminal, root moves done and nodes/s, rewritten in place and cleared; the output unchanged" {
     command -v script > /dev/null || skip "script (util-linux) is not installed"
-    # standard error is the terminal script gives; standard output a file
-    script -qec "'$B/cv-perft' -d 6 --divide > out.txt" /dev/null > tty.txt
-    [ "$(tail -n 1 out.txt)" = "total 119060324" ]
-    [ "$(wc -l < out.txt)" -eq 21 ]
+    # standard error is the terminal script gives; standard output a file.
+    # The count must outlast the line's half-second delay on any machine:
+    # chess at depth 6 (0.5 s with bitboards) did not, and failed in CI.
+    # Tri-D at depth 6 takes 3 s here; the fast and the reference
+    # generator (CVKIT_TRID_GEN=reference) both count 143787609.
+    script -qec "'$B/cv-perft' -V trid-standard -d 6 --divide > out.txt" /dev/null > tty.txt
+    [ "$(tail -n 1 out.txt)" = "total 143787609" ]
+    [ "$(wc -l < out.txt)" -eq 22 ]
     # the lines go back to the start of the line, and the last one is cleared
-    grep -q $'\rcv-perft: depth 6: [0-9]*/20 root moves, [0-9.]* M nodes/s\e\[K' tty.txt
+    grep -q $'\rcv-perft: depth 6: [0-9]*/21 root moves, [0-9.]* M nodes/s\e\[K' tty.txt
     [ "$(tail -c 4 tty.txt)" = $'\r\e[K' ]
     # --no-progress: nothing
     script -qec "'$B/cv-perft' -d 4 --no-progress > out.txt" /dev/null > tty.txt
