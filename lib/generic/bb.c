@@ -6,18 +6,35 @@
 
 static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Read once: cv_attacked asks on every call, and getenv walks the
+ * environment. */
+static int mailbox_forced = -1;
+
+void cv_bb_env_changed(void) { __atomic_store_n(&mailbox_forced, -1, __ATOMIC_RELAXED); }
+
 static int forced_mailbox(void)
 {
-    const char *e = getenv("CVKIT_MAILBOX");
-    return e && *e && *e != '0';
+    int f = __atomic_load_n(&mailbox_forced, __ATOMIC_RELAXED);
+    if (f < 0) {
+        const char *e = getenv("CVKIT_MAILBOX");
+        f = e && *e && *e != '0';
+        __atomic_store_n(&mailbox_forced, f, __ATOMIC_RELAXED);
+    }
+    return f;
 }
 
 /* The width and tables of v, compiled on first use.  The variant is
  * shared between threads, so the first compilation is done under a lock
- * and published by the state field, written last. */
+ * and published by the state field, written last (with release order:
+ * a thread that reads a done state without the lock sees the tables). */
 static const cv_bb_width *tables(const cv_variant *v, const void **t)
 {
     cv_variant *w = (cv_variant *)v;   /* the cache is not part of the variant's value */
+    int st = __atomic_load_n(&w->bb_state, __ATOMIC_ACQUIRE);
+    if (st) {
+        *t = w->bb;
+        return st > 0 ? w->bb_width : NULL;
+    }
     pthread_mutex_lock(&compile_lock);
     if (!w->bb_state) {
         /* The CPU, not the build, decides: one binary runs everywhere. */
@@ -27,7 +44,7 @@ static const cv_bb_width *tables(const cv_variant *v, const void **t)
                                                     : (fast ? &cv_bb_width128p : &cv_bb_width128);
         w->bb = x->compile(v);
         w->bb_width = w->bb ? x : NULL;
-        w->bb_state = w->bb ? 1 : -1;
+        __atomic_store_n(&w->bb_state, w->bb ? 1 : -1, __ATOMIC_RELEASE);
     }
     const cv_bb_width *x = w->bb_width;
     *t = w->bb;
@@ -53,4 +70,23 @@ int cv_bb_gen_legal(const cv_pos *p, cv_movelist *ml)
     const void *t;
     const cv_bb_width *x = forced_mailbox() ? NULL : tables(p->v, &t);
     return x ? x->gen(t, p, ml) : -1;
+}
+
+int cv_bb_count_legal(const cv_pos *p)
+{
+    const void *t;
+    const cv_bb_width *x = forced_mailbox() ? NULL : tables(p->v, &t);
+    return x ? x->count(t, p) : -1;
+}
+
+int cv_bb_attacked(const cv_pos *p, int cell, int by, int gone)
+{
+    /* asked on every move read: once the tables are published, straight
+     * to them */
+    const cv_variant *v = p->v;
+    if (__atomic_load_n(&v->bb_state, __ATOMIC_ACQUIRE) > 0 && !forced_mailbox())
+        return ((const cv_bb_width *)v->bb_width)->attacked(v->bb, p, cell, by, gone);
+    const void *t;
+    const cv_bb_width *x = forced_mailbox() ? NULL : tables(p->v, &t);
+    return x ? x->attacked(t, p, cell, by, gone) : -1;
 }

@@ -18,6 +18,10 @@
 #include "movegen.h"
 #include <stdint.h>
 
+/* CVKIT_MAILBOX is read at the first use; a program that sets or unsets
+ * it afterwards (a test) calls this to have it read again. */
+void cv_bb_env_changed(void);
+
 /* Does the variant have a bitboard form?  (Compiles it on first call;
  * thread-safe.)  0 when CVKIT_MAILBOX is set and nonzero. */
 int cv_bb_usable(const cv_variant *v);
@@ -29,5 +33,13 @@ uint64_t cv_bb_perft(const cv_pos *p, int depth);
 /* Legal moves through bitboards, in the mailbox's cv_move form; -1 when
  * the fast path does not apply. */
 int cv_bb_gen_legal(const cv_pos *p, cv_movelist *ml);
+
+/* The number of legal moves (cv_count_legal); -1 when the fast path does
+ * not apply. */
+int cv_bb_count_legal(const cv_pos *p);
+
+/* cv_attacked by ray sets, the cell gone (or -1) taken as empty: 0 or 1;
+ * -1 when the variant has no bitboard form (the caller walks). */
+int cv_bb_attacked(const cv_pos *p, int cell, int by, int gone);
 
 #endif

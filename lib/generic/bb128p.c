@@ -45,4 +45,5 @@ static inline uint64_t bb_pext(u128 x, u128 m)
 #pragma clang attribute pop
 #endif
 
-const cv_bb_width cv_bb_width128p = { 128, compile_any128p, run_perft128p, run_gen128p };
+const cv_bb_width cv_bb_width128p = { 128, compile_any128p, run_perft128p, run_gen128p, run_count128p,
+                                       run_attacked128p };

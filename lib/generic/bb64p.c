@@ -29,4 +29,5 @@ static inline uint64_t bb_pext(uint64_t x, uint64_t m) { return _pext_u64(x, m);
 #pragma clang attribute pop
 #endif
 
-const cv_bb_width cv_bb_width64p = { 64, compile_any64p, run_perft64p, run_gen64p };
+const cv_bb_width cv_bb_width64p = { 64, compile_any64p, run_perft64p, run_gen64p, run_count64p,
+                                       run_attacked64p };

@@ -68,6 +68,7 @@ typedef struct BBN(tables) {
     BB step_ep[2][CV_MAX_PIECES][BB_CELLS]; /* capture-only one-hop pawn atoms */
     BB step_eprev[2][CV_MAX_PIECES][BB_CELLS];
     BB step_crev[2][CV_MAX_PIECES][BB_CELLS];  /* cells a one-hop capture reaches s from */ /* cells a capture-only pawn hop reaches s from */
+    BB hop_rev[2][BB_CELLS];        /* union over types of step_crev */
     uint16_t riders[2];             /* types that ride some line, as a bit mask */
     uint16_t hoppers[2];            /* types with a one-hop capture, as a bit mask */
     int has_line;
@@ -379,6 +380,7 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
                     if (T->step_ep[c][t][s] >> x & 1) T->step_eprev[c][t][x] |= BIT(s);
                     if (T->step_c[c][t][s] >> x & 1) T->step_crev[c][t][x] |= BIT(s);
                 }
+            for (int x = 0; x < n; x++) T->hop_rev[c][x] |= T->step_crev[c][t][x];
             D->setwise = P->pawn && t != v->royal_type && D->nup + D->ndown == 0;
             for (int i = 0; i < D->nsa; i++)
                 if (D->sa[i].range == 0 || (D->sa[i].range > 1 && (D->sa[i].mode & CV_MODE_CAPTURE))) D->setwise = 0;
@@ -928,6 +930,56 @@ static uint64_t BBN(run_perft)(const void *tables, const cv_pos *p, int depth)
     if (!BBN(load)(&X, &P, tables, p)) return UINT64_MAX;
     if (depth <= 0) return 1;
     return BBN(perft)(&X, &P, depth);
+}
+
+/* The mailbox position's occupancy of colour c as one set. */
+static inline BB BBN(occ_of)(const cv_pos *p, int c)
+{
+#if BB_CELLS > 64
+    return (BB)p->occ[c][0] | (BB)p->occ[c][1] << 64;
+#else
+    return p->occ[c][0];
+#endif
+}
+
+/* cv_attacked on the mailbox position, by sets.  One-hop attackers
+ * (leapers, steppers, pawns) are one lookup for all their directions:
+ * the cells from which some type hops onto s, then the piece found there
+ * checked against its own type's set.  Along each direction colour `by`
+ * rides, only the nearest occupied cell can hold a rider, and one ray
+ * lookup finds it.  The cell `gone` (or -1) counts as empty. */
+static int BBN(run_attacked)(const void *tables, const cv_pos *p, int s, int by, int gone)
+{
+    const BBN(tables) *T = tables;
+    const cv_variant *v = p->v;
+    BB occ = BBN(occ_of)(p, 0) | BBN(occ_of)(p, 1), theirs = BBN(occ_of)(p, by);
+    if (gone >= 0) {
+        occ &= ~BIT(gone);
+        theirs &= ~BIT(gone);
+    }
+    for (BB h = T->hop_rev[by][s] & theirs; h; h &= h - 1) {
+        int f = bb_lsb(h);
+        if (T->step_crev[by][CV_TYPE(p->board[f])][s] & BIT(f)) return 1;
+    }
+    for (int i = 0; i < v->nslide_dirs[by]; i++) {
+        const int w = v->slide_dirs[by][i];
+        BB r = T->ray[w][s] & occ;
+        if (!(r & theirs)) continue;
+        const int f = T->up[w] ? bb_lsb(r) : bb_msb(r);
+        if (!(theirs & BIT(f))) continue;
+        const uint8_t range = v->att_range[by][w][CV_TYPE(p->board[f])];
+        if (range == 255 || (range > 1 && range >= BBN(dist)(T, w, s, f))) return 1;
+    }
+    return 0;
+}
+
+static int BBN(run_count)(const void *tables, const cv_pos *p)
+{
+    BBN(ctx) X;
+    BBN(pos) P;
+    if (!BBN(load)(&X, &P, tables, p)) return -1;
+    BBN(move) m[CV_MAX_MOVES];
+    return (int)BBN(gen)(&X, &P, m);
 }
 
 static int BBN(run_gen)(const void *tables, const cv_pos *p, cv_movelist *ml)

@@ -11,6 +11,9 @@ typedef struct cv_bb_width {
     void *(*compile)(const cv_variant *v);      /* NULL: not expressible */
     uint64_t (*perft)(const void *tables, const cv_pos *p, int depth); /* UINT64_MAX: position not fit */
     int (*gen)(const void *tables, const cv_pos *p, cv_movelist *ml);  /* -1: position not fit */
+    int (*count)(const void *tables, const cv_pos *p);                 /* -1: position not fit */
+    /* cv_attacked with the cell gone (or -1) taken as empty; any position */
+    int (*attacked)(const void *tables, const cv_pos *p, int cell, int by, int gone);
 } cv_bb_width;
 
 extern const cv_bb_width cv_bb_width64, cv_bb_width128, cv_bb_width64p, cv_bb_width128p;

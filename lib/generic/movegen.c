@@ -1,4 +1,5 @@
 #include "movegen.h"
+#include "bb.h"
 #include <string.h>
 
 typedef struct gen {
@@ -114,9 +115,8 @@ static void gen_royal(gen *G, int from, uint8_t pc)
     const cv_variant *v = p->v;
     const cv_piece *P = &v->pieces[CV_TYPE(pc)];
     const int n = v->geom.ncells;
-    /* Lift the royal so that a rider checking it also covers the cells
-     * behind it on the same line. */
-    p->board[from] = 0;
+    /* The royal's own cell counts as empty: a rider checking it also
+     * covers the cells behind it on the same line. */
     for (int i = 0; i < P->natoms[G->us]; i++) {
         const cv_atom *a = &P->atoms[G->us][i];
         if (a->first && !(a->first_ranks >> cv_rel_rank(v, from, G->us) & 1)) continue;
@@ -129,14 +129,13 @@ static void gen_royal(gen *G, int from, uint8_t pc)
             uint8_t q = p->board[s];
             int ok = q ? (CV_COLOR(q) == G->them && (a->mode & CV_MODE_CAPTURE))
                        : ((a->mode & CV_MODE_MOVE) && k >= a->min);
-            if (ok && !cv_attacked(p, s, G->them) && G->ml->n < CV_MAX_MOVES) {
+            if (ok && !cv_attacked_past(p, s, G->them, from) && G->ml->n < CV_MAX_MOVES) {
                 cv_move m = { (int16_t)from, (int16_t)s, 0, CV_MK_NORMAL, 0, 0 };
                 G->ml->m[G->ml->n++] = m;
             }
             if (q) break;
         }
     }
-    p->board[from] = pc;
 }
 
 static void gen_castling(gen *G)
@@ -206,17 +205,17 @@ int cv_gen_pseudo(cv_pos *p, cv_movelist *ml) { return generate(p, ml, 2); }
 
 int cv_count_legal(cv_pos *p)
 {
+    /* by sets where the board has them: a tenth of the walk's cost, and
+     * replay asks it of every game's last position */
+    int n = cv_bb_count_legal(p);
+    if (n >= 0) return n;
     cv_movelist ml;
     return generate(p, &ml, 0);
 }
 
-/* Candidates found by walking backward from the target along each atom of
- * the piece type: the first piece met on the way is the only one that can
- * arrive by that atom.  Each candidate is then played and tested. */
-/* Legality of a move that is not the royal's, not en passant and not
- * castling, when the royal is not in check: only a pin can make it
- * illegal, and a pin lies on the rider line from the royal through from. */
-static int safe_unless_pinned(cv_pos *p, cv_move m)
+/* Only a pin can make it illegal, and a pin lies on the rider line from
+ * the royal through from: that line is walked outward from the royal. */
+int cv_safe_unless_pinned(cv_pos *p, cv_move m)
 {
     const cv_variant *v = p->v;
     const int n = v->geom.ncells, us = p->side, k = p->royal[us];
@@ -239,6 +238,9 @@ static int safe_unless_pinned(cv_pos *p, cv_move m)
     }
 }
 
+/* Candidates found by walking backward from the target along each atom of
+ * the piece type: the first piece met on the way is the only one that can
+ * arrive by that atom.  Each candidate is then played and tested. */
 int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml)
 {
     int in_check = -1;  /* computed when first needed */
@@ -281,7 +283,7 @@ int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml)
                         int ok;
                         if (v->fast_legal && v->line && p->royal[us] >= 0 && kd != CV_MK_EP && t != v->royal_type) {
                             if (in_check < 0) in_check = cv_in_check(p);
-                            ok = in_check ? cv_leaves_royal_safe(p, m) : safe_unless_pinned(p, m);
+                            ok = in_check ? cv_leaves_royal_safe(p, m) : cv_safe_unless_pinned(p, m);
                         } else {
                             ok = cv_leaves_royal_safe(p, m);
                         }

@@ -33,5 +33,9 @@ int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml);
 int cv_count_legal(cv_pos *p);
 /* Does the move leave the mover's royal safe?  (Plays and takes it back.) */
 int cv_leaves_royal_safe(cv_pos *p, cv_move m);
+/* The same for a move that is not the royal's, not en passant and not
+ * castling, made while the royal is not in check (fast_legal variants
+ * with a line table): decided without playing the move. */
+int cv_safe_unless_pinned(cv_pos *p, cv_move m);
 
 #endif

@@ -284,10 +284,12 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
      * the fast reader declines gets the general reading and its reasons */
     cv_move m;
     if (!legal && cv_san_fast(p, text, &m)) {
-        memset(r, 0, sizeof *r);
+        /* the fields a reading sets, not the whole (why[] is most of it) */
         r->move = r->cand[0] = m;
         r->ncand = 1;
         r->form = CV_SAN;
+        r->lax = 0;
+        r->why[0] = 0;
         return r->status = CV_MOVE_OK;
     }
     return cv_move_read_general(p, legal, text, r);

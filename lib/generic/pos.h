@@ -67,6 +67,13 @@ void cv_pos_refresh(cv_pos *p);
 /* Is cell attacked by colour by?  Walks outward along every attack
  * direction; a royal on the cell does not block. */
 int  cv_attacked(const cv_pos *p, int cell, int by);
+/* The same with the cell gone taken as empty (a royal lifted to test
+ * where it may go: a rider's line goes on past it). */
+int  cv_attacked_past(const cv_pos *p, int cell, int by, int gone);
+/* cv_attacked_past by walking outward along every attack direction, cell
+ * by cell, whatever the board: the reference the bitboard answer (taken
+ * where the variant has one) is tested against. */
+int  cv_attacked_walk(const cv_pos *p, int cell, int by, int gone);
 /* Cells of the pieces of colour by attacking cell; returns how many. */
 int  cv_attackers(const cv_pos *p, int cell, int by, int16_t *out, int max);
 int  cv_in_check(const cv_pos *p);   /* side to move's royal attacked */

@@ -19,35 +19,6 @@ static const char *core_end(const char *s)
     return e;
 }
 
-/* A move other than the royal's, made out of check: only a pin can make
- * it illegal, and a pin lies on the rider line from the royal through
- * from.  Walks that line outward from the royal. */
-static int not_pinned(cv_pos *p, cv_move m, int k)
-{
-    const cv_variant *v = p->v;
-    const int n = v->geom.ncells, us = p->side;
-    uint8_t d = v->line[k * n + m.from];
-    if (d == 0) return 1;
-    if (d == 255) return cv_leaves_royal_safe(p, m);
-    const int w = d - 1;
-    const int16_t *row = v->geom.nb + w * n;
-    int s = k, dist = 0, behind = 0;
-    for (;;) {
-        s = row[s];
-        dist++;
-        if (s < 0) return 1;
-        if (s == m.from) {
-            behind = 1;
-            continue;
-        }
-        if (s == m.to) return 1;    /* it stays on the line */
-        uint8_t q = p->board[s];
-        if (!q) continue;
-        if (!behind) return 1;      /* something else shields the royal */
-        return !(CV_COLOR(q) != us && v->att_range[us ^ 1][w][CV_TYPE(q)] >= dist);
-    }
-}
-
 /* Legality as cv_gen_to decides it, so both readers agree on every move;
  * *in_check is computed the first time a candidate needs it. */
 static int legal(cv_pos *p, cv_move m, int t, int *in_check)
@@ -56,18 +27,14 @@ static int legal(cv_pos *p, cv_move m, int t, int *in_check)
     int k = p->royal[p->side];
     if (v->fast_legal && v->line && k >= 0 && m.kind != CV_MK_EP && t != v->royal_type) {
         if (*in_check < 0) *in_check = cv_in_check(p);
-        return *in_check ? cv_leaves_royal_safe(p, m) : not_pinned(p, m, k);
+        return *in_check ? cv_leaves_royal_safe(p, m) : cv_safe_unless_pinned(p, m);
     }
     if (v->fast_legal && k >= 0 && m.from == k) {
         /* the royal itself: its new cell must not be attacked once it has
          * left the old one.  A walk out from the new cell never looks at
          * that cell, so the piece it takes may stay: the same answer as
          * playing the move, without playing it */
-        uint8_t royal = p->board[k];
-        p->board[k] = 0;
-        int safe = !cv_attacked(p, m.to, p->side ^ 1);
-        p->board[k] = royal;
-        return safe;
+        return !cv_attacked_past(p, m.to, p->side ^ 1, k);
     }
     return cv_leaves_royal_safe(p, m);
 }

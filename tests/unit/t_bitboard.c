@@ -7,7 +7,10 @@
  * of every perft suite and their children, and on a few thousand positions
  * of seeded random playouts from the start and from the suite positions.
  * Perft counts of depth 2 must agree on the suite positions too (the
- * bitboard path counts the last ply without listing it). */
+ * bitboard path counts the last ply without listing it), and on every one
+ * of those positions the attack test by sets (cv_bb_attacked, which
+ * cv_attacked takes where it can) must give the walk's answer for every
+ * cell and colour. */
 #include "bb.h"
 #include "cvkit.h"
 #include "fen.h"
@@ -40,11 +43,41 @@ static void note_failure(tally *t, cv_pos *p, const char *why)
     snprintf(t->first, sizeof t->first, "%s: %s", why, fen);
 }
 
+/* The mailbox alone (cv_attacked walks too), or the bitboards where the
+ * variant has them. */
+static void mailbox(int on)
+{
+    if (on) setenv("CVKIT_MAILBOX", "1", 1);
+    else unsetenv("CVKIT_MAILBOX");
+    cv_bb_env_changed();
+}
+
+/* The attack test by sets against the walk: every cell, both colours,
+ * with and without the side to move's royal lifted. */
+static void compare_attacks(cv_pos *p, tally *t)
+{
+    for (int c = 0; c < p->v->geom.ncells; c++)
+        for (int by = 0; by < 2; by++)
+            for (int g = 0; g < 2; g++) {
+                int gone = g ? p->royal[p->side] : -1;
+                if (cv_bb_attacked(p, c, by, gone) != cv_attacked_walk(p, c, by, gone)) {
+                    char why[80];
+                    snprintf(why, sizeof why, "attack test differs on %s by %s%s", p->v->geom.name[c],
+                             by ? "black" : "white", g ? ", royal lifted" : "");
+                    note_failure(t, p, why);
+                    return;
+                }
+            }
+}
+
 /* Compares the two generators on p; returns the number of legal moves. */
 static int compare(cv_pos *p, tally *t, cv_movelist *mb)
 {
     static cv_movelist bb;
+    mailbox(1);
     cv_gen_legal(p, mb);
+    mailbox(0);
+    compare_attacks(p, t);
     t->positions++;
     if (cv_bb_gen_legal(p, &bb) < 0) {
         note_failure(t, p, "bitboard path refused the position");
@@ -96,9 +129,9 @@ static void playout(const cv_pos *start, int plies, tally *t)
 
 static uint64_t mailbox_perft(cv_pos *p, int depth)
 {
-    setenv("CVKIT_MAILBOX", "1", 1);
+    mailbox(1);
     uint64_t n = cv_perft(p, depth);
-    unsetenv("CVKIT_MAILBOX");
+    mailbox(0);
     return n;
 }
 
@@ -199,8 +232,9 @@ int main(void)
 
     /* The switch: with CVKIT_MAILBOX set, nothing takes the fast path. */
     const cv_variant *chess = cv_variant_cached("chess", &cv_diag_default);
-    setenv("CVKIT_MAILBOX", "1", 1);
+    mailbox(1);
     TAP_OK(chess && !cv_bb_usable(chess), "CVKIT_MAILBOX=1 turns the bitboard path off");
-    unsetenv("CVKIT_MAILBOX");
+    mailbox(0);
+    TAP_OK(chess && cv_bb_usable(chess), "without CVKIT_MAILBOX the bitboard path is back");
     return tap_done();
 }
