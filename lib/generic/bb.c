@@ -90,3 +90,23 @@ int cv_bb_attacked(const cv_pos *p, int cell, int by, int gone)
     const cv_bb_width *x = forced_mailbox() ? NULL : tables(p->v, &t);
     return x ? x->attacked(t, p, cell, by, gone) : -1;
 }
+
+int cv_bb_origins(const cv_pos *p, int type, int to, int capture, int16_t *out)
+{
+    const cv_variant *v = p->v;
+    if (__atomic_load_n(&v->bb_state, __ATOMIC_ACQUIRE) > 0 && !forced_mailbox())
+        return ((const cv_bb_width *)v->bb_width)->origins(v->bb, p, type, to, capture, out);
+    const void *t;
+    const cv_bb_width *x = forced_mailbox() ? NULL : tables(v, &t);
+    return x ? x->origins(t, p, type, to, capture, out) : -1;
+}
+
+int cv_bb_check_after(const cv_pos *p, int from, int to)
+{
+    const cv_variant *v = p->v;
+    if (__atomic_load_n(&v->bb_state, __ATOMIC_ACQUIRE) > 0 && !forced_mailbox())
+        return ((const cv_bb_width *)v->bb_width)->check_after(v->bb, p, from, to);
+    const void *t;
+    const cv_bb_width *x = forced_mailbox() ? NULL : tables(v, &t);
+    return x ? x->check_after(t, p, from, to) : -1;
+}

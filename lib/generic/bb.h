@@ -42,4 +42,19 @@ int cv_bb_count_legal(const cv_pos *p);
  * -1 when the variant has no bitboard form (the caller walks). */
 int cv_bb_attacked(const cv_pos *p, int cell, int by, int gone);
 
+/* The cells from which a piece of the given type of the side to move
+ * reaches `to` in one move, capturing or not, pins aside, in ascending
+ * order, into out (room for CV_MAX_CELLS); -1 when the variant has no
+ * bitboard form or the type is a pawn or rides a limited or one-way line
+ * (the caller walks the type's atoms back from `to`). */
+int cv_bb_origins(const cv_pos *p, int type, int to, int capture, int16_t *out);
+
+/* Whether the side to move is in check when the last move was a plain
+ * one (no castling, no en passant) from `from` to `to`, made in a
+ * position whose side not to move was not in check: only the piece on
+ * `to`, or a rider behind `from` on a line through the royal, can give
+ * it.  -1 when the variant has no bitboard form or the answer needs the
+ * full test. */
+int cv_bb_check_after(const cv_pos *p, int from, int to);
+
 #endif

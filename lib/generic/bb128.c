@@ -25,4 +25,5 @@ static inline int bb_popc(u128 x)
 #include "bb_impl.h"
 
 const cv_bb_width cv_bb_width128 = { 128, compile_any128, run_perft128, run_gen128, run_count128,
-                                       run_attacked128 };
+                                       run_attacked128, run_origins128,
+                                       run_check_after128 };

@@ -46,4 +46,5 @@ static inline uint64_t bb_pext(u128 x, u128 m)
 #endif
 
 const cv_bb_width cv_bb_width128p = { 128, compile_any128p, run_perft128p, run_gen128p, run_count128p,
-                                       run_attacked128p };
+                                       run_attacked128p, run_origins128p,
+                                       run_check_after128p };

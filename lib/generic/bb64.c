@@ -12,4 +12,5 @@ static inline int bb_popc(uint64_t x) { return __builtin_popcountll(x); }
 #include "bb_impl.h"
 
 const cv_bb_width cv_bb_width64 = { 64, compile_any64, run_perft64, run_gen64, run_count64,
-                                       run_attacked64 };
+                                       run_attacked64, run_origins64,
+                                       run_check_after64 };

@@ -30,4 +30,5 @@ static inline uint64_t bb_pext(uint64_t x, uint64_t m) { return _pext_u64(x, m);
 #endif
 
 const cv_bb_width cv_bb_width64p = { 64, compile_any64p, run_perft64p, run_gen64p, run_count64p,
-                                       run_attacked64p };
+                                       run_attacked64p, run_origins64p,
+                                       run_check_after64p };

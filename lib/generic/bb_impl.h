@@ -69,6 +69,11 @@ typedef struct BBN(tables) {
     BB step_eprev[2][CV_MAX_PIECES][BB_CELLS];
     BB step_crev[2][CV_MAX_PIECES][BB_CELLS];  /* cells a one-hop capture reaches s from */ /* cells a capture-only pawn hop reaches s from */
     BB hop_rev[2][BB_CELLS];        /* union over types of step_crev */
+    BB step_qrev[2][CV_MAX_PIECES][BB_CELLS];  /* cells a one-hop quiet move reaches s from */
+    /* bit t: type t of colour c is not a pawn and rides only plain lines
+     * both ways, so the cells it reaches s from are the cells it reaches
+     * from s (the move reader's origins lookup) */
+    uint16_t reversible[2];
     uint16_t riders[2];             /* types that ride some line, as a bit mask */
     uint16_t hoppers[2];            /* types with a one-hop capture, as a bit mask */
     int has_line;
@@ -379,8 +384,23 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
                 for (int x = 0; x < n; x++) {
                     if (T->step_ep[c][t][s] >> x & 1) T->step_eprev[c][t][x] |= BIT(s);
                     if (T->step_c[c][t][s] >> x & 1) T->step_crev[c][t][x] |= BIT(s);
+                    if (T->step_q[c][t][s] >> x & 1) T->step_qrev[c][t][x] |= BIT(s);
                 }
             for (int x = 0; x < n; x++) T->hop_rev[c][x] |= T->step_crev[c][t][x];
+            {
+                int rev = !P->pawn && D->nride == 0;
+                for (int i = 0; rev && i < D->nup; i++) {
+                    int o = g->opposite[D->up[i]], j = 0;
+                    while (j < D->ndown && D->down[j] != o) j++;
+                    rev = j < D->ndown;
+                }
+                for (int i = 0; rev && i < D->ndown; i++) {
+                    int o = g->opposite[D->down[i]], j = 0;
+                    while (j < D->nup && D->up[j] != o) j++;
+                    rev = j < D->nup;
+                }
+                if (rev) T->reversible[c] |= (uint16_t)(1u << t);
+            }
             D->setwise = P->pawn && t != v->royal_type && D->nup + D->ndown == 0;
             for (int i = 0; i < D->nsa; i++)
                 if (D->sa[i].range == 0 || (D->sa[i].range > 1 && (D->sa[i].mode & CV_MODE_CAPTURE))) D->setwise = 0;
@@ -971,6 +991,52 @@ static int BBN(run_attacked)(const void *tables, const cv_pos *p, int s, int by,
         if (range == 255 || (range > 1 && range >= BBN(dist)(T, w, s, f))) return 1;
     }
     return 0;
+}
+
+/* The cells from which a piece of type t of the side to move reaches
+ * `to` by one move (capturing when capture), ascending; -1 when the type
+ * is not reversible (a pawn, a limited or one-way ride: the caller walks
+ * its atoms).  Pins are not looked at. */
+static int BBN(run_origins)(const void *tables, const cv_pos *p, int t, int to, int capture, int16_t *out)
+{
+    const BBN(tables) *T = tables;
+    const int us = p->side;
+    if (!(T->reversible[us] >> t & 1)) return -1;
+    BB occ = BBN(occ_of)(p, 0) | BBN(occ_of)(p, 1), mine = BBN(occ_of)(p, us);
+    BB cand = ((capture ? T->step_crev : T->step_qrev)[us][t][to] | BBN(free_rides)(T, &T->pd[us][t], to, occ)) & mine;
+    const uint8_t want = CV_PIECE(t, us);
+    int n = 0;
+    for (; cand; cand &= cand - 1) {
+        int f = bb_lsb(cand);
+        if (p->board[f] == want) out[n++] = (int16_t)f;
+    }
+    return n;
+}
+
+/* Is the side to move in check, the last move having been a plain one
+ * from `from` to `to` made in a calm position (cv_pos)?  Only the piece
+ * on `to` or a rider uncovered behind `from` can give it; -1 when that
+ * cannot be read off the tables (a cell on two lines of the royal). */
+static int BBN(run_check_after)(const void *tables, const cv_pos *p, int from, int to)
+{
+    const BBN(tables) *T = tables;
+    const cv_variant *v = p->v;
+    const int by = p->side ^ 1, k = p->royal[p->side];
+    const uint8_t q = p->board[to];
+    if (k < 0 || !q || CV_COLOR(q) != by || !T->has_line) return -1;
+    const BB occ = BBN(occ_of)(p, 0) | BBN(occ_of)(p, 1);
+    if (BBN(attacks)(T, by, CV_TYPE(q), to, occ) & BIT(k)) return 1;
+    const uint8_t d = T->line[k * BB_CELLS + from];
+    if (d == 0) return 0;
+    if (d == 255) return -1;
+    const int w = d - 1;
+    const BB r = T->ray[w][k] & occ;
+    if (!r) return 0;
+    const int f = T->up[w] ? bb_lsb(r) : bb_msb(r);
+    const uint8_t b = p->board[f];
+    if (CV_COLOR(b) != by) return 0;
+    const uint8_t range = v->att_range[by][w][CV_TYPE(b)];
+    return range == 255 || (range && range >= BBN(dist)(T, w, k, f));
 }
 
 static int BBN(run_count)(const void *tables, const cv_pos *p)

@@ -435,6 +435,8 @@ int cv_pos_validate_as(cv_pos *p, cv_fen_errors *e, unsigned flags)
         if (cv_attacked(p, p->royal[them], p->side))
             add(e, e->fieldcol[1] ? e->fieldcol[1] : c1, CV_FE_POSITION, "opposite check: %s is to move and the %s king is in check",
                 color_name[p->side], color_name[them]);
+        else
+            cv_pos_set_calm(p);
         int16_t chk[16];
         int n = cv_attackers(p, p->royal[p->side], them, chk, 16);
         if (!reach) {
@@ -542,7 +544,12 @@ size_t cv_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size)
 
 int cv_pos_start(const cv_variant *v, cv_pos *p)
 {
-    return cv_fen_read(v, v->setup, 0, p, NULL);
+    int rc = cv_fen_read(v, v->setup, 0, p, NULL);
+    /* the setup was validated when the spec loaded; what the validation
+     * would record of it is recorded here */
+    int them = p->side ^ 1;
+    if (rc == 0 && p->royal[them] >= 0 && !cv_attacked(p, p->royal[them], p->side)) cv_pos_set_calm(p);
+    return rc;
 }
 
 uint64_t cv_repetition_key(cv_pos *p)

@@ -50,6 +50,13 @@ void cv_pos_clear(cv_pos *p, const cv_variant *v)
     p->royal[0] = p->royal[1] = -1;
     p->ep = p->ep_victim = -1;
     p->fullmove = 1;
+    p->moved_from = p->moved_to = -1;
+}
+
+void cv_pos_set_calm(cv_pos *p)
+{
+    p->calm = 1;
+    p->moved_from = p->moved_to = -1;
 }
 
 static inline void occ_set(cv_pos *p, int c, int cell) { p->occ[c][cell >> 6] |= 1ull << (cell & 63); }
@@ -57,6 +64,8 @@ static inline void occ_clr(cv_pos *p, int c, int cell) { p->occ[c][cell >> 6] &=
 
 void cv_pos_put(cv_pos *p, int cell, uint8_t piece)
 {
+    p->calm = 0;    /* an edited board: nothing known of its checks */
+    p->moved_from = p->moved_to = -1;
     uint8_t old = p->board[cell];
     if (old) {
         occ_clr(p, CV_COLOR(old), cell);
@@ -114,6 +123,8 @@ int cv_pos_add_castle(cv_pos *p, int rule, int color, int king_from, int rook_fr
 
 void cv_pos_refresh(cv_pos *p)
 {
+    p->calm = 0;    /* set again by the validation that finds no opposite check */
+    p->moved_from = p->moved_to = -1;
     memset(p->castle_clear, 0, sizeof p->castle_clear);
     for (int i = 0; i < p->ncastle; i++) {
         p->castle_clear[p->castle[i].king_from] |= 1u << i;
@@ -189,7 +200,14 @@ int cv_attackers(const cv_pos *p, int cell, int by, int16_t *out, int max)
 int cv_in_check(const cv_pos *p)
 {
     int k = p->royal[p->side];
-    return k >= 0 && cv_attacked(p, k, p->side ^ 1);
+    if (k < 0) return 0;
+    /* after a plain move in a calm position only the piece moved, or a
+     * rider behind the cell it left, can be giving check */
+    if (p->moved_from >= 0) {
+        int r = cv_bb_check_after(p, p->moved_from, p->moved_to);
+        if (r >= 0) return r;
+    }
+    return cv_attacked(p, k, p->side ^ 1);
 }
 
 /* ---- make / unmake ---- */
@@ -262,6 +280,9 @@ void cv_make(cv_pos *p, cv_move m, cv_undo *u)
     p->fullmove += us && p->fullmove < CV_COUNTER_MAX;
     p->side ^= 1;
     p->hash ^= zob_side;
+    int plain = p->calm && (m.kind == CV_MK_NORMAL || m.kind == CV_MK_DOUBLE);
+    p->moved_from = plain ? m.from : -1;
+    p->moved_to = plain ? m.to : -1;
 }
 
 void cv_unmake(cv_pos *p, cv_move m, const cv_undo *u)
@@ -291,10 +312,16 @@ void cv_unmake(cv_pos *p, cv_move m, const cv_undo *u)
     p->castling = u->castling;
     p->halfmove = u->halfmove;
     p->hash = u->hash;
+    p->moved_from = p->moved_to = -1;
 }
 
 void cv_make_null(cv_pos *p, cv_undo *u)
 {
+    /* a pass made in check leaves the passer's royal attacked with the
+     * other side to move: nothing is known any more */
+    u->calm = p->calm;
+    p->calm = 0;
+    p->moved_from = p->moved_to = -1;
     u->moved = u->captured = 0;
     u->cap_cell = -1;
     u->ep = p->ep;
@@ -319,4 +346,6 @@ void cv_unmake_null(cv_pos *p, const cv_undo *u)
     p->castling = u->castling;
     p->halfmove = u->halfmove;
     p->hash = u->hash;
+    p->calm = u->calm;
+    p->moved_from = p->moved_to = -1;
 }

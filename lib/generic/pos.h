@@ -32,7 +32,7 @@ typedef struct cv_move {
 enum { CV_MK_NORMAL = 0, CV_MK_DOUBLE = 1, CV_MK_EP = 2, CV_MK_CASTLE = 3 };
 
 typedef struct cv_undo {
-    uint8_t captured, moved;
+    uint8_t captured, moved, calm;
     int16_t cap_cell, ep, ep_victim;
     uint32_t castling;
     int halfmove;
@@ -53,6 +53,13 @@ typedef struct cv_pos {
     uint8_t castle_clear[CV_MAX_CELLS]; /* rights lost when a move touches the cell (CV_MAX_CASTLE <= 8) */
     int halfmove, fullmove;
     uint64_t hash;
+    /* calm: the side not to move is known not to be in check (a position
+     * read and validated, and every position legal moves lead to from
+     * it).  moved_from/moved_to: the last move, when it was a plain one
+     * (no castling, no en passant) made in a calm position, else -1: then
+     * whether it gave check is a question about two cells (cv_in_check). */
+    int16_t moved_from, moved_to;
+    uint8_t calm;
 } cv_pos;
 
 void cv_pos_clear(cv_pos *p, const cv_variant *v);
@@ -77,6 +84,9 @@ int  cv_attacked_walk(const cv_pos *p, int cell, int by, int gone);
 /* Cells of the pieces of colour by attacking cell; returns how many. */
 int  cv_attackers(const cv_pos *p, int cell, int by, int16_t *out, int max);
 int  cv_in_check(const cv_pos *p);   /* side to move's royal attacked */
+/* The position is known to be one whose side not to move is not in
+ * check (the validation found no opposite check). */
+void cv_pos_set_calm(cv_pos *p);
 
 void cv_make(cv_pos *p, cv_move m, cv_undo *u);
 void cv_unmake(cv_pos *p, cv_move m, const cv_undo *u);

@@ -1,4 +1,5 @@
 #include "san.h"
+#include "bb.h"
 #include "movegen.h"
 
 /* What the text asks for, as the general reader's `want` has it. */
@@ -59,7 +60,21 @@ static int resolve(cv_pos *p, const ask *a, cv_move *out)
     if (promo_rank ? a->promo < 0 : a->promo >= 0) return 0;
     int found = 0, in_check = -1;
     cv_move got = { 0, 0, 0, 0, 0, 0 };
-    for (int i = 0; i < P->natoms[us]; i++) {
+    /* a piece that rides plain lines both ways and hops: its origins by
+     * sets, the same cells the walk below meets first */
+    int16_t org[CV_MAX_CELLS];
+    int norg = P->pawn ? -1 : cv_bb_origins(p, a->type, to, target != 0, org);
+    for (int i = 0; i < norg; i++) {
+        int s = org[i];
+        if ((a->ffile >= 0 && g->file[s] != a->ffile) || (a->frank >= 0 && g->rank[s] != a->frank)) continue;
+        cv_move m = { (int16_t)s, (int16_t)to, 0, CV_MK_NORMAL, 0, 0 };
+        if (legal(p, m, a->type, &in_check)) {
+            if (found) return 0;
+            got = m;
+            found = 1;
+        }
+    }
+    for (int i = 0; norg < 0 && i < P->natoms[us]; i++) {
         const cv_atom *at = &P->atoms[us][i];
         int kind = CV_MK_NORMAL;
         if (target) {

@@ -373,9 +373,28 @@ static const char *clip(char *dst, size_t cap, const void *s, size_t n)
 
 /* ---- storage ------------------------------------------------------------ */
 
-static int arena_reserve(R *r, size_t n)
+/* A move or a move number is a few bytes: a loop costs less than the
+ * call to memcpy. */
+static inline void copy_small(char *d, const void *src, size_t n)
 {
-    if (r->alen + n <= r->acap) return 1;
+    const unsigned char *s = src;
+    if (n > 16) {
+        memcpy(d, s, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) d[i] = (char)s[i];
+}
+
+static int arena_grow(R *r, size_t n);
+
+/* Room for n more bytes; the common case (there is room) is inline. */
+static inline int arena_reserve(R *r, size_t n)
+{
+    return r->alen + n <= r->acap || arena_grow(r, n);
+}
+
+static int arena_grow(R *r, size_t n)
+{
     if (r->skip) return 0;
     if (r->alen + n > r->lim.max_game_bytes) {
         issue(r, ERR, r->line, colof(r, r->p),
@@ -409,9 +428,15 @@ static size_t arena_put(R *r, const void *s, size_t n)
     return off;
 }
 
-static int room_for_item(R *r)
+static int too_many_items(R *r);
+
+static inline int room_for_item(R *r)
 {
-    if (r->ntok + r->ntags < r->lim.max_tokens) return 1;
+    return r->ntok + r->ntags < r->lim.max_tokens || too_many_items(r);
+}
+
+static int too_many_items(R *r)
+{
     if (!r->skip) {
         issue(r, ERR, r->line, colof(r, r->p),
               "game has more than %zu tokens; skipping to the next game", r->lim.max_tokens);
@@ -841,13 +866,13 @@ static void lex_symbol(R *r, long line, long col)
     }
     char *ar = r->arena;
     size_t off = r->alen;
-    memcpy(ar + off, p, cn);
+    copy_small(ar + off, p, cn);
     ar[off + cn] = 0;
     t->text_off = off;
     t->len = cn;
     off += cn + 1;
     t->suffix_off = off;
-    memcpy(ar + off, sfx, sn);
+    copy_small(ar + off, sfx, sn);
     off += sn;
     if (ep) {
         memcpy(ar + off, "e.p.", 4);
@@ -925,7 +950,7 @@ static void lex_number(R *r, long line, long col)
     }
     int nn = 0;
     if (!changed) {  /* the text is already "12." or "12..." */
-        memcpy(norm, p, (size_t)(q - p));
+        copy_small(norm, p, (size_t)(q - p));
         nn = (int)(q - p);
     } else {
         char digits[12];
@@ -943,7 +968,7 @@ static void lex_number(R *r, long line, long col)
     }
     t->text_off = r->alen;
     t->len = (size_t)(q - p);
-    memcpy(r->arena + r->alen, p, t->len);
+    copy_small(r->arena + r->alen, p, t->len);
     r->arena[r->alen + t->len] = 0;
     r->alen += t->len + 1;
     t->suffix_off = t->text_off + t->len;
