@@ -45,8 +45,9 @@ int cv_bb_attacked(const cv_pos *p, int cell, int by, int gone);
 /* The cells from which a piece of the given type of the side to move
  * reaches `to` in one move, capturing or not, pins aside, in ascending
  * order, into out (room for CV_MAX_CELLS); -1 when the variant has no
- * bitboard form or the type is a pawn or rides a limited or one-way line
- * (the caller walks the type's atoms back from `to`). */
+ * bitboard form, or the type rides a limited or one-way line, or it is a
+ * pawn and the move is not a capture (the caller walks the type's atoms
+ * back from `to`).  A pawn's captures include en passant's geometry. */
 int cv_bb_origins(const cv_pos *p, int type, int to, int capture, int16_t *out);
 
 /* Whether the side to move is in check when the last move was a plain

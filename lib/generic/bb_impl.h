@@ -74,6 +74,9 @@ typedef struct BBN(tables) {
      * both ways, so the cells it reaches s from are the cells it reaches
      * from s (the move reader's origins lookup) */
     uint16_t reversible[2];
+    /* bit t: the same for type t's captures alone (also a pawn whose
+     * captures are all one-hop atoms) */
+    uint16_t cap_reversible[2];
     uint16_t riders[2];             /* types that ride some line, as a bit mask */
     uint16_t hoppers[2];            /* types with a one-hop capture, as a bit mask */
     int has_line;
@@ -400,6 +403,8 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
                     rev = j < D->nup;
                 }
                 if (rev) T->reversible[c] |= (uint16_t)(1u << t);
+                if (rev || (P->pawn && D->ncride == 0 && D->nup == 0 && D->ndown == 0))
+                    T->cap_reversible[c] |= (uint16_t)(1u << t);
             }
             D->setwise = P->pawn && t != v->royal_type && D->nup + D->ndown == 0;
             for (int i = 0; i < D->nsa; i++)
@@ -902,6 +907,16 @@ static uint64_t BBN(perft)(const BBN(ctx) *X, const BBN(pos) *P, int depth)
 
 /* ---- from and to the mailbox ---- */
 
+/* The mailbox position's occupancy of colour c as one set. */
+static inline BB BBN(occ_of)(const cv_pos *p, int c)
+{
+#if BB_CELLS > 64
+    return (BB)p->occ[c][0] | (BB)p->occ[c][1] << 64;
+#else
+    return p->occ[c][0];
+#endif
+}
+
 /* Reads p; 0 when it has not exactly one royal per side. */
 static int BBN(load)(BBN(ctx) *X, BBN(pos) *P, const BBN(tables) *T, const cv_pos *p)
 {
@@ -909,8 +924,12 @@ static int BBN(load)(BBN(ctx) *X, BBN(pos) *P, const BBN(tables) *T, const cv_po
     memset(P, 0, sizeof *P);
     X->T = T;
     X->v = v;
-    for (int s = 0; s < T->ncells; s++)
-        if (p->board[s]) BBN(drop)(P, s, p->board[s]);
+    /* the occupied cells only, and each castling's sets as words: a
+     * game's last position is loaded once, for its outcome */
+    for (BB o = BBN(occ_of)(p, 0) | BBN(occ_of)(p, 1); o; o &= o - 1) {
+        int s = bb_lsb(o);
+        BBN(drop)(P, s, p->board[s]);
+    }
     for (int c = 0; c < 2; c++) {
         BB k = P->type[T->royal] & P->col[c];
         if (!k || (k & (k - 1))) return 0;
@@ -934,9 +953,12 @@ static int BBN(load)(BBN(ctx) *X, BBN(pos) *P, const BBN(tables) *T, const cv_po
         C->kt = c->king_to;
         C->rf = c->rook_from;
         C->rt = c->rook_to;
-        C->empty = C->safe = 0;
-        for (int s = 0; s < T->ncells; s++)
-            if (c->empty[s >> 6] >> (s & 63) & 1) C->empty |= BIT(s);
+        C->safe = 0;
+#if BB_CELLS > 64
+        C->empty = (BB)c->empty[0] | (BB)c->empty[1] << 64;
+#else
+        C->empty = c->empty[0];
+#endif
         for (int j = 0; j < c->nsafe; j++) C->safe |= BIT(c->safe[j]);
     }
     memcpy(X->clear, p->castle_clear, (size_t)T->ncells);
@@ -952,15 +974,6 @@ static uint64_t BBN(run_perft)(const void *tables, const cv_pos *p, int depth)
     return BBN(perft)(&X, &P, depth);
 }
 
-/* The mailbox position's occupancy of colour c as one set. */
-static inline BB BBN(occ_of)(const cv_pos *p, int c)
-{
-#if BB_CELLS > 64
-    return (BB)p->occ[c][0] | (BB)p->occ[c][1] << 64;
-#else
-    return p->occ[c][0];
-#endif
-}
 
 /* cv_attacked on the mailbox position, by sets.  One-hop attackers
  * (leapers, steppers, pawns) are one lookup for all their directions:
@@ -995,13 +1008,13 @@ static int BBN(run_attacked)(const void *tables, const cv_pos *p, int s, int by,
 
 /* The cells from which a piece of type t of the side to move reaches
  * `to` by one move (capturing when capture), ascending; -1 when the type
- * is not reversible (a pawn, a limited or one-way ride: the caller walks
- * its atoms).  Pins are not looked at. */
+ * is not reversible (a pawn's quiet moves, a limited or one-way ride: the
+ * caller walks its atoms).  Pins are not looked at. */
 static int BBN(run_origins)(const void *tables, const cv_pos *p, int t, int to, int capture, int16_t *out)
 {
     const BBN(tables) *T = tables;
     const int us = p->side;
-    if (!(T->reversible[us] >> t & 1)) return -1;
+    if (!((capture ? T->cap_reversible : T->reversible)[us] >> t & 1)) return -1;
     BB occ = BBN(occ_of)(p, 0) | BBN(occ_of)(p, 1), mine = BBN(occ_of)(p, us);
     BB cand = ((capture ? T->step_crev : T->step_qrev)[us][t][to] | BBN(free_rides)(T, &T->pd[us][t], to, occ)) & mine;
     const uint8_t want = CV_PIECE(t, us);

@@ -1,4 +1,5 @@
 #include "fen.h"
+#include "bb.h"
 #include "movegen.h"
 #include <ctype.h>
 #include <stdarg.h>
@@ -472,6 +473,9 @@ int cv_pos_validate_as(cv_pos *p, cv_fen_errors *e, unsigned flags)
 int cv_ep_capturable(cv_pos *p)
 {
     if (p->ep < 0 || p->v->pawn_type < 0) return 0;
+    /* asked after every double step: most have no pawn beside them */
+    int16_t from[CV_MAX_CELLS];
+    if (cv_bb_origins(p, p->v->pawn_type, p->ep, 1, from) == 0) return 0;
     cv_movelist ml;
     cv_gen_to(p, p->ep, p->v->pawn_type, &ml);
     for (int i = 0; i < ml.n; i++)

@@ -373,16 +373,16 @@ static const char *clip(char *dst, size_t cap, const void *s, size_t n)
 
 /* ---- storage ------------------------------------------------------------ */
 
-/* A move or a move number is a few bytes: a loop costs less than the
- * call to memcpy. */
-static inline void copy_small(char *d, const void *src, size_t n)
+/* A move or a move number is a few bytes: one 16-byte copy costs less
+ * than the call to memcpy.  The source lies in the input buffer, which
+ * has PAD zeroed bytes after its end, and the destination has SLACK bytes
+ * reserved beyond what is kept (the excess is overwritten or unused). */
+enum { SLACK = 16 };
+_Static_assert((int)PAD >= (int)SLACK, "copy_small reads SLACK bytes from anywhere before the buffer's end");
+static inline void copy_small(char *d, const void *s, size_t n)
 {
-    const unsigned char *s = src;
-    if (n > 16) {
-        memcpy(d, s, n);
-        return;
-    }
-    for (size_t i = 0; i < n; i++) d[i] = (char)s[i];
+    if (n <= SLACK) memcpy(d, s, SLACK);
+    else memcpy(d, s, n);
 }
 
 static int arena_grow(R *r, size_t n);
@@ -859,7 +859,7 @@ static void lex_symbol(R *r, long line, long col)
     r->p = after;
     if (!t) return;
     /* text, then suffix, then norm, all in the arena */
-    size_t need = cn + 1 + sn + 5 + nn + 1;
+    size_t need = cn + 1 + sn + 5 + nn + 1 + SLACK;
     if (!arena_reserve(r, need)) {
         r->ntok--;
         return;
@@ -961,7 +961,7 @@ static void lex_number(R *r, long line, long col)
         nn += black ? 3 : 1;
     }
     norm[nn] = 0;
-    size_t need = (size_t)(q - p) + 1 + (size_t)nn + 1;
+    size_t need = (size_t)(q - p) + 1 + (size_t)nn + 1 + SLACK;
     if (!arena_reserve(r, need)) {
         r->ntok--;
         return;

@@ -10,7 +10,8 @@
  * bitboard path counts the last ply without listing it), and on every one
  * of those positions the attack test by sets (cv_bb_attacked, which
  * cv_attacked takes where it can) must give the walk's answer for every
- * cell and colour. */
+ * cell and colour, and the origins lookup the move reader takes the
+ * pseudo-legal moves' origins for every cell and piece type. */
 #include "bb.h"
 #include "cvkit.h"
 #include "fen.h"
@@ -70,6 +71,40 @@ static void compare_attacks(cv_pos *p, tally *t)
             }
 }
 
+/* The origins lookup (cv_bb_origins, the move reader's) against the
+ * mailbox's pseudo-legal moves: for every cell and piece type, the cells
+ * moves of that type come from, captures onto the other side's pieces and
+ * quiet moves onto empty cells (castling aside), as sets. */
+static void compare_origins(cv_pos *p, tally *t)
+{
+    static cv_movelist ml;
+    mailbox(1);
+    cv_gen_pseudo(p, &ml);
+    mailbox(0);
+    const int n = p->v->geom.ncells;
+    for (int to = 0; to < n; to++) {
+        uint8_t q = p->board[to];
+        if (q && CV_COLOR(q) == p->side) continue;
+        for (int ty = 0; ty < p->v->npieces; ty++) {
+            int16_t org[CV_MAX_CELLS];
+            int k = cv_bb_origins(p, ty, to, q != 0, org);
+            if (k < 0) continue;
+            uint8_t want[CV_MAX_CELLS] = { 0 }, got[CV_MAX_CELLS] = { 0 };
+            for (int i = 0; i < ml.n; i++)
+                if (ml.m[i].to == to && ml.m[i].kind != CV_MK_CASTLE && ml.m[i].kind != CV_MK_EP &&
+                    CV_TYPE(p->board[ml.m[i].from]) == ty)
+                    want[ml.m[i].from] = 1;
+            for (int i = 0; i < k; i++) got[org[i]] = 1;
+            if (memcmp(want, got, (size_t)n)) {
+                char why[80];
+                snprintf(why, sizeof why, "origins of type %d onto %s differ", ty, p->v->geom.name[to]);
+                note_failure(t, p, why);
+                return;
+            }
+        }
+    }
+}
+
 /* Compares the two generators on p; returns the number of legal moves. */
 static int compare(cv_pos *p, tally *t, cv_movelist *mb)
 {
@@ -78,6 +113,7 @@ static int compare(cv_pos *p, tally *t, cv_movelist *mb)
     cv_gen_legal(p, mb);
     mailbox(0);
     compare_attacks(p, t);
+    compare_origins(p, t);
     t->positions++;
     if (cv_bb_gen_legal(p, &bb) < 0) {
         note_failure(t, p, "bitboard path refused the position");
