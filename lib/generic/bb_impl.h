@@ -1038,7 +1038,21 @@ static int BBN(run_check_after)(const void *tables, const cv_pos *p, int from, i
     const uint8_t q = p->board[to];
     if (k < 0 || !q || CV_COLOR(q) != by || !T->has_line) return -1;
     const BB occ = BBN(occ_of)(p, 0) | BBN(occ_of)(p, 1);
-    if (BBN(attacks)(T, by, CV_TYPE(q), to, occ) & BIT(k)) return 1;
+    const int t = CV_TYPE(q);
+    if (T->step_c[by][t][to] & BIT(k)) return 1;
+    /* a ride reaches the royal only along a line of the table: along it
+     * the piece on `to` must be the first met, and near enough */
+    const uint8_t dt = T->line[k * BB_CELLS + to];
+    if (dt == 255) {
+        if (BBN(attacks)(T, by, t, to, occ) & BIT(k)) return 1;
+    } else if (dt) {
+        const int w = dt - 1;
+        const BB r = T->ray[w][k] & occ;
+        const uint8_t range = v->att_range[by][w][t];
+        if (range > 1 && (T->up[w] ? bb_lsb(r) : bb_msb(r)) == to &&
+            (range == 255 || range >= BBN(dist)(T, w, k, to)))
+            return 1;
+    }
     const uint8_t d = T->line[k * BB_CELLS + from];
     if (d == 0) return 0;
     if (d == 255) return -1;
