@@ -75,7 +75,7 @@ typedef struct ctx {
     const cv_record *g;
     const cv_record_format *fmt;
     cv_diag *d;
-    char ident[512];
+    char ident[512];    /* the game's name (game_name), "" until asked */
     int game_bad;
     char final_fen[2048];
     char **text;        /* --gamelist: the moves rewritten, per token */
@@ -92,6 +92,13 @@ typedef struct ctx {
     cv_apos *before;    /* --diagram: the position before the last main-line move */
     char last[64];      /* and that move ("" none) */
 } ctx;
+
+/* The game's name as its format gives it ("game 3 (White - Black)"). */
+static const char *game_name(ctx *C)
+{
+    if (!C->ident[0]) C->fmt->ident(C->g, C->ident, sizeof C->ident);
+    return C->ident;
+}
 
 /* --svg-dir: the picture of pos, ply of the game, the move that led there
  * (played in before) highlighted. */
@@ -118,10 +125,10 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     if (!e->mark_only) C->game_bad = 1;
     /* a warning under --quiet is counted, not printed (C->d says so) */
     if (e->t->kind == CV_PGN_VARIATION_START) {
-        cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s", C->ident, e->why);
+        cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s", game_name(C), e->why);
         if (C->json) cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->t->line, e->t->col, "%s", e->why);
     } else {
-        cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s %s%s%s: %s", C->ident, num, e->t->text,
+        cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s %s%s%s: %s", game_name(C), num, e->t->text,
                   e->t->suffix ? e->t->suffix : "", in_var, e->why);
         if (C->json)
             cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->t->line, e->t->col, "%s %s%s%s: %s", num, e->t->text,
@@ -205,7 +212,7 @@ static void report_draws(ctx *C, const cv_replay_result *res, long rl, long rc)
         strcat(facts, b);
     }
     if (res->draws & CV_DRAW_MATERIAL) strcat(facts, ", insufficient material");
-    cv_report(C->d, CV_NOTE, C->path, rl, rc, "%s: final position: %s", C->ident, facts + 2);
+    cv_report(C->d, CV_NOTE, C->path, rl, rc, "%s: final position: %s", game_name(C), facts + 2);
 }
 
 /* One game of any record format: the same walk, checks and output. */
@@ -213,7 +220,7 @@ static int replay_game(ctx *C, const cv_record *g)
 {
     C->games++;
     C->g = g;
-    C->fmt->ident(g, C->ident, sizeof C->ident);
+    C->ident[0] = 0;    /* named when first reported: most games never are */
     C->game_bad = g->errors > 0;
     C->final_fen[0] = 0;
     if (C->json) {
@@ -232,16 +239,16 @@ static int replay_game(ctx *C, const cv_record *g)
     const cv_variant *deflt = cv_record_variant(C->fmt, C->v);
     if (!start || !final || !deflt) {
         const char *msg = deflt ? "out of memory" : "the rules of this record format cannot be loaded";
-        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s", C->ident, msg);
+        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s", game_name(C), msg);
         if (C->json) cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s", msg);
         C->game_bad = 1;
     } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
-        cv_report(C->d, CV_ERROR, C->path, line, col, "%s: %s", C->ident, why);
+        cv_report(C->d, CV_ERROR, C->path, line, col, "%s: %s", game_name(C), why);
         if (C->json) cv_problems_add(&C->probs, 1, "setup", line, col, "%s", why);
         C->game_bad = 1;
     } else if ((C->nt = C->ntname ? cv_any_notation(v, C->ntname) : 0) < 0) {
         char list[128];
-        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation (%s)", C->ident,
+        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation (%s)", game_name(C),
                   v->name, C->ntname, cv_notation_list(v, list, sizeof list));
         if (C->json)
             cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s is not written in '%s' notation (%s)", v->name,
@@ -268,7 +275,7 @@ static int replay_game(ctx *C, const cv_record *g)
             long rl = rt ? rt->line : g->line, rc = rt ? rt->col : g->col;
             if (want && g->result_text && strcmp(want, g->result_text)) {
                 cv_report(C->d, CV_WARNING, C->path, rl, rc, "%s: the game ends in %s, so the result should be %s, not %s",
-                          C->ident, res.mate ? "checkmate" : "stalemate", want, g->result_text);
+                          game_name(C), res.mate ? "checkmate" : "stalemate", want, g->result_text);
                 if (C->json)
                     cv_problems_add(&C->probs, 0, "result", rl, rc, "the game ends in %s, so the result should be %s, not %s",
                                     res.mate ? "checkmate" : "stalemate", want, g->result_text);
@@ -298,7 +305,7 @@ static int replay_game(ctx *C, const cv_record *g)
     } else if (C->mode == OUT_DEFAULT && !C->fen) {
         /* a format without results says how the game ended instead */
         const char *end = g->result_text ? g->result_text : res.mate ? "checkmate" : res.stalemate ? "stalemate" : NULL;
-        fprintf(C->out, "%s: %s: %s, %d pl%s%s%s\n", cv_display_name(C->path), C->ident, valid ? "valid" : "invalid", res.plies,
+        fprintf(C->out, "%s: %s: %s, %d pl%s%s%s\n", cv_display_name(C->path), game_name(C), valid ? "valid" : "invalid", res.plies,
                res.plies == 1 ? "y" : "ies", end ? ", " : "", end ? end : "");
     }
     for (size_t i = 0; C->text && i < g->ntokens && i < C->cap; i++) {

@@ -96,9 +96,12 @@ int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_varian
     const cv_pgn_tag *vt = NULL, *ft = NULL, *st = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         const cv_pgn_tag *t = &g->tags[i];
-        if (!vt && !strcmp(t->name, "Variant")) vt = t;
-        if (!ft && !strcmp(t->name, "FEN")) ft = t;
-        if (!st && !strcmp(t->name, "SetUp")) st = t;
+        /* the first letter first: a game has a dozen tags, and these
+         * three are asked of every game */
+        const char c = t->name[0];
+        if (c == 'V' && !vt && !strcmp(t->name, "Variant")) vt = t;
+        if (c == 'F' && !ft && !strcmp(t->name, "FEN")) ft = t;
+        if (c == 'S' && !st && !strcmp(t->name, "SetUp")) st = t;
     }
     *line = g->line;
     *col = g->col;

@@ -12,15 +12,18 @@ static int mailbox_forced = -1;
 
 void cv_bb_env_changed(void) { __atomic_store_n(&mailbox_forced, -1, __ATOMIC_RELAXED); }
 
-static int forced_mailbox(void)
+static int read_mailbox_env(void)
+{
+    const char *e = getenv("CVKIT_MAILBOX");
+    int f = e && *e && *e != '0';
+    __atomic_store_n(&mailbox_forced, f, __ATOMIC_RELAXED);
+    return f;
+}
+
+static inline int forced_mailbox(void)
 {
     int f = __atomic_load_n(&mailbox_forced, __ATOMIC_RELAXED);
-    if (f < 0) {
-        const char *e = getenv("CVKIT_MAILBOX");
-        f = e && *e && *e != '0';
-        __atomic_store_n(&mailbox_forced, f, __ATOMIC_RELAXED);
-    }
-    return f;
+    return f >= 0 ? f : read_mailbox_env();
 }
 
 /* The width and tables of v, compiled on first use.  The variant is

@@ -14,8 +14,10 @@ static int is_rank(char c) { return c >= '1' && c <= '9'; }
  * second mark, an annotation or "e.p." is left to the general reader. */
 static const char *core_end(const char *s)
 {
+    /* the end of the string, '+' and '#' stop the scan: one test a byte */
+    static const unsigned char stop[256] = { [0] = 1, ['+'] = 1, ['#'] = 1 };
     const char *e = s;
-    while (*e && *e != '+' && *e != '#') e++;
+    while (!stop[(unsigned char)*e]) e++;
     if (*e && e[1]) return NULL;
     return e;
 }

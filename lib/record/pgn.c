@@ -1672,38 +1672,37 @@ static void reset_game(R *r)
 
 static void finish(R *r, cv_pgn_game *g)
 {
+    /* one pass: offsets become pointers, and the main line's moves are
+     * indexed on the way */
+    size_t nml = 0;
+    int ml_ok = 1;
     for (size_t i = 0; i < r->ntok; i++) {
         cv_pgn_token *t = &r->tok[i];
         size_t a = t->text_off, b = t->suffix_off, c = t->norm_off;
         t->text = r->arena + a;
         t->suffix = r->arena + b;
         t->norm = r->arena + c;
+        if (t->depth != 0 || (t->kind != CV_PGN_MOVE && t->kind != CV_PGN_NULL_MOVE)) continue;
+        if (ml_ok && nml == r->mlcap) {
+            size_t cap = r->mlcap ? r->mlcap * 2 : 256;
+            size_t *m = realloc(r->ml, cap * sizeof *m);
+            if (m) {
+                r->ml = m;
+                r->mlcap = cap;
+            } else {
+                ml_ok = 0;  /* the tokens are all there; only the index is lost */
+            }
+        }
+        if (ml_ok) r->ml[nml] = i;
+        nml++;
     }
+    if (!ml_ok) nml = 0;
     for (size_t i = 0; i < r->ntags; i++) {
         cv_pgn_tag *t = &r->tags[i];
         size_t a = t->name_off, b = t->value_off;
         t->name = r->arena + a;
         t->value = r->arena + b;
     }
-    size_t nml = 0;
-    for (size_t i = 0; i < r->ntok; i++)
-        if (r->tok[i].depth == 0 &&
-            (r->tok[i].kind == CV_PGN_MOVE || r->tok[i].kind == CV_PGN_NULL_MOVE))
-            nml++;
-    if (nml > r->mlcap) {
-        size_t *m = realloc(r->ml, nml * sizeof *m);
-        if (m) {
-            r->ml = m;
-            r->mlcap = nml;
-        } else {
-            nml = 0;  /* the tokens are all there; only the index is lost */
-        }
-    }
-    size_t k = 0;
-    for (size_t i = 0; i < r->ntok && k < nml; i++)
-        if (r->tok[i].depth == 0 &&
-            (r->tok[i].kind == CV_PGN_MOVE || r->tok[i].kind == CV_PGN_NULL_MOVE))
-            r->ml[k++] = i;
     r->games++;
     if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
 
