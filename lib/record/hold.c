@@ -24,8 +24,88 @@ static char *put(char **at, const char *s, size_t n)
     return d;
 }
 
+static int in_block(const cv_record *g, const char *s)
+{
+    return s >= g->strings && s < g->strings + g->strings_len;
+}
+
+/* Do all the game's strings lie in its one block (or are NULL, or the
+ * static "" of an empty suffix)? */
+static int all_in_block(const cv_record *g)
+{
+    if (!g->strings) return 0;
+    for (size_t i = 0; i < g->ntags; i++)
+        if (!in_block(g, g->tags[i].name) || !in_block(g, g->tags[i].value)) return 0;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const cv_pgn_token *t = &g->tokens[i];
+        if ((t->text && !in_block(g, t->text)) || (t->norm && !in_block(g, t->norm)) ||
+            (t->suffix && *t->suffix && !in_block(g, t->suffix)))
+            return 0;
+    }
+    return 1;
+}
+
+static const char *moved(const cv_record *g, const char *block, const char *s)
+{
+    return s && in_block(g, s) ? block + (s - g->strings) : s;
+}
+
+/* The copy when every string lies in the reader's block: the block in one
+ * piece, the pointers moved with it (a string at a time costs more than
+ * the rest of the copy together). */
+static cv_record *hold_block(const cv_record *g, size_t *bytes)
+{
+    size_t a_tags = ALIGN(sizeof(cv_pgn_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_pgn_token) * g->ntokens);
+    size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_pgn_issue) * g->nissues);
+    int own_result = g->result_text && !(g->result && g->result_text == g->result->text) && !in_block(g, g->result_text);
+    size_t strings = g->strings_len + (own_result ? strlen(g->result_text) + 1 : 0) + (g->raw ? g->rawlen + 1 : 0);
+    size_t size = ALIGN(sizeof(cv_record)) + a_tags + a_tok + a_ml + a_iss + strings;
+    char *block = malloc(size);
+    if (!block) return NULL;
+    cv_record *h = (cv_record *)block;
+    *h = *g;
+    char *at = block + ALIGN(sizeof(cv_record));
+    cv_pgn_tag *tags = (cv_pgn_tag *)at;
+    at += a_tags;
+    cv_pgn_token *tok = (cv_pgn_token *)at;
+    at += a_tok;
+    size_t *ml = (size_t *)at;
+    at += a_ml;
+    cv_pgn_issue *iss = (cv_pgn_issue *)at;
+    at += a_iss;
+    char *sb = at;
+    memcpy(sb, g->strings, g->strings_len);
+    at += g->strings_len;
+    for (size_t i = 0; i < g->ntags; i++) {
+        tags[i] = g->tags[i];
+        tags[i].name = moved(g, sb, g->tags[i].name);
+        tags[i].value = moved(g, sb, g->tags[i].value);
+    }
+    if (g->ntokens) memcpy(tok, g->tokens, sizeof *tok * g->ntokens);
+    for (size_t i = 0; i < g->ntokens; i++) {
+        tok[i].text = moved(g, sb, tok[i].text);
+        tok[i].suffix = moved(g, sb, tok[i].suffix);
+        tok[i].norm = moved(g, sb, tok[i].norm);
+    }
+    if (g->nmainline) memcpy(ml, g->mainline, sizeof *ml * g->nmainline);
+    if (g->nissues) memcpy(iss, g->issues, sizeof *iss * g->nissues);
+    h->tags = g->ntags ? tags : NULL;
+    h->tokens = g->ntokens ? tok : NULL;
+    h->mainline = g->nmainline ? ml : NULL;
+    h->issues = g->nissues ? iss : NULL;
+    h->result = g->result ? tok + (g->result - g->tokens) : NULL;
+    if (own_result) h->result_text = put(&at, g->result_text, strlen(g->result_text));
+    else if (g->result && g->result_text == g->result->text) h->result_text = h->result->text;
+    else h->result_text = moved(g, sb, g->result_text);
+    if (g->raw) h->raw = put(&at, g->raw, g->rawlen);
+    h->strings = sb;
+    if (bytes) *bytes = size;
+    return h;
+}
+
 cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
 {
+    if (all_in_block(g)) return hold_block(g, bytes);
     size_t a_tags = ALIGN(sizeof(cv_pgn_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_pgn_token) * g->ntokens);
     size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_pgn_issue) * g->nissues);
     size_t strings = 0;
@@ -45,6 +125,8 @@ cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
     if (!block) return NULL;
     cv_record *h = (cv_record *)block;
     *h = *g;
+    h->strings = NULL;  /* copied a string at a time: no one block */
+    h->strings_len = 0;
     char *at = block + ALIGN(sizeof(cv_record));
     cv_pgn_tag *tags = (cv_pgn_tag *)at;
     at += a_tags;

@@ -1718,6 +1718,8 @@ static void finish(R *r, cv_pgn_game *g)
     g->result_text = g->result ? g->result->text : "*";
     g->mainline = r->ml;
     g->nmainline = nml;
+    g->strings = r->arena;
+    g->strings_len = r->alen;
     g->issues = r->iss;
     g->nissues = r->niss;
     g->errors = r->errors;

@@ -143,6 +143,11 @@ typedef struct cv_pgn_game {
     const char *raw;
     size_t rawlen;
     int raw_truncated;
+    /* When not NULL: the one block the reader keeps the game's texts in
+     * (token texts, suffixes and norms, tag names and values).  A copy of
+     * the game (hold.h) copies it whole and moves the pointers with it. */
+    const char *strings;
+    size_t strings_len;
 } cv_pgn_game;
 
 /* Limits on pathological input; the defaults suit any real file. */
