@@ -50,64 +50,96 @@ static const char *moved(const cv_record *g, const char *block, const char *s)
     return s && in_block(g, s) ? block + (s - g->strings) : s;
 }
 
+/* The copy's one allocation: the record, then its arrays, then room for
+ * `strings` bytes of text at `at`. */
+typedef struct layout {
+    cv_record *h;
+    cv_pgn_tag *tags;
+    cv_pgn_token *tok;
+    size_t *ml;
+    cv_pgn_issue *iss;
+    char *at;
+    size_t size;
+} layout;
+
+static int lay_out(const cv_record *g, size_t strings, layout *L)
+{
+    size_t a_tags = ALIGN(sizeof(cv_pgn_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_pgn_token) * g->ntokens);
+    size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_pgn_issue) * g->nissues);
+    L->size = ALIGN(sizeof(cv_record)) + a_tags + a_tok + a_ml + a_iss + strings;
+    char *block = malloc(L->size);
+    if (!block) return -1;
+    L->h = (cv_record *)block;
+    *L->h = *g;
+    char *at = block + ALIGN(sizeof(cv_record));
+    L->tags = (cv_pgn_tag *)at;
+    at += a_tags;
+    L->tok = (cv_pgn_token *)at;
+    at += a_tok;
+    L->ml = (size_t *)at;
+    at += a_ml;
+    L->iss = (cv_pgn_issue *)at;
+    L->at = at + a_iss;
+    return 0;
+}
+
+/* What both ways of copying finish alike: the index arrays, the array
+ * pointers, the raw text.  Returns the copy. */
+static cv_record *finish_copy(const cv_record *g, layout *L, size_t *bytes)
+{
+    cv_record *h = L->h;
+    if (g->nmainline) memcpy(L->ml, g->mainline, sizeof *L->ml * g->nmainline);
+    if (g->nissues) memcpy(L->iss, g->issues, sizeof *L->iss * g->nissues);
+    h->tags = g->ntags ? L->tags : NULL;
+    h->tokens = g->ntokens ? L->tok : NULL;
+    h->mainline = g->nmainline ? L->ml : NULL;
+    h->issues = g->nissues ? L->iss : NULL;
+    h->result = g->result ? L->tok + (g->result - g->tokens) : NULL;
+    if (g->raw) h->raw = put(&L->at, g->raw, g->rawlen);
+    if (bytes) *bytes = L->size;
+    return h;
+}
+
+/* The result text is the result token's own, or a string of its own. */
+static int own_result(const cv_record *g)
+{
+    return g->result_text && !(g->result && g->result_text == g->result->text);
+}
+
 /* The copy when every string lies in the reader's block: the block in one
  * piece, the pointers moved with it (a string at a time costs more than
  * the rest of the copy together). */
 static cv_record *hold_block(const cv_record *g, size_t *bytes)
 {
-    size_t a_tags = ALIGN(sizeof(cv_pgn_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_pgn_token) * g->ntokens);
-    size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_pgn_issue) * g->nissues);
-    int own_result = g->result_text && !(g->result && g->result_text == g->result->text) && !in_block(g, g->result_text);
-    size_t strings = g->strings_len + (own_result ? strlen(g->result_text) + 1 : 0) + (g->raw ? g->rawlen + 1 : 0);
-    size_t size = ALIGN(sizeof(cv_record)) + a_tags + a_tok + a_ml + a_iss + strings;
-    char *block = malloc(size);
-    if (!block) return NULL;
-    cv_record *h = (cv_record *)block;
-    *h = *g;
-    char *at = block + ALIGN(sizeof(cv_record));
-    cv_pgn_tag *tags = (cv_pgn_tag *)at;
-    at += a_tags;
-    cv_pgn_token *tok = (cv_pgn_token *)at;
-    at += a_tok;
-    size_t *ml = (size_t *)at;
-    at += a_ml;
-    cv_pgn_issue *iss = (cv_pgn_issue *)at;
-    at += a_iss;
-    char *sb = at;
+    int own = own_result(g) && !in_block(g, g->result_text);
+    layout L;
+    if (lay_out(g, g->strings_len + (own ? strlen(g->result_text) + 1 : 0) + (g->raw ? g->rawlen + 1 : 0), &L) < 0)
+        return NULL;
+    char *sb = L.at;
     memcpy(sb, g->strings, g->strings_len);
-    at += g->strings_len;
+    L.at += g->strings_len;
     for (size_t i = 0; i < g->ntags; i++) {
-        tags[i] = g->tags[i];
-        tags[i].name = moved(g, sb, g->tags[i].name);
-        tags[i].value = moved(g, sb, g->tags[i].value);
+        L.tags[i] = g->tags[i];
+        L.tags[i].name = moved(g, sb, g->tags[i].name);
+        L.tags[i].value = moved(g, sb, g->tags[i].value);
     }
-    if (g->ntokens) memcpy(tok, g->tokens, sizeof *tok * g->ntokens);
+    if (g->ntokens) memcpy(L.tok, g->tokens, sizeof *L.tok * g->ntokens);
     for (size_t i = 0; i < g->ntokens; i++) {
-        tok[i].text = moved(g, sb, tok[i].text);
-        tok[i].suffix = moved(g, sb, tok[i].suffix);
-        tok[i].norm = moved(g, sb, tok[i].norm);
+        L.tok[i].text = moved(g, sb, L.tok[i].text);
+        L.tok[i].suffix = moved(g, sb, L.tok[i].suffix);
+        L.tok[i].norm = moved(g, sb, L.tok[i].norm);
     }
-    if (g->nmainline) memcpy(ml, g->mainline, sizeof *ml * g->nmainline);
-    if (g->nissues) memcpy(iss, g->issues, sizeof *iss * g->nissues);
-    h->tags = g->ntags ? tags : NULL;
-    h->tokens = g->ntokens ? tok : NULL;
-    h->mainline = g->nmainline ? ml : NULL;
-    h->issues = g->nissues ? iss : NULL;
-    h->result = g->result ? tok + (g->result - g->tokens) : NULL;
-    if (own_result) h->result_text = put(&at, g->result_text, strlen(g->result_text));
-    else if (g->result && g->result_text == g->result->text) h->result_text = h->result->text;
+    cv_record *h = finish_copy(g, &L, bytes);
+    if (own) h->result_text = put(&L.at, g->result_text, strlen(g->result_text));
+    else if (!own_result(g)) h->result_text = g->result_text ? h->result->text : NULL;
     else h->result_text = moved(g, sb, g->result_text);
-    if (g->raw) h->raw = put(&at, g->raw, g->rawlen);
     h->strings = sb;
-    if (bytes) *bytes = size;
     return h;
 }
 
 cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
 {
     if (all_in_block(g)) return hold_block(g, bytes);
-    size_t a_tags = ALIGN(sizeof(cv_pgn_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_pgn_token) * g->ntokens);
-    size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_pgn_issue) * g->nissues);
     size_t strings = 0;
     for (size_t i = 0; i < g->ntags; i++)
         strings += strlen(g->tags[i].name) + strlen(g->tags[i].value) + 2;
@@ -117,49 +149,29 @@ cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
         if (t->suffix && *t->suffix) strings += strlen(t->suffix) + 1;
         if (t->norm && t->norm != t->text) strings += strlen(t->norm) + 1;
     }
-    int own_result = g->result_text && !(g->result && g->result_text == g->result->text);
-    if (own_result) strings += strlen(g->result_text) + 1;
+    int own = own_result(g);
+    if (own) strings += strlen(g->result_text) + 1;
     if (g->raw) strings += g->rawlen + 1;
-    size_t size = ALIGN(sizeof(cv_record)) + a_tags + a_tok + a_ml + a_iss + strings;
-    char *block = malloc(size);
-    if (!block) return NULL;
-    cv_record *h = (cv_record *)block;
-    *h = *g;
-    h->strings = NULL;  /* copied a string at a time: no one block */
-    h->strings_len = 0;
-    char *at = block + ALIGN(sizeof(cv_record));
-    cv_pgn_tag *tags = (cv_pgn_tag *)at;
-    at += a_tags;
-    cv_pgn_token *tok = (cv_pgn_token *)at;
-    at += a_tok;
-    size_t *ml = (size_t *)at;
-    at += a_ml;
-    cv_pgn_issue *iss = (cv_pgn_issue *)at;
-    at += a_iss;
+    layout L;
+    if (lay_out(g, strings, &L) < 0) return NULL;
+    L.h->strings = NULL;  /* copied a string at a time: no one block */
+    L.h->strings_len = 0;
     for (size_t i = 0; i < g->ntags; i++) {
-        tags[i] = g->tags[i];
-        tags[i].name = put(&at, g->tags[i].name, strlen(g->tags[i].name));
-        tags[i].value = put(&at, g->tags[i].value, strlen(g->tags[i].value));
+        L.tags[i] = g->tags[i];
+        L.tags[i].name = put(&L.at, g->tags[i].name, strlen(g->tags[i].name));
+        L.tags[i].value = put(&L.at, g->tags[i].value, strlen(g->tags[i].value));
     }
     for (size_t i = 0; i < g->ntokens; i++) {
         const cv_pgn_token *t = &g->tokens[i];
-        tok[i] = *t;
-        tok[i].text = put(&at, t->text, text_len(t));
+        L.tok[i] = *t;
+        L.tok[i].text = put(&L.at, t->text, text_len(t));
         /* most moves have no suffix: the one "" that lives for ever */
-        if (t->suffix) tok[i].suffix = *t->suffix ? put(&at, t->suffix, strlen(t->suffix)) : "";
-        tok[i].norm = t->norm == t->text ? tok[i].text : put(&at, t->norm, strlen(t->norm));
+        if (t->suffix) L.tok[i].suffix = *t->suffix ? put(&L.at, t->suffix, strlen(t->suffix)) : "";
+        L.tok[i].norm = t->norm == t->text ? L.tok[i].text : put(&L.at, t->norm, strlen(t->norm));
     }
-    if (g->nmainline) memcpy(ml, g->mainline, sizeof *ml * g->nmainline);
-    if (g->nissues) memcpy(iss, g->issues, sizeof *iss * g->nissues);
-    h->tags = g->ntags ? tags : NULL;
-    h->tokens = g->ntokens ? tok : NULL;
-    h->mainline = g->nmainline ? ml : NULL;
-    h->issues = g->nissues ? iss : NULL;
-    h->result = g->result ? tok + (g->result - g->tokens) : NULL;
-    if (own_result) h->result_text = put(&at, g->result_text, strlen(g->result_text));
+    cv_record *h = finish_copy(g, &L, bytes);
+    if (own) h->result_text = put(&L.at, g->result_text, strlen(g->result_text));
     else if (g->result_text) h->result_text = h->result->text;
-    if (g->raw) h->raw = put(&at, g->raw, g->rawlen);
-    if (bytes) *bytes = size;
     return h;
 }
 
