@@ -92,6 +92,23 @@ d/sub/gamelist.txt: game 1: valid, 69 plies, checkmate
     done
 }
 
+@test "listing -> PGN: a comment holding '}' goes out as a ';' comment, not a brace comment it would end early" {
+    # found by fuzz_record: "{... } ...}" read back as moves
+    printf 'WHITE\n\n\nBLACK\n// a comment with } inside 1. e4\n\n\n1.  Pc2-c4(2)\nPd7-d5(6)\n' > "$T/g.txt"
+    run --separate-stderr bin/cv-convert --to pgn "$T/g.txt"
+    [ "$status" -eq 0 ]
+    [ "${lines[8]}" = ";a comment with } inside 1. e4" ]
+    [ "${lines[9]}" = "1. Pc2-c4(2) Pd7-d5(6) *" ]
+    printf '%s\n' "$output" > "$T/g.pgn"
+    run --separate-stderr bin/cv-replay --check "$T/g.pgn"
+    [ "$status" -eq 0 ]
+    [ "$output" = "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ]
+    # and back to a listing: the comment as it was
+    run --separate-stderr bin/cv-convert --to gamelist "$T/g.pgn"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"// a comment with } inside 1. e4"* ]]
+}
+
 @test "listing -> PGN: the Variant tag it needs, the result its moves reach, comments in their places" {
     run --separate-stderr bin/cv-convert --to pgn "$L1"
     [ "$status" -eq 0 ]

@@ -64,6 +64,20 @@ static void comment(wr *w, const char *text)
     }
 }
 
+/* ";TEXT" to the end of the line: it moves to a line of its own when it
+ * does not fit, and a line break in the text becomes a space. */
+static void line_comment(wr *w, const char *text)
+{
+    size_t n = strlen(text);
+    char *b = malloc(n + 2);
+    if (!b) return;
+    b[0] = ';';
+    for (size_t i = 0; i <= n; i++) b[i + 1] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
+    word(w, b, n + 1);
+    free(b);
+    newline(w);
+}
+
 static void tag(FILE *out, const char *name, const char *value)
 {
     fprintf(out, "[%s \"", name);
@@ -128,23 +142,14 @@ void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int k
             break;
         }
         case CV_PGN_COMMENT:
-            comment(&w, t->text);
+            /* a '}' would end a brace comment early: such a text (another
+             * format's comment) goes out as a ';' comment, its words kept */
+            if (strchr(t->text, '}')) line_comment(&w, t->text);
+            else comment(&w, t->text);
             need_number = 1;
             break;
         case CV_PGN_LINE_COMMENT:
-            {
-                /* the comment runs to the end of its line, so it moves to a
-                 * line of its own when it does not fit */
-                size_t n = strlen(t->text);
-                char *b = malloc(n + 2);
-                if (b) {
-                    b[0] = ';';
-                    memcpy(b + 1, t->text, n + 1);
-                    word(&w, b, n + 1);
-                    free(b);
-                }
-                newline(&w);
-            }
+            line_comment(&w, t->text);
             need_number = 1;
             break;
         case CV_PGN_NAG:
