@@ -30,14 +30,9 @@ static inline int forced_mailbox(void)
  * shared between threads, so the first compilation is done under a lock
  * and published by the state field, written last (with release order:
  * a thread that reads a done state without the lock sees the tables). */
-static const cv_bb_width *tables(const cv_variant *v, const void **t)
+static const cv_bb_width *compile_tables(const cv_variant *v)
 {
     cv_variant *w = (cv_variant *)v;   /* the cache is not part of the variant's value */
-    int st = __atomic_load_n(&w->bb_state, __ATOMIC_ACQUIRE);
-    if (st) {
-        *t = w->bb;
-        return st > 0 ? w->bb_width : NULL;
-    }
     pthread_mutex_lock(&compile_lock);
     if (!w->bb_state) {
         /* The CPU, not the build, decides: one binary runs everywhere. */
@@ -50,66 +45,58 @@ static const cv_bb_width *tables(const cv_variant *v, const void **t)
         __atomic_store_n(&w->bb_state, w->bb ? 1 : -1, __ATOMIC_RELEASE);
     }
     const cv_bb_width *x = w->bb_width;
-    *t = w->bb;
     pthread_mutex_unlock(&compile_lock);
     return x;
 }
 
+/* The width v is played with (its tables then in v->bb), NULL for the
+ * mailbox.  Inline and without the lock once published: the move reader
+ * asks on every move. */
+static inline const cv_bb_width *width(const cv_variant *v)
+{
+    int st = __atomic_load_n(&v->bb_state, __ATOMIC_ACQUIRE);
+    if (forced_mailbox()) return NULL;
+    if (__builtin_expect(st > 0, 1)) return v->bb_width;
+    return st ? NULL : compile_tables(v);
+}
+
 int cv_bb_usable(const cv_variant *v)
 {
-    const void *t;
-    return !forced_mailbox() && tables(v, &t) != NULL;
+    return width(v) != NULL;
 }
 
 uint64_t cv_bb_perft(const cv_pos *p, int depth)
 {
-    const void *t;
-    const cv_bb_width *x = forced_mailbox() ? NULL : tables(p->v, &t);
-    return x ? x->perft(t, p, depth) : UINT64_MAX;
+    const cv_bb_width *x = width(p->v);
+    return x ? x->perft(p->v->bb, p, depth) : UINT64_MAX;
 }
 
 int cv_bb_gen_legal(const cv_pos *p, cv_movelist *ml)
 {
-    const void *t;
-    const cv_bb_width *x = forced_mailbox() ? NULL : tables(p->v, &t);
-    return x ? x->gen(t, p, ml) : -1;
+    const cv_bb_width *x = width(p->v);
+    return x ? x->gen(p->v->bb, p, ml) : -1;
 }
 
 int cv_bb_count_legal(const cv_pos *p)
 {
-    const void *t;
-    const cv_bb_width *x = forced_mailbox() ? NULL : tables(p->v, &t);
-    return x ? x->count(t, p) : -1;
+    const cv_bb_width *x = width(p->v);
+    return x ? x->count(p->v->bb, p) : -1;
 }
 
 int cv_bb_attacked(const cv_pos *p, int cell, int by, int gone)
 {
-    /* asked on every move read: once the tables are published, straight
-     * to them */
-    const cv_variant *v = p->v;
-    if (__atomic_load_n(&v->bb_state, __ATOMIC_ACQUIRE) > 0 && !forced_mailbox())
-        return ((const cv_bb_width *)v->bb_width)->attacked(v->bb, p, cell, by, gone);
-    const void *t;
-    const cv_bb_width *x = forced_mailbox() ? NULL : tables(p->v, &t);
-    return x ? x->attacked(t, p, cell, by, gone) : -1;
+    const cv_bb_width *x = width(p->v);
+    return x ? x->attacked(p->v->bb, p, cell, by, gone) : -1;
 }
 
 int cv_bb_origins(const cv_pos *p, int type, int to, int capture, int16_t *out)
 {
-    const cv_variant *v = p->v;
-    if (__atomic_load_n(&v->bb_state, __ATOMIC_ACQUIRE) > 0 && !forced_mailbox())
-        return ((const cv_bb_width *)v->bb_width)->origins(v->bb, p, type, to, capture, out);
-    const void *t;
-    const cv_bb_width *x = forced_mailbox() ? NULL : tables(v, &t);
-    return x ? x->origins(t, p, type, to, capture, out) : -1;
+    const cv_bb_width *x = width(p->v);
+    return x ? x->origins(p->v->bb, p, type, to, capture, out) : -1;
 }
 
 int cv_bb_check_after(const cv_pos *p, int from, int to)
 {
-    const cv_variant *v = p->v;
-    if (__atomic_load_n(&v->bb_state, __ATOMIC_ACQUIRE) > 0 && !forced_mailbox())
-        return ((const cv_bb_width *)v->bb_width)->check_after(v->bb, p, from, to);
-    const void *t;
-    const cv_bb_width *x = forced_mailbox() ? NULL : tables(v, &t);
-    return x ? x->check_after(t, p, from, to) : -1;
+    const cv_bb_width *x = width(p->v);
+    return x ? x->check_after(p->v->bb, p, from, to) : -1;
 }

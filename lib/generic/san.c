@@ -42,6 +42,12 @@ static int legal(cv_pos *p, cv_move m, int t, int *in_check)
     return cv_leaves_royal_safe(p, m);
 }
 
+/* The file and rank the text names, if any, hold cell s. */
+static inline int fits(const cv_geom *g, const ask *a, int s)
+{
+    return (a->ffile < 0 || g->file[s] == a->ffile) && (a->frank < 0 || g->rank[s] == a->frank);
+}
+
 /* The move of a piece of type a->type to a->to: each of the type's atoms
  * is walked backward from the target, and the first piece met is the only
  * one that can arrive by it.  Those the text's file and rank rule out are
@@ -68,7 +74,7 @@ static int resolve(cv_pos *p, const ask *a, cv_move *out)
     int norg = P->pawn ? -1 : cv_bb_origins(p, a->type, to, target != 0, org);
     for (int i = 0; i < norg; i++) {
         int s = org[i];
-        if ((a->ffile >= 0 && g->file[s] != a->ffile) || (a->frank >= 0 && g->rank[s] != a->frank)) continue;
+        if (!fits(g, a, s)) continue;
         cv_move m = { (int16_t)s, (int16_t)to, 0, CV_MK_NORMAL, 0, 0 };
         if (legal(p, m, a->type, &in_check)) {
             if (found) return 0;
@@ -95,7 +101,7 @@ static int resolve(cv_pos *p, const ask *a, cv_move *out)
             if (q != want || k < (target ? 1 : at->min) ||
                 (at->first && !(at->first_ranks >> cv_rel_rank(v, s, us) & 1)))
                 break;
-            if ((a->ffile >= 0 && g->file[s] != a->ffile) || (a->frank >= 0 && g->rank[s] != a->frank)) break;
+            if (!fits(g, a, s)) break;
             if (kind == CV_MK_NORMAL && P->pawn && v->en_passant && k >= 2 && at->mode == CV_MODE_MOVE)
                 kind = CV_MK_DOUBLE;
             cv_move m = { (int16_t)s, (int16_t)to, (uint8_t)(promo_rank ? a->promo + 1 : 0), (uint8_t)kind, 0, 0 };
