@@ -68,6 +68,7 @@ typedef struct ctx {
     int jobs;           /* --jobs: games converted on this many threads */
     size_t chunk;       /* --chunk-bytes: games held per batch */
     struct cv_jobs *J;  /* the workers, when more than one */
+    struct batch *batch;    /* a worker's batch being converted */
     int file_status;    /* the worst status of the file's batches */
 } ctx;
 
@@ -325,6 +326,18 @@ static void worker_free(ctx *W)
     free(W);
 }
 
+/* One game of a batch on a worker: converted, its output marked off. */
+static int batch_game(void *worker, const cv_record *g)
+{
+    ctx *W = worker;
+    batch *B = W->batch;
+    int rc = convert_game(W, B->fin, g);
+    if (rc > B->status) B->status = rc;
+    cv_json_flush(&W->js);
+    cv_capture_mark(&B->cap);
+    return 0;
+}
+
 /* The batch's games as convert_file converts them, each after what its
  * reader said of it, into the batch's own streams (the rejects too). */
 static void run_batch(void *worker, void *task)
@@ -346,15 +359,9 @@ static void run_batch(void *worker, void *task)
     FILE *rejects = W->rejects;
     if (rej) W->rejects = rej;
     cv_json_init(&W->js, out);
-    const cv_record_batch *rb = &B->rb;
-    for (size_t i = 0; i < rb->n; i++) {
-        fwrite(rb->text + rb->pre[i], 1, rb->pre[i + 1] - rb->pre[i], err);
-        int rc = convert_game(W, B->fin, rb->games[i]);
-        if (rc > B->status) B->status = rc;
-        cv_json_flush(&W->js);
-        cv_capture_mark(&B->cap);
-    }
-    if (rb->end) fwrite(rb->text + rb->pre[rb->n], 1, rb->len - rb->pre[rb->n], err);
+    W->batch = B;
+    /* the reader's warnings are not counted here: conversion reports none */
+    cv_record_batch_each(&B->rb, err, NULL, batch_game, W);
     cv_json_flush(&W->js);
     W->rejects = rejects;
     B->converted = W->converted;

@@ -85,6 +85,7 @@ typedef struct ctx {
     int jobs;           /* --jobs: games played on this many threads */
     size_t chunk;       /* --chunk-bytes: games held per batch */
     struct cv_jobs *J;  /* the workers, when more than one */
+    struct batch *batch;    /* a worker's batch being played */
     int file_status;    /* the worst status of the file's batches */
     const char *style;  /* --diagram: an SVG style, or NULL */
     const char *svgdir; /* --svg-dir */
@@ -356,6 +357,20 @@ static void worker_free(ctx *W)
     free(W);
 }
 
+/* One game of a batch on a worker: played, its output marked off. */
+static int batch_game(void *worker, const cv_record *g)
+{
+    ctx *W = worker;
+    batch *B = W->batch;
+    if (!replay_game(W, g)) {
+        B->status = 1;
+        if (W->fail_fast) B->stopped = 1;
+    }
+    cv_json_flush(&W->js);
+    cv_capture_mark(&B->cap);
+    return B->stopped;
+}
+
 /* The batch's games as replay_file plays them, each after what its
  * reader said of it, into the batch's own streams. */
 static void run_batch(void *worker, void *task)
@@ -374,21 +389,8 @@ static void run_batch(void *worker, void *task)
     W->fmt = B->fmt;
     W->games = W->valid = W->invalid = 0;
     cv_json_init(&W->js, out);
-    const cv_record_batch *rb = &B->rb;
-    for (size_t i = 0; i < rb->n && !B->stopped; i++) {
-        fwrite(rb->text + rb->pre[i], 1, rb->pre[i + 1] - rb->pre[i], err);
-        d.warnings += rb->warnings[i];
-        if (!replay_game(W, rb->games[i])) {
-            B->status = 1;
-            if (W->fail_fast) B->stopped = 1;
-        }
-        cv_json_flush(&W->js);
-        cv_capture_mark(&B->cap);
-    }
-    if (!B->stopped && rb->end) {
-        fwrite(rb->text + rb->pre[rb->n], 1, rb->len - rb->pre[rb->n], err);
-        d.warnings += rb->tail_warnings;
-    }
+    W->batch = B;
+    cv_record_batch_each(&B->rb, err, &d.warnings, batch_game, W);
     cv_json_flush(&W->js);
     B->games = W->games;
     B->valid = W->valid;

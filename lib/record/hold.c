@@ -245,3 +245,18 @@ void cv_record_batch_free(cv_record_batch *b)
     free(b->text);
     memset(b, 0, sizeof *b);
 }
+
+int cv_record_batch_each(const cv_record_batch *b, FILE *err, long *warnings,
+                         int (*game)(void *arg, const cv_record *g), void *arg)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        fwrite(b->text + b->pre[i], 1, b->pre[i + 1] - b->pre[i], err);
+        if (warnings) *warnings += b->warnings[i];
+        if (game(arg, b->games[i])) return 1;
+    }
+    if (b->end) {
+        fwrite(b->text + b->pre[b->n], 1, b->len - b->pre[b->n], err);
+        if (warnings) *warnings += b->tail_warnings;
+    }
+    return 0;
+}

@@ -46,4 +46,13 @@ typedef struct cv_record_batch {
 int cv_record_batch_fill(cv_record_batch *b, cv_record_reader *rd, cv_diag *d, size_t max_bytes);
 void cv_record_batch_free(cv_record_batch *b);
 
+/* A batch played back on a worker, as the reading thread would have met
+ * it: for each game, what the reader said of it goes to err (its warnings
+ * added to *warnings when warnings is not NULL), then game(arg, g) runs;
+ * a nonzero return stops there.  When the batch ended its input and was
+ * not stopped, what the reader said after the last game follows.
+ * Returns nonzero when stopped. */
+int cv_record_batch_each(const cv_record_batch *b, FILE *err, long *warnings,
+                         int (*game)(void *arg, const cv_record *g), void *arg);
+
 #endif
