@@ -188,8 +188,17 @@ cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned f
     return info->status = a->e->read_move(a->s.b, text, nt, flags, m, info);
 }
 
-void cv_any_make(cv_apos *a, const cv_amove *m, cv_aundo *u) { a->e->make(a->s.b, m, u); }
-void cv_any_unmake(cv_apos *a, const cv_amove *m, const cv_aundo *u) { a->e->unmake(a->s.b, m, u); }
+void cv_any_make(cv_apos *a, const cv_amove *m, cv_aundo *u)
+{
+    if (!a->e->unmake) memcpy(u->s.b, a->s.b, a->e->pos_size);
+    a->e->make(a->s.b, m, u);
+}
+
+void cv_any_unmake(cv_apos *a, const cv_amove *m, const cv_aundo *u)
+{
+    if (a->e->unmake) a->e->unmake(a->s.b, m, u);
+    else memcpy(a->s.b, u->s.b, a->e->pos_size);
+}
 int cv_any_has_null(const cv_apos *a) { return a->e->make_null != NULL; }
 void cv_any_make_null(cv_apos *a, cv_aundo *u) { a->e->make_null(a->s.b, u); }
 void cv_any_unmake_null(cv_apos *a, const cv_aundo *u) { a->e->unmake_null(a->s.b, u); }

@@ -218,6 +218,9 @@ struct cv_engine {
     cv_move_status (*read_move)(void *pos, const char *text, int nt, unsigned flags, cv_amove *m,
                                 cv_move_info *info);
     void (*make)(void *pos, const cv_amove *m, cv_aundo *u);
+    /* NULL: the undo record is a whole copy of the position, which the
+     * interface takes before make and puts back (the engine asserts that
+     * its position fits CV_AUNDO_BYTES). */
     void (*unmake)(void *pos, const cv_amove *m, const cv_aundo *u);
     /* A null move ("--"): NULL when the engine has none. */
     void (*make_null)(void *pos, cv_aundo *u);

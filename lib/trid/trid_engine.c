@@ -137,16 +137,11 @@ static cv_move_status t_read_move(void *pos, const char *text, int nt, unsigned 
 }
 
 /* The module changes a position in place; taking back is restoring it. */
+/* taken back from the copy the interface keeps (no unmake entry) */
 static void t_make(void *pos, const cv_amove *m, cv_aundo *u)
 {
-    memcpy(u->s.b, pos, sizeof(cv_trid_pos));
+    (void)u;
     cv_trid_make(pos, M(m));
-}
-
-static void t_unmake(void *pos, const cv_amove *m, const cv_aundo *u)
-{
-    (void)m;
-    memcpy(pos, u->s.b, sizeof(cv_trid_pos));
 }
 
 /* FNV-1a over what makes two positions the same for repetition. */
@@ -511,7 +506,7 @@ const cv_engine cv_trid_engine = {
     .format = t_format,
     .read_move = t_read_move,
     .make = t_make,
-    .unmake = t_unmake,
+    .unmake = NULL,     /* undone from the copy the interface keeps */
     .outcome = t_outcome,
     .key = t_key,
     .perft = t_perft,
