@@ -188,10 +188,18 @@ cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned f
     return info->status = a->e->read_move(a->s.b, text, nt, flags, m, info);
 }
 
+/* Apart, so that cv_any_make stays a jump to the engine's make (replay
+ * calls it for every move). */
+__attribute__((noinline)) static void make_keeping_copy(cv_apos *a, const cv_amove *m, cv_aundo *u)
+{
+    memcpy(u->s.b, a->s.b, a->e->pos_size);
+    a->e->make(a->s.b, m, u);
+}
+
 void cv_any_make(cv_apos *a, const cv_amove *m, cv_aundo *u)
 {
-    if (!a->e->unmake) memcpy(u->s.b, a->s.b, a->e->pos_size);
-    a->e->make(a->s.b, m, u);
+    if (!a->e->unmake) make_keeping_copy(a, m, u);
+    else a->e->make(a->s.b, m, u);
 }
 
 void cv_any_unmake(cv_apos *a, const cv_amove *m, const cv_aundo *u)
