@@ -383,7 +383,7 @@ static int batch_done(void *arg, void *task, int dropped)
 {
     ctx *C = arg;
     batch *B = task;
-    if (!dropped) {
+    if (!dropped && cv_record_batch_accept(&B->rb)) {
         cv_capture_write(&B->cap, stdout, stderr);
         if (B->cap.failed) {
             fprintf(stderr, "%s: out of memory\n", tool);
@@ -398,23 +398,30 @@ static int batch_done(void *arg, void *task, int dropped)
     return 0;
 }
 
+typedef struct batch_src {
+    const char *path;
+    const cv_record_format *fin;
+} batch_src;
+
+static void *new_batch(void *arg, cv_record_batch **rb)
+{
+    const batch_src *src = arg;
+    batch *B = calloc(1, sizeof *B);
+    if (!B) return NULL;
+    B->path = src->path;
+    B->fin = src->fin;
+    *rb = &B->rb;
+    return B;
+}
+
 static int convert_parallel(ctx *C, const char *path, const cv_record_format *fin, cv_record_reader *rd, cv_diag *d)
 {
     C->file_status = 0;
-    for (;;) {
-        batch *B = calloc(1, sizeof *B);
-        if (!B) return 2;
-        B->path = path;
-        B->fin = fin;
-        if (cv_record_batch_fill(&B->rb, rd, d, C->chunk) < 0) {
-            fprintf(stderr, "%s: out of memory\n", tool);
-            C->file_status = 2;
-        }
-        int end = B->rb.end || B->rb.oom;
-        cv_jobs_add(C->J, B);
-        if (end) break;
+    batch_src src = { path, fin };
+    if (cv_record_batch_run(rd, d, C->chunk, C->J, new_batch, &src) < 0) {
+        fprintf(stderr, "%s: out of memory\n", tool);
+        C->file_status = 2;
     }
-    cv_jobs_wait(C->J);
     return C->file_status;
 }
 

@@ -412,7 +412,7 @@ static int batch_done(void *arg, void *task, int dropped)
     ctx *C = arg;
     batch *B = task;
     int stop = 0;
-    if (!dropped) {
+    if (!dropped && cv_record_batch_accept(&B->rb)) {
         cv_capture_write(&B->cap, stdout, stderr);
         if (B->cap.failed) {
             fprintf(stderr, "%s: out of memory\n", tool);
@@ -429,22 +429,24 @@ static int batch_done(void *arg, void *task, int dropped)
     return stop;
 }
 
-static int replay_parallel(ctx *C, const char *path, cv_record_reader *rd, cv_diag *d)
+static void *new_batch(void *arg, cv_record_batch **rb)
+{
+    ctx *C = arg;
+    batch *B = calloc(1, sizeof *B);
+    if (!B) return NULL;
+    B->path = C->path;
+    B->fmt = C->fmt;
+    *rb = &B->rb;
+    return B;
+}
+
+static int replay_parallel(ctx *C, cv_record_reader *rd, cv_diag *d)
 {
     C->file_status = 0;
-    for (;;) {
-        batch *B = calloc(1, sizeof *B);
-        if (!B) return 2;
-        B->path = path;
-        B->fmt = C->fmt;
-        if (cv_record_batch_fill(&B->rb, rd, d, C->chunk) < 0) {
-            fprintf(stderr, "%s: out of memory\n", tool);
-            C->file_status = 2;
-        }
-        int end = B->rb.end || B->rb.oom;
-        if (cv_jobs_add(C->J, B) || end) break;
+    if (cv_record_batch_run(rd, d, C->chunk, C->J, new_batch, C) < 0) {
+        fprintf(stderr, "%s: out of memory\n", tool);
+        C->file_status = 2;
     }
-    cv_jobs_wait(C->J);
     return C->file_status;
 }
 
@@ -477,7 +479,7 @@ static int replay_file(const char *path, FILE *f, void *arg)
     int status = 0;
     if (C->J) {
         /* the workers count every warning, the reader's included */
-        status = replay_parallel(C, path, rd, &d);
+        status = replay_parallel(C, rd, &d);
     } else {
         while (!C->stop && cv_record_next(rd, &g) == 1) {
             if (!replay_game(C, &g)) {

@@ -2,6 +2,8 @@
  * of the rest of the stream, which a pipe cannot seek back to. */
 #define _GNU_SOURCE
 #include "record.h"
+#include "chunks.h"
+#include "reader_int.h"
 #include "engine.h"
 #include "json.h"
 #include <stdlib.h>
@@ -121,17 +123,6 @@ void cv_record_json_place(cv_json *j, const char *path, const cv_record *g)
 
 /* ---- the reader ---- */
 
-#define PEEK 4096
-
-struct cv_record_reader {
-    const cv_record_format *f;
-    void *rd;
-    FILE *in;           /* the stream the format reads: f, or the cookie */
-    FILE *under;        /* the caller's stream */
-    char peek[PEEK];
-    size_t npeek, off;
-};
-
 static ssize_t cookie_read(void *c, char *buf, size_t size)
 {
     cv_record_reader *r = c;
@@ -176,6 +167,9 @@ cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned
         }
     }
     r->f = fmt;
+    r->path = path;
+    r->d = d;
+    r->flags = flags;
     if (!(r->rd = fmt->open(r->in, path, d, flags))) {
         if (r->in != f) fclose(r->in);
         free(r);
@@ -185,12 +179,22 @@ cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned
 }
 
 const cv_record_format *cv_record_reader_format(const cv_record_reader *r) { return r->f; }
-int cv_record_next(cv_record_reader *r, cv_record *g) { return r->f->next(r->rd, g); }
+
+int cv_record_next(cv_record_reader *r, cv_record *g)
+{
+    r->served = 1;
+    int k = r->broken ? 0 : r->f->next(r->rd, g);
+    if (!k) r->ended = 1;
+    return k;
+}
+
 int cv_record_io_error(const cv_record_reader *r) { return r->f->io_error(r->rd) || ferror(r->under); }
+int cv_record_ended(const cv_record_reader *r) { return r->ended; }
 
 void cv_record_close(cv_record_reader *r)
 {
     if (!r) return;
+    cv_record__splitter_free(r);
     r->f->close(r->rd);
     if (r->in != r->under) fclose(r->in);
     free(r);

@@ -25,6 +25,9 @@
 /* The game structure every reader yields (see pgn.h for its fields).
  * result_text is NULL for a format that writes no result. */
 typedef cv_pgn_game cv_record;
+/* Where a reader stands between two games (pgn.h says what it holds; only
+ * the format reads it, and equal marks mean equal states). */
+typedef cv_pgn_mark cv_record_mark;
 
 /* Flags for cv_record_open. */
 #define CV_RECORD_STRICT   1u   /* every tolerated deviation is an error */
@@ -65,6 +68,16 @@ typedef struct cv_record_format {
     int (*next)(void *rd, cv_record *g);
     int (*io_error)(void *rd);
     void (*close)(void *rd);
+    /* Reading one input on several threads (chunks.h); all three NULL when
+     * the format cannot be split.  split: the shortest prefix of buf, at
+     * least min bytes, that ends where a game surely ends, *m moved from
+     * the state at buf to the state there (0: none).  resume: open as
+     * open does, the reader starting in state at.  end_mark: after next
+     * has returned 0, the state at the end of the input, and 1 when the
+     * last game ended exactly there by its own end. */
+    size_t (*split)(const char *buf, size_t n, size_t min, cv_record_mark *m);
+    void *(*resume)(FILE *f, const char *path, cv_diag *d, unsigned flags, const cv_record_mark *at);
+    int (*end_mark)(void *rd, cv_record_mark *m);
     /* Writes g with move token i as texts[i] when texts and texts[i] are
      * not NULL; 0, or -1 on a write error. */
     int (*write)(FILE *out, const cv_record *g, char *const *texts, cv_record_meta *m);
@@ -109,6 +122,9 @@ const cv_record_format *cv_record_reader_format(const cv_record_reader *r);
 /* 1 and the next game in *g, 0 at the end of the input. */
 int cv_record_next(cv_record_reader *r, cv_record *g);
 int cv_record_io_error(const cv_record_reader *r);
+/* Every game of the input has been read (or, read in pieces, handed out
+ * and accepted: hold.h). */
+int cv_record_ended(const cv_record_reader *r);
 void cv_record_close(cv_record_reader *r);
 
 #endif

@@ -1,6 +1,8 @@
 /* hold: a game copied out of its reader, and batches of such games with
  * the reader's diagnostics (hold.h). */
 #include "hold.h"
+#include "chunks.h"
+#include "jobs.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +197,21 @@ static int grow(cv_record_batch *b)
 
 int cv_record_batch_fill(cv_record_batch *b, cv_record_reader *rd, cv_diag *d, size_t max_bytes)
 {
+    int k = cv_record__chunk_next(rd, max_bytes, &b->chunk);
+    if (k < 0) {
+        b->oom = 1;
+        return -1;
+    }
+    if (k == CV_CHUNK_PIECE) {
+        b->rd = rd;
+        b->quiet = d->quiet_warnings;
+        b->end = b->chunk->final;
+        return 0;
+    }
+    if (k == CV_CHUNK_SYNC) {
+        b->sync = 1;
+        return 0;
+    }
     FILE *saved = d->out;
     FILE *cap = open_memstream(&b->text, &b->len);
     if (!cap) return -1;
@@ -238,6 +255,7 @@ int cv_record_batch_fill(cv_record_batch *b, cv_record_reader *rd, cv_diag *d, s
 
 void cv_record_batch_free(cv_record_batch *b)
 {
+    cv_record__chunk_release(b->chunk);
     for (size_t i = 0; i < b->n; i++) free(b->games[i]);
     free(b->games);
     free(b->pre);
@@ -246,9 +264,17 @@ void cv_record_batch_free(cv_record_batch *b)
     memset(b, 0, sizeof *b);
 }
 
-int cv_record_batch_each(const cv_record_batch *b, FILE *err, long *warnings,
+int cv_record_batch_each(cv_record_batch *b, FILE *err, long *warnings,
                          int (*game)(void *arg, const cv_record *g), void *arg)
 {
+    if (b->chunk) {
+        cv_diag d = { .out = err, .quiet_warnings = b->quiet };
+        int k = cv_record__chunk_read(b->rd, b->chunk, &d, game, arg, &b->end_at, &b->clean);
+        if (warnings) *warnings += d.warnings;
+        if (k < 0) b->oom = 1;
+        b->stopped = k > 0;
+        return k > 0;
+    }
     for (size_t i = 0; i < b->n; i++) {
         fwrite(b->text + b->pre[i], 1, b->pre[i + 1] - b->pre[i], err);
         if (warnings) *warnings += b->warnings[i];
@@ -259,4 +285,33 @@ int cv_record_batch_each(const cv_record_batch *b, FILE *err, long *warnings,
         if (warnings) *warnings += b->tail_warnings;
     }
     return 0;
+}
+
+int cv_record_batch_accept(cv_record_batch *b)
+{
+    if (!b->chunk) return 1;
+    /* a stopped piece was not read to its end, and nothing after it will be */
+    return cv_record__chunk_accept(b->rd, b->chunk, &b->end_at, b->clean || b->stopped);
+}
+
+int cv_record_batch_run(cv_record_reader *rd, cv_diag *d, size_t max_bytes, struct cv_jobs *J,
+                        void *(*new_task)(void *arg, cv_record_batch **b), void *arg)
+{
+    int rc = 0;
+    for (;;) {
+        cv_record_batch *b;
+        void *t = new_task(arg, &b);
+        if (!t) {
+            rc = -1;
+            break;
+        }
+        if (cv_record_batch_fill(b, rd, d, max_bytes) < 0) rc = -1;
+        int end = b->end || b->oom, sync = b->sync;
+        if (cv_jobs_add(J, t) || rc) break;
+        /* a piece refused there sends the reader back to its start */
+        if ((sync || end) && cv_jobs_wait(J)) break;
+        if (end && cv_record_ended(rd)) break;
+    }
+    cv_jobs_wait(J);
+    return rc;
 }

@@ -38,21 +38,45 @@ typedef struct cv_record_batch {
     size_t bytes;       /* what the held games take */
     int end;            /* the reader reached the end of its input */
     int oom;            /* out of memory: the batch stops short */
+    /* Or, for a format that can be split (chunks.h): a piece of the input,
+     * read on the worker, and what became of it. */
+    struct cv_record_chunk *chunk;
+    cv_record_reader *rd;       /* the reader it came from */
+    int quiet;                  /* its messages: warnings counted, not printed */
+    cv_record_mark end_at;      /* the state its reader ended in */
+    int clean, stopped;
+    int sync;           /* an empty batch: wait for the batches out before the next */
 } cv_record_batch;
 
 /* Fills an empty (zeroed) batch from rd, whose reader reports through d
- * (d->out is borrowed while reading and given back).  0, or -1 when out
+ * (d->out is borrowed while reading and given back): a piece of the input
+ * when its format can be split, else games read here.  0, or -1 when out
  * of memory (what was read is still in the batch). */
 int cv_record_batch_fill(cv_record_batch *b, cv_record_reader *rd, cv_diag *d, size_t max_bytes);
 void cv_record_batch_free(cv_record_batch *b);
 
+/* On the reading thread, for each batch played, in order, before using
+ * what playing it made: 1 when that stands, 0 when it must be thrown
+ * away (a piece misread: chunks.h; its games come again in later
+ * batches). */
+int cv_record_batch_accept(cv_record_batch *b);
+
+/* The whole of a tool's --jobs loop: batches of about max_bytes from rd,
+ * each in a task that new_task(arg, &b) makes (NULL: out of memory),
+ * handed to J until the input ends or a task's done says stop, then
+ * waited for.  The tool's done calls cv_record_batch_accept.  0, or -1
+ * when out of memory. */
+struct cv_jobs;
+int cv_record_batch_run(cv_record_reader *rd, cv_diag *d, size_t max_bytes, struct cv_jobs *J,
+                        void *(*new_task)(void *arg, cv_record_batch **b), void *arg);
+
 /* A batch played back on a worker, as the reading thread would have met
  * it: for each game, what the reader said of it goes to err (its warnings
  * added to *warnings when warnings is not NULL), then game(arg, g) runs;
- * a nonzero return stops there.  When the batch ended its input and was
+ * a nonzero return stops there.  A piece of the input is read here.  When the batch ended its input and was
  * not stopped, what the reader said after the last game follows.
  * Returns nonzero when stopped. */
-int cv_record_batch_each(const cv_record_batch *b, FILE *err, long *warnings,
+int cv_record_batch_each(cv_record_batch *b, FILE *err, long *warnings,
                          int (*game)(void *arg, const cv_record *g), void *arg);
 
 #endif

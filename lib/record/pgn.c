@@ -26,34 +26,7 @@ enum {
     TAG_KEEP = 1 << 10
 };
 
-/* ---- character classes ------------------------------------------------ */
-
-enum {
-    K_SYM = 1,    /* continues a move/symbol token */
-    K_CSTOP = 2,  /* ends a run of comment text */
-    K_VSTOP = 4,  /* ends a run of tag value text */
-    K_LSTOP = 8,  /* ends a run of ';' or '%' line text */
-    K_BIN = 16,   /* control byte: binary data outside comments */
-    K_DIGIT = 32,
-    K_ANN = 64    /* '!', '?', '+', '#' after a move */
-};
-/* The table is a constant (no run-time set-up to race on when several
- * threads open readers). */
-#define ALNUM(c) (((c) >= '0' && (c) <= '9') || ((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z'))
-#define KSYM(c) ((ALNUM(c) || (c) == '-' || (c) == '+' || (c) == '#' || (c) == '=' || (c) == '@' || \
-                  (c) == ',' || (c) == '/' || (c) == ':' || (c) == '_') ? K_SYM : 0)
-#define KDIGIT(c) (((c) >= '0' && (c) <= '9') ? K_DIGIT : 0)
-#define KCSTOP(c) (((c) == '}' || (c) == '{' || (c) == '\n' || (c) == '\r' || (c) == 0) ? K_CSTOP : 0)
-#define KVSTOP(c) (((c) == '\\' || (c) == '"' || ((c) < 0x20 && (c) != '\t') || (c) == 0x7f) ? K_VSTOP : 0)
-#define KLSTOP(c) (((c) == '\n' || (c) == '\r' || (c) == 0) ? K_LSTOP : 0)
-#define KBIN(c) ((((c) < 0x20 && (c) != '\t' && (c) != '\n' && (c) != '\r' && (c) != '\f' && (c) != '\v') || \
-                  (c) == 0x7f) ? K_BIN : 0)
-#define KANN(c) (((c) == '!' || (c) == '?' || (c) == '+' || (c) == '#') ? K_ANN : 0)
-#define K(c) (unsigned char)(KSYM(c) | KDIGIT(c) | KCSTOP(c) | KVSTOP(c) | KLSTOP(c) | KBIN(c) | KANN(c))
-#define K4(c) K(c), K((c) + 1), K((c) + 2), K((c) + 3)
-#define K16(c) K4(c), K4((c) + 4), K4((c) + 8), K4((c) + 12)
-#define K64(c) K16(c), K16((c) + 16), K16((c) + 32), K16((c) + 48)
-static const unsigned char cls[256] = { K64(0), K64(64), K64(128), K64(192) };
+#include "pgn_cls.h"
 
 /* ---- the reader --------------------------------------------------------- */
 
@@ -108,6 +81,7 @@ struct cv_pgn_reader {
     long last_line, last_col;  /* just after the last token */
     long errors, warnings;
     long result_idx;
+    long long result_end;      /* where the last result that ended a game ends */
     long ncom_line, ncom_col;  /* a '{' inside the last comment, if any */
     long com_line, com_col;    /* that comment's opening */
     size_t peak;
@@ -175,7 +149,37 @@ cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag, unsigne
     r->p = r->end = r->buf;
     r->line = 1;
     r->result_idx = -1;
+    r->result_end = -1;
     return r;
+}
+
+cv_pgn_reader *cv_pgn_resume(FILE *f, const char *filename, cv_diag *diag, unsigned flags,
+                             const cv_pgn_mark *at)
+{
+    cv_pgn_reader *r = cv_pgn_open(f, filename, diag, flags);
+    if (!r || !at) return r;
+    r->line = at->line;
+    r->lstart = r->lbase = -(long long)at->col;
+    r->games = at->games;
+    r->crlf_seen = !!(at->bits & CV_PGN_AT_CRLF);
+    r->cr_seen = !!(at->bits & CV_PGN_AT_CR);
+    r->nonblank = !!(at->bits & CV_PGN_AT_TOKEN);
+    r->blank_since_token = !!(at->bits & CV_PGN_AT_BLANK);
+    r->after_skip = !!(at->bits & CV_PGN_AT_SKIPPED);
+    r->bom_checked = !!(at->bits & CV_PGN_AT_INSIDE);
+    return r;
+}
+
+int cv_pgn_end_mark(const cv_pgn_reader *r, cv_pgn_mark *m)
+{
+    long long end = r->base + (r->end - r->buf);
+    m->line = r->line;
+    m->col = (long)(end - r->lstart);
+    m->games = r->games;
+    m->bits = (r->crlf_seen ? CV_PGN_AT_CRLF : 0) | (r->cr_seen ? CV_PGN_AT_CR : 0) |
+              (r->nonblank ? CV_PGN_AT_TOKEN : 0) | (r->blank_since_token ? CV_PGN_AT_BLANK : 0) |
+              (r->after_skip ? CV_PGN_AT_SKIPPED : 0) | (end > 0 || r->bom_checked ? CV_PGN_AT_INSIDE : 0);
+    return r->games > 0 && r->result_end == end && r->eof && !r->ioerr;
 }
 
 void cv_pgn_close(cv_pgn_reader *r)
@@ -688,6 +692,7 @@ static void lex_result(R *r, long line, long col, size_t n)
     if (tag && is_result_tok(tag) && strcmp(tag, txt) != 0)
         issue(r, TOL, line, col, "result '%s' differs from Result tag '%s'", txt, tag);
     r->done = 1;
+    r->result_end = apos(r, r->p);
 }
 
 /* NAG meaning of the "!"/"?" part of an annotation; -1 when unknown. */

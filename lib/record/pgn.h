@@ -179,6 +179,42 @@ typedef struct cv_pgn_reader cv_pgn_reader;
 cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag,
                            unsigned flags);
 
+/* ---- reading one input on several threads ----
+ * A mark is where a reader stands between two games: enough for another
+ * reader, given the input from there on, to read it exactly as this one
+ * would (the same games, numbers, lines, columns and messages).  Two
+ * readers in the same state have equal marks (compare every field). */
+typedef struct cv_pgn_mark {
+    long line;      /* the line the position is on */
+    long col;       /* bytes of that line before the position */
+    long games;     /* games read before it */
+    unsigned bits;  /* CV_PGN_AT_* */
+} cv_pgn_mark;
+#define CV_PGN_AT_CRLF    1u    /* a CR LF line end has been reported */
+#define CV_PGN_AT_CR      2u    /* a lone CR has been reported */
+#define CV_PGN_AT_TOKEN   4u    /* the line has had a token */
+#define CV_PGN_AT_BLANK   8u    /* a blank line since the last token */
+#define CV_PGN_AT_SKIPPED 16u   /* the last game ended by skipping */
+#define CV_PGN_AT_INSIDE  32u   /* not the start of the file (no byte-order mark) */
+
+/* A reader of f that starts in the state at (NULL: the start of a file). */
+cv_pgn_reader *cv_pgn_resume(FILE *f, const char *filename, cv_diag *diag, unsigned flags,
+                             const cv_pgn_mark *at);
+/* After cv_pgn_next has returned 0: the mark at the end of the input, and
+ * 1 when the input ends exactly where the last game's result does (so the
+ * same game would have ended there had more input followed), else 0. */
+int cv_pgn_end_mark(const cv_pgn_reader *r, cv_pgn_mark *m);
+
+/* The shortest prefix of buf[0, n), at least min bytes long, that ends
+ * where a game surely ends (a cut): just after a result that a line end
+ * follows, outside comments, tags and escapes.  buf starts in the state
+ * *m (a previous cut's, or the start of a file); *m becomes the state the
+ * cut predicts.  0 when buf has no such cut (*m unchanged).
+ * The prediction is a guess (a reader meeting malformed text may see the
+ * games differently): a caller compares it with the mark a reader of the
+ * text before the cut ends with (cv_pgn_end_mark) before relying on it. */
+size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m);
+
 /* Default limits, and replacing them (before the first cv_pgn_next). */
 cv_pgn_limits cv_pgn_default_limits(void);
 void cv_pgn_set_limits(cv_pgn_reader *r, const cv_pgn_limits *lim);

@@ -23,12 +23,21 @@ static int sniff(const char *b, size_t n)
     return 0;
 }
 
+static void *resume(FILE *f, const char *path, cv_diag *d, unsigned flags, const cv_record_mark *at)
+{
+    return cv_pgn_resume(f, path, d,
+                         (flags & CV_RECORD_STRICT ? CV_PGN_STRICT : 0) |
+                             (flags & CV_RECORD_KEEP_RAW ? CV_PGN_KEEP_RAW : 0) |
+                             (flags & CV_RECORD_LEAN ? CV_PGN_LEAN : 0),
+                         at);
+}
+
 static void *open_pgn(FILE *f, const char *path, cv_diag *d, unsigned flags)
 {
-    return cv_pgn_open(f, path, d, (flags & CV_RECORD_STRICT ? CV_PGN_STRICT : 0) |
-                                       (flags & CV_RECORD_KEEP_RAW ? CV_PGN_KEEP_RAW : 0) |
-                                       (flags & CV_RECORD_LEAN ? CV_PGN_LEAN : 0));
+    return resume(f, path, d, flags, NULL);
 }
+
+static int end_mark(void *rd, cv_record_mark *m) { return cv_pgn_end_mark(rd, m); }
 
 static int next(void *rd, cv_record *g) { return cv_pgn_next(rd, g); }
 static int io_error(void *rd) { return cv_pgn_io_error(rd); }
@@ -80,6 +89,9 @@ const cv_record_format cv_pgn_format = {
     .next = next,
     .io_error = io_error,
     .close = close_pgn,
+    .split = cv_pgn_split,
+    .resume = resume,
+    .end_mark = end_mark,
     .write = write_pgn,
     .ident = ident,
 };

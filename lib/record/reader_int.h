@@ -1,0 +1,27 @@
+/* reader_int: the record reader's insides, for record.c, which reads an
+ * input whole, and chunks.c, which hands it out in pieces. */
+#ifndef CV_READER_INT_H
+#define CV_READER_INT_H
+#include "record.h"
+
+#define PEEK 4096
+
+struct cv_record_splitter;
+
+struct cv_record_reader {
+    const cv_record_format *f;
+    void *rd;           /* the format's reader */
+    FILE *in;           /* the stream it reads: under, or the cookie */
+    FILE *under;        /* the caller's stream */
+    char peek[PEEK];
+    size_t npeek, off;
+    const char *path;   /* what it was opened with, to open it again */
+    cv_diag *d;
+    unsigned flags;
+    int served;         /* a game has been read here: the input is read whole */
+    int broken;         /* out of memory going back to reading whole: no more games */
+    int ended;          /* every game has been read, or handed out and accepted */
+    struct cv_record_splitter *sp;  /* set once the input is handed out in pieces */
+};
+
+#endif
