@@ -71,7 +71,7 @@ typedef struct cv_record_format {
     /* Reading one input on several threads (chunks.h); all three NULL when
      * the format cannot be split.  split: the shortest prefix of buf, at
      * least min bytes, that ends where a game surely ends, *m moved from
-     * the state at buf to the state there (0: none).  resume: open as
+     * the state at buf to the state there (0: none); 4 zero bytes follow the data.  resume: open as
      * open does, the reader starting in state at.  end_mark: after next
      * has returned 0, the state at the end of the input, and 1 when the
      * last game ended exactly there by its own end. */

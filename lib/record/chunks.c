@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { STEP = 64 * 1024 };
+enum {
+    STEP = 64 * 1024,
+    PAD = 4         /* zero bytes after the data: split's sentinel and look-ahead */
+};
 
 typedef struct cv_record_splitter {
     char *carry;            /* read, not yet handed out */
@@ -100,9 +103,9 @@ static int fall_back(cv_record_reader *r)
 static int read_more(cv_record_reader *r, size_t want)
 {
     cv_record_splitter *S = r->sp;
-    if (S->cap < want) {
+    if (S->cap < want + PAD) {
         size_t cap = S->cap ? S->cap : STEP;
-        while (cap < want) cap *= 2;
+        while (cap < want + PAD) cap *= 2;
         char *c = realloc(S->carry, cap);
         if (!c) return -1;
         S->carry = c;
@@ -111,6 +114,7 @@ static int read_more(cv_record_reader *r, size_t want)
     while (S->n < want && !S->eof) {
         size_t k = fread(S->carry + S->n, 1, want - S->n, r->in);
         S->n += k;
+        memset(S->carry + S->n, 0, PAD);
         if (k == 0) {
             S->eof = 1;
             if (ferror(r->in)) {
@@ -157,13 +161,14 @@ int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **ou
     if (!c) return -1;
     if (!cut) cut = S->n;  /* the end of the input */
     /* the carry becomes the piece; what follows the cut, a new carry */
-    size_t rest = S->n - cut, cap = rest + size + STEP;
+    size_t rest = S->n - cut, cap = rest + size + STEP + PAD;
     char *nc = malloc(cap);
     if (!nc) {
         free(c);
         return -1;
     }
     memcpy(nc, S->carry + cut, rest);
+    memset(nc + rest, 0, PAD);
     c->bytes = S->carry;
     c->n = cut;
     c->start = S->at;

@@ -209,7 +209,8 @@ int cv_pgn_end_mark(const cv_pgn_reader *r, cv_pgn_mark *m);
  * where a game surely ends (a cut): just after a result that a line end
  * follows, outside comments, tags and escapes.  buf starts in the state
  * *m (a previous cut's, or the start of a file); *m becomes the state the
- * cut predicts.  0 when buf has no such cut (*m unchanged).
+ * cut predicts.  0 when buf has no such cut (*m unchanged).  The 4 bytes
+ * after the data must be there and 0: the scan's sentinel.
  * The prediction is a guess (a reader meeting malformed text may see the
  * games differently): a caller compares it with the mark a reader of the
  * text before the cut ends with (cv_pgn_end_mark) before relying on it. */

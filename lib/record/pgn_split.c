@@ -13,18 +13,39 @@
 #include "pgn_cls.h"
 #include <string.h>
 
-/* The length of the result token at p (n bytes left), 0 when p is not one;
- * -1 when the buffer ends before it can be told. */
-static int result_at(const unsigned char *p, size_t n)
+/* The bytes each scan stops at; every other byte is passed over unread.
+ * At the top level: line ends, the openings of comments, tags, ';' and
+ * '%' lines, and the first bytes of results.  0 stops every scan: it is
+ * the sentinel after the data (and, inside it, looked at and passed). */
+enum { S_TOP = 1, S_COMMENT = 2, S_LINE = 4 };
+#define ST(c) (unsigned char)(((c) == 0 || (c) == '\n' || (c) == '\r' ? S_TOP | S_COMMENT | S_LINE : 0) | \
+                              ((c) == '{' || (c) == '[' || (c) == ';' || (c) == '%' || (c) == '*' || \
+                               (c) == '0' || (c) == '1' ? S_TOP : 0) | ((c) == '}' ? S_COMMENT : 0))
+#define ST4(c) ST(c), ST((c) + 1), ST((c) + 2), ST((c) + 3)
+#define ST16(c) ST4(c), ST4((c) + 4), ST4((c) + 8), ST4((c) + 12)
+#define ST64(c) ST16(c), ST16((c) + 16), ST16((c) + 32), ST16((c) + 48)
+static const unsigned char stop[256] = { ST64(0), ST64(64), ST64(128), ST64(192) };
+
+/* The length of the result token at p, 0 when p is not one; -1 when the
+ * data ends before it can be told (end: the first byte after the data). */
+static int result_at(const unsigned char *p, const unsigned char *end)
 {
-    static const char *const res[] = { "1/2-1/2", "1-0", "0-1" };
-    for (int i = 0; i < 3; i++) {
-        size_t k = strlen(res[i]);
-        size_t m = n < k ? n : k;
-        if (memcmp(p, res[i], m)) continue;
-        if (n <= k) return -1;  /* the byte after it decides */
-        return cls[p[k]] & K_SYM ? 0 : (int)k;
-    }
+    int k = 0;
+    if (p[0] == '1' && p[1] == '-' && p[2] == '0') k = 3;
+    else if (p[0] == '0' && p[1] == '-' && p[2] == '1') k = 3;
+    else if (p[0] == '1' && p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' && p[5] == '/' && p[6] == '2')
+        k = 7;
+    /* a result cut short by the end of the data, or whose next byte is not read yet */
+    if (end - p <= (k ? k : 7)) return k || end - p < 7 ? -1 : 0;
+    return k && !(cls[p[k]] & K_SYM) ? k : 0;
+}
+
+/* Is there anything but white space in [from, to)? */
+static int has_token(const unsigned char *from, const unsigned char *to)
+{
+    for (; from < to; from++)
+        if (*from != ' ' && *from != '\t' && *from != '\n' && *from != '\r' && *from != '\f' && *from != '\v')
+            return 1;
     return 0;
 }
 
@@ -33,15 +54,23 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
     const unsigned char *b = (const unsigned char *)buf, *p = b, *end = b + n;
     long line = m->line, games = m->games;
     unsigned bits = m->bits;
-    const unsigned char *lstart = p - m->col;   /* only ever compared and subtracted */
+    long long lstart = -(long long)m->col;  /* offset of the line's first byte */
     if (!(bits & CV_PGN_AT_INSIDE) && n >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3)) {
         p += 3;
-        lstart = p;
+        lstart = 3;
     }
-    int movetext = 0;   /* a token since the last game ended */
+    /* Movetext since the last game ended makes a tag start the next game.
+     * Only comments and ';' or '%' lines are not movetext: quiet is where
+     * text not yet judged begins. */
+    int movetext = 0;
+    const unsigned char *quiet = p;
     size_t cut = 0;
     cv_pgn_mark at = *m;
-    while (p < end) {
+    for (;;) {
+        /* four bytes a step: most bytes are passed over */
+        while (!((stop[p[0]] | stop[p[1]] | stop[p[2]] | stop[p[3]]) & S_TOP)) p += 4;
+        while (!(stop[*p] & S_TOP)) p++;
+        if (p >= end) break;
         unsigned c = *p;
         if (c == '\n' || c == '\r') {
             if (c == '\r') {
@@ -55,58 +84,69 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
             }
             p++;
             line++;
-            lstart = p;
+            lstart = p - b;
             continue;
         }
-        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+        if (c == 0) {  /* a NUL in the data */
             p++;
             continue;
         }
-        if (c == '{') {
-            /* to the closing brace; line ends inside are still counted */
-            for (p++; p < end && *p != '}'; p++) {
-                if (*p == '\n' || (*p == '\r' && p + 1 < end && p[1] != '\n')) {
-                    if (*p == '\r') bits |= CV_PGN_AT_CR;
-                    line++;
-                    lstart = p + 1;
-                } else if (*p == '\r') {
-                    if (p + 1 == end) break;
-                    bits |= CV_PGN_AT_CRLF;
-                }
-            }
-            if (p == end) break;
-            p++;
-            continue;
-        }
-        if (c == ';' || c == '[' || (c == '%' && p == lstart)) {
+        if (c == '{' || c == ';' || c == '[' || (c == '%' && p - b == lstart)) {
+            movetext = movetext || has_token(quiet, p);
             if (c == '[' && movetext) {
                 games++;   /* the next game's tags end one without a result */
                 movetext = 0;
             }
-            while (p < end && *p != '\n' && *p != '\r') p++;
-            continue;
-        }
-        int k = c == '*' ? 1 : (cls[c] & K_DIGIT) ? result_at(p, (size_t)(end - p)) : 0;
-        if (k < 0) break;
-        if (k > 0) {
-            games++;
-            movetext = 0;
-            p += k;
-            if (p < end && (*p == '\n' || *p == '\r')) {
-                cut = (size_t)(p - b);
-                at.line = line;
-                at.col = (long)(p - lstart);
-                at.games = games;
-                at.bits = (bits & (CV_PGN_AT_CRLF | CV_PGN_AT_CR)) | CV_PGN_AT_TOKEN | CV_PGN_AT_INSIDE;
-                if (cut >= min) break;
+            if (c == '{') {
+                /* to the closing brace; line ends inside are still counted */
+                for (p++;; p++) {
+                    while (!(stop[*p] & S_COMMENT)) p++;
+                    if (p >= end || *p == '}') break;
+                    if (*p == '\r') {
+                        if (p + 1 == end) break;
+                        if (p[1] == '\n') {
+                            bits |= CV_PGN_AT_CRLF;
+                            continue;  /* the LF counts the line */
+                        }
+                        bits |= CV_PGN_AT_CR;
+                    }
+                    if (*p) {
+                        line++;
+                        lstart = p + 1 - b;
+                    }
+                }
+                if (p >= end) break;
+                p++;
+            } else {
+                do p++;
+                while (!(stop[*p] & S_LINE));
+                if (p < end && *p == 0) continue;  /* a NUL: the line goes on */
             }
+            quiet = p;
             continue;
         }
-        movetext = 1;
-        if (cls[c] & K_SYM) {
-            while (p < end && (cls[*p] & K_SYM)) p++;
-        } else {
+        /* '%' not at a line's start, '*', or a digit: a result only at a token's start */
+        if (c == '%' || (c != '*' && p > b && (cls[p[-1]] & K_SYM))) {
             p++;
+            continue;
+        }
+        int k = c == '*' ? 1 : result_at(p, end);
+        if (k < 0) break;
+        if (k == 0) {
+            p++;
+            continue;
+        }
+        games++;
+        movetext = 0;
+        p += k;
+        quiet = p;
+        if (p < end && (*p == '\n' || *p == '\r')) {
+            cut = (size_t)(p - b);
+            at.line = line;
+            at.col = (long)(cut - lstart);
+            at.games = games;
+            at.bits = (bits & (CV_PGN_AT_CRLF | CV_PGN_AT_CR)) | CV_PGN_AT_TOKEN | CV_PGN_AT_INSIDE;
+            if (cut >= min) break;
         }
     }
     if (cut < min || !cut) return 0;
