@@ -72,12 +72,13 @@ typedef struct cv_record_format {
      * the format cannot be split.  split: the shortest prefix of buf, at
      * least min bytes, that ends where a game surely ends, *m moved from
      * the state at buf to the state there (0: none); 4 zero bytes follow the data.  resume: open as
-     * open does, the reader starting in state at.  end_mark: after next
-     * has returned 0, the state at the end of the input, and 1 when the
-     * last game ended exactly there by its own end. */
+     * open does, the reader starting in state at.  mark: between games
+     * (after next), the state where the reader stands, 1 when the last
+     * game ended right there by its own end, and the input it has read
+     * beyond (valid until the reader is used again). */
     size_t (*split)(const char *buf, size_t n, size_t min, cv_record_mark *m);
     void *(*resume)(FILE *f, const char *path, cv_diag *d, unsigned flags, const cv_record_mark *at);
-    int (*end_mark)(void *rd, cv_record_mark *m);
+    int (*mark)(void *rd, cv_record_mark *m, const char **rest, size_t *n);
     /* Writes g with move token i as texts[i] when texts and texts[i] are
      * not NULL; 0, or -1 on a write error. */
     int (*write)(FILE *out, const cv_record *g, char *const *texts, cv_record_meta *m);

@@ -1,6 +1,13 @@
 /* chunks: an input handed out in pieces (chunks.h).  fopencookie, which
- * lets a format reader read memory and a chain of buffers, is a GNU
- * extension. */
+ * lets a format reader read memory and a queue of buffers, is a GNU
+ * extension.
+ *
+ * Where the bytes are: the pieces out (a list, in order), the carry (read,
+ * not yet cut), and the queue (bytes to read again before the caller's
+ * stream).  Going whole puts the pieces out and the carry at the front of
+ * the queue, where the whole reader reads them first; coming back to
+ * pieces puts what the whole reader had read ahead there, where the cutter
+ * reads it first.  So each byte is in one place, and in order. */
 #define _GNU_SOURCE
 #include "chunks.h"
 #include "reader_int.h"
@@ -18,13 +25,13 @@ typedef struct cv_record_splitter {
     size_t n, cap;
     cv_record_mark at;      /* the predicted state at carry[0] */
     cv_record_mark truth;   /* the state the accepted pieces ended in */
-    cv_record_chunk *head, *tail;   /* out, not accepted; once whole, what
-                                       the whole reader reads first */
-    size_t off;             /* read of head (then of carry) by the chain */
+    cv_record_chunk *head, *tail;   /* out, not accepted, in order */
+    cv_record_chunk *queue;         /* to be read before the caller's stream */
+    size_t qoff;            /* bytes of queue's first block already read */
     int eof, rerr;          /* the input is all read; how its reading failed */
     int sync;               /* no cut within the limit, or a read error */
-    int whole;              /* the rest is read whole */
-    FILE *chain;            /* what the whole reader reads */
+    int whole;              /* the input is being read whole */
+    FILE *chain;            /* the whole reader's stream: the queue, then the input */
 } cv_record_splitter;
 
 static void unref(cv_record_chunk *c)
@@ -39,40 +46,52 @@ void cv_record__chunk_release(cv_record_chunk *c) { unref(c); }
 
 static int same_mark(const cv_record_mark *a, const cv_record_mark *b)
 {
-    return a->line == b->line && a->col == b->col && a->games == b->games && a->bits == b->bits;
+    return a->line == b->line && a->col == b->col && a->count == b->count && a->games == b->games &&
+           a->bits == b->bits;
 }
 
-/* ---- the whole reader after a fall back: the pieces, the carry, the rest */
+/* A block of n bytes copied from s, for the queue. */
+static cv_record_chunk *block(const char *s, size_t n)
+{
+    cv_record_chunk *c = calloc(1, sizeof *c);
+    if (!c || !(c->bytes = malloc(n ? n : 1))) {
+        free(c);
+        return NULL;
+    }
+    memcpy(c->bytes, s, n);
+    c->n = n;
+    c->refs = 1;
+    return c;
+}
+
+/* The input from where the queue stands: the queue, then the stream. */
+static size_t source_read(cv_record_reader *r, char *buf, size_t size)
+{
+    cv_record_splitter *S = r->sp;
+    while (S->queue) {
+        cv_record_chunk *c = S->queue;
+        if (S->qoff < c->n) {
+            size_t k = c->n - S->qoff < size ? c->n - S->qoff : size;
+            memcpy(buf, c->bytes + S->qoff, k);
+            S->qoff += k;
+            return k;
+        }
+        S->queue = c->next;
+        S->qoff = 0;
+        unref(c);
+    }
+    if (S->rerr) {
+        errno = S->rerr;
+        return 0;
+    }
+    return fread(buf, 1, size, r->in);
+}
 
 static ssize_t chain_read(void *cookie, char *buf, size_t size)
 {
     cv_record_reader *r = cookie;
-    cv_record_splitter *S = r->sp;
-    while (S->head) {
-        cv_record_chunk *c = S->head;
-        if (S->off < c->n) {
-            size_t k = c->n - S->off < size ? c->n - S->off : size;
-            memcpy(buf, c->bytes + S->off, k);
-            S->off += k;
-            return (ssize_t)k;
-        }
-        S->head = c->next;
-        S->off = 0;
-        unref(c);
-    }
-    if (S->off < S->n) {
-        size_t k = S->n - S->off < size ? S->n - S->off : size;
-        memcpy(buf, S->carry + S->off, k);
-        S->off += k;
-        return (ssize_t)k;
-    }
-    if (S->rerr) {
-        errno = S->rerr;
-        return -1;
-    }
-    if (S->eof) return 0;
-    size_t k = fread(buf, 1, size, r->in);
-    if (k == 0 && ferror(r->in)) return -1;
+    size_t k = source_read(r, buf, size);
+    if (k == 0 && (r->sp->rerr || ferror(r->in))) return -1;
     return (ssize_t)k;
 }
 
@@ -82,20 +101,67 @@ static int fall_back(cv_record_reader *r)
 {
     cv_record_splitter *S = r->sp;
     S->whole = 1;
-    S->off = 0;
     r->ended = 0;
-    cookie_io_functions_t io = { .read = chain_read };
-    FILE *chain = fopencookie(r, "r", io);
-    void *rd = chain ? r->f->resume(chain, r->path, r->d, r->flags, &S->truth) : NULL;
-    if (!rd) {
-        if (chain) fclose(chain);
-        r->broken = 1;  /* out of memory: nothing more is read */
-        return -1;
+    /* the pieces out, then the carry, go before what the queue holds */
+    cv_record_chunk *front = S->head, *last = S->tail;
+    if (S->n) {
+        cv_record_chunk *c = block(S->carry, S->n);
+        if (!c) goto broken;
+        if (last) last->next = c;
+        else front = c;
+        last = c;
+        S->n = 0;
     }
+    if (last) {
+        if (S->queue && S->qoff) {  /* the queue's first block, partly read: keep the rest */
+            cv_record_chunk *q = S->queue, *rest = block(q->bytes + S->qoff, q->n - S->qoff);
+            if (!rest) goto broken;
+            rest->next = q->next;
+            unref(q);
+            S->queue = rest;
+        }
+        last->next = S->queue;
+        S->queue = front;
+        S->qoff = 0;
+    }
+    S->head = S->tail = NULL;
+    if (!S->chain) {
+        cookie_io_functions_t io = { .read = chain_read };
+        if (!(S->chain = fopencookie(r, "r", io))) goto broken;
+        /* unbuffered: what the reader has not taken stays in the queue */
+        setvbuf(S->chain, NULL, _IONBF, 0);
+    }
+    clearerr(S->chain);  /* an earlier whole reader may have read it to its end: EOF sticks */
+    void *rd = r->f->resume(S->chain, r->path, r->d, r->flags, &S->truth);
+    if (!rd) goto broken;
     r->f->close(r->rd);
     r->rd = rd;
-    S->chain = chain;
     return 0;
+broken:
+    r->broken = 1;  /* out of memory: nothing more is read */
+    return -1;
+}
+
+/* The whole reader stands just after a game's own end: pieces again from
+ * there, the bytes it read ahead first. */
+static int come_back(cv_record_reader *r)
+{
+    cv_record_splitter *S = r->sp;
+    cv_record_mark m;
+    const char *rest;
+    size_t n;
+    if (!r->f->mark(r->rd, &m, &rest, &n)) return 0;
+    if (n) {
+        cv_record_chunk *c = block(rest, n);
+        if (!c) return -1;
+        c->next = S->queue;
+        S->queue = c;
+        S->qoff = 0;
+    }
+    S->whole = 0;
+    S->eof = S->sync = 0;
+    S->at = S->truth = m;
+    return 1;
 }
 
 /* ---- handing out ---- */
@@ -112,17 +178,17 @@ static int read_more(cv_record_reader *r, size_t want)
         S->cap = cap;
     }
     while (S->n < want && !S->eof) {
-        size_t k = fread(S->carry + S->n, 1, want - S->n, r->in);
+        size_t k = source_read(r, S->carry + S->n, want - S->n);
         S->n += k;
-        memset(S->carry + S->n, 0, PAD);
         if (k == 0) {
             S->eof = 1;
-            if (ferror(r->in)) {
-                S->rerr = errno ? errno : EIO;
+            if (S->rerr || ferror(r->in)) {
+                if (!S->rerr) S->rerr = errno ? errno : EIO;
                 S->sync = 1;
             }
         }
     }
+    memset(S->carry + S->n, 0, PAD);
     return 0;
 }
 
@@ -135,7 +201,10 @@ int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **ou
         if (!(S = r->sp = calloc(1, sizeof *S))) return -1;
         S->at.line = S->truth.line = 1;
     }
-    if (S->whole) return CV_CHUNK_WHOLE;
+    if (S->whole) {
+        int k = S->rerr || r->broken ? 0 : come_back(r);
+        if (k <= 0) return k < 0 ? -1 : CV_CHUNK_WHOLE;
+    }
     if (size < 1) size = 1;
     size_t limit = 8 * size + (1u << 20);
     size_t cut = 0;
@@ -151,10 +220,10 @@ int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **ou
             break;
         }
         if (read_more(r, S->n * 2) < 0) return -1;
-        if (S->eof) continue;
     }
     if (S->sync) {
         if (S->head) return CV_CHUNK_SYNC;
+        S->sync = 0;
         return fall_back(r) < 0 ? -1 : CV_CHUNK_WHOLE;
     }
     cv_record_chunk *c = calloc(1, sizeof *c);
@@ -221,7 +290,13 @@ int cv_record__chunk_read(const cv_record_reader *r, const cv_record_chunk *c, c
             stop = 1;
             break;
         }
-    *clean = stop ? 0 : r->f->end_mark(rd, end);
+    *clean = 0;
+    if (!stop) {
+        const char *rest;
+        size_t n;
+        /* at the end of its input: the piece ends where its last game does */
+        *clean = r->f->mark(rd, end, &rest, &n) && n == 0;
+    }
     r->f->close(rd);
     fclose(f);
     return stop;
@@ -240,20 +315,27 @@ int cv_record__chunk_accept(cv_record_reader *r, cv_record_chunk *c, const cv_re
     S->truth = *end;
     S->head = c->next;
     if (!S->head) S->tail = NULL;
+    c->next = NULL;
     if (c->final) r->ended = 1;
     unref(c);
     return 1;
+}
+
+static void unref_list(cv_record_chunk *c)
+{
+    while (c) {
+        cv_record_chunk *next = c->next;
+        unref(c);
+        c = next;
+    }
 }
 
 void cv_record__splitter_free(cv_record_reader *r)
 {
     cv_record_splitter *S = r->sp;
     if (!S) return;
-    while (S->head) {
-        cv_record_chunk *c = S->head;
-        S->head = c->next;
-        unref(c);
-    }
+    unref_list(S->head);
+    unref_list(S->queue);
     if (S->chain) fclose(S->chain);
     free(S->carry);
     free(S);

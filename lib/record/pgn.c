@@ -159,7 +159,8 @@ cv_pgn_reader *cv_pgn_resume(FILE *f, const char *filename, cv_diag *diag, unsig
     cv_pgn_reader *r = cv_pgn_open(f, filename, diag, flags);
     if (!r || !at) return r;
     r->line = at->line;
-    r->lstart = r->lbase = -(long long)at->col;
+    r->lstart = -(long long)at->col;
+    r->lbase = -(long long)at->count;
     r->games = at->games;
     r->crlf_seen = !!(at->bits & CV_PGN_AT_CRLF);
     r->cr_seen = !!(at->bits & CV_PGN_AT_CR);
@@ -170,16 +171,19 @@ cv_pgn_reader *cv_pgn_resume(FILE *f, const char *filename, cv_diag *diag, unsig
     return r;
 }
 
-int cv_pgn_end_mark(const cv_pgn_reader *r, cv_pgn_mark *m)
+int cv_pgn_mark_here(const cv_pgn_reader *r, cv_pgn_mark *m, const char **rest, size_t *nrest)
 {
-    long long end = r->base + (r->end - r->buf);
+    long long here = r->base + (r->p - r->buf);
     m->line = r->line;
-    m->col = (long)(end - r->lstart);
+    m->col = (long)(here - r->lstart);
+    m->count = (long)(here - r->lbase);
     m->games = r->games;
     m->bits = (r->crlf_seen ? CV_PGN_AT_CRLF : 0) | (r->cr_seen ? CV_PGN_AT_CR : 0) |
               (r->nonblank ? CV_PGN_AT_TOKEN : 0) | (r->blank_since_token ? CV_PGN_AT_BLANK : 0) |
-              (r->after_skip ? CV_PGN_AT_SKIPPED : 0) | (end > 0 || r->bom_checked ? CV_PGN_AT_INSIDE : 0);
-    return r->games > 0 && r->result_end == end && r->eof && !r->ioerr;
+              (r->after_skip ? CV_PGN_AT_SKIPPED : 0) | (r->bom_checked ? CV_PGN_AT_INSIDE : 0);
+    *rest = (const char *)r->p;
+    *nrest = (size_t)(r->end - r->p);
+    return r->games > 0 && r->result_end == here && !r->ioerr && !r->npend;
 }
 
 void cv_pgn_close(cv_pgn_reader *r)

@@ -187,6 +187,7 @@ cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag,
 typedef struct cv_pgn_mark {
     long line;      /* the line the position is on */
     long col;       /* bytes of that line before the position */
+    long count;     /* of those, the bytes the line-length limit counts */
     long games;     /* games read before it */
     unsigned bits;  /* CV_PGN_AT_* */
 } cv_pgn_mark;
@@ -200,10 +201,11 @@ typedef struct cv_pgn_mark {
 /* A reader of f that starts in the state at (NULL: the start of a file). */
 cv_pgn_reader *cv_pgn_resume(FILE *f, const char *filename, cv_diag *diag, unsigned flags,
                              const cv_pgn_mark *at);
-/* After cv_pgn_next has returned 0: the mark at the end of the input, and
- * 1 when the input ends exactly where the last game's result does (so the
- * same game would have ended there had more input followed), else 0. */
-int cv_pgn_end_mark(const cv_pgn_reader *r, cv_pgn_mark *m);
+/* Between games (after cv_pgn_next): the mark where the reader stands,
+ * and 1 when the last game ended right there by its result (so the same
+ * game would have ended there whatever followed), else 0.  *rest, *nrest:
+ * the input it has read beyond that place, valid until the next call. */
+int cv_pgn_mark_here(const cv_pgn_reader *r, cv_pgn_mark *m, const char **rest, size_t *nrest);
 
 /* The shortest prefix of buf[0, n), at least min bytes long, that ends
  * where a game surely ends (a cut): just after a result that a line end

@@ -37,7 +37,10 @@ static void *open_pgn(FILE *f, const char *path, cv_diag *d, unsigned flags)
     return resume(f, path, d, flags, NULL);
 }
 
-static int end_mark(void *rd, cv_record_mark *m) { return cv_pgn_end_mark(rd, m); }
+static int mark(void *rd, cv_record_mark *m, const char **rest, size_t *n)
+{
+    return cv_pgn_mark_here(rd, m, rest, n);
+}
 
 static int next(void *rd, cv_record *g) { return cv_pgn_next(rd, g); }
 static int io_error(void *rd) { return cv_pgn_io_error(rd); }
@@ -91,7 +94,7 @@ const cv_record_format cv_pgn_format = {
     .close = close_pgn,
     .split = cv_pgn_split,
     .resume = resume,
-    .end_mark = end_mark,
+    .mark = mark,
     .write = write_pgn,
     .ident = ident,
 };

@@ -55,9 +55,10 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
     long line = m->line, games = m->games;
     unsigned bits = m->bits;
     long long lstart = -(long long)m->col;  /* offset of the line's first byte */
+    long long lbase = -(long long)m->count; /* where the line-length count starts */
     if (!(bits & CV_PGN_AT_INSIDE) && n >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3)) {
         p += 3;
-        lstart = 3;
+        lstart = lbase = 3;
     }
     /* Movetext since the last game ended makes a tag start the next game.
      * Only comments and ';' or '%' lines are not movetext: quiet is where
@@ -84,7 +85,7 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
             }
             p++;
             line++;
-            lstart = p - b;
+            lstart = lbase = p - b;
             continue;
         }
         if (c == 0) {  /* a NUL in the data */
@@ -117,6 +118,7 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
                 }
                 if (p >= end) break;
                 p++;
+                lbase = p - b;  /* comment text does not count toward the line limit */
             } else {
                 do p++;
                 while (!(stop[*p] & S_LINE));
@@ -144,6 +146,7 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
             cut = (size_t)(p - b);
             at.line = line;
             at.col = (long)(cut - lstart);
+            at.count = (long)(cut - lbase);
             at.games = games;
             at.bits = (bits & (CV_PGN_AT_CRLF | CV_PGN_AT_CR)) | CV_PGN_AT_TOKEN | CV_PGN_AT_INSIDE;
             if (cut >= min) break;

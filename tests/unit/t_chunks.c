@@ -90,6 +90,36 @@ int main(void)
     check("blank lines only", "\n\n  \n", 4, NULL);
     check("a comment alone", "{ just this }\n", 14, NULL);
 
+    /* after a refusal the input is read whole only until a game ends by
+     * its result: then pieces again */
+    {
+        size_t cl = sizeof comment_tag - 1;
+        char *t = malloc(cl + 40 * gl + 1);
+        memcpy(t, comment_tag, cl);
+        memcpy(t + cl, forty, 40 * gl + 1);
+        static const int spoiled_once[8] = { 1, 3, 1, 3, 1, 3, 0, 0 };
+        check("a spoiler, then 40 games", t, cl + 40 * gl, spoiled_once);
+        int refused, pieces;
+        free(in_pieces(t, cl + 40 * gl, 1, 3, &refused, &pieces));
+        TAP_IS_INT(pieces, 43, "a spoiler, then 40 games, pieces of 1 byte, 3 out: pieces again after the game read whole");
+        free(t);
+    }
+
+    /* spoilers apart: read whole twice, pieces between (the whole reader
+     * reads ahead to the end of a short input, so the second time it
+     * reads a stream that has ended once) */
+    {
+        size_t cl = sizeof comment_tag - 1, bl = sizeof binary - 1, n = 0;
+        char *t = malloc(cl + bl + 6 * gl + 1);
+        memcpy(t + n, comment_tag, cl), n += cl;
+        for (int i = 0; i < 3; i++) memcpy(t + n, GAME, gl), n += gl;
+        memcpy(t + n, binary, bl), n += bl;
+        for (int i = 0; i < 3; i++) memcpy(t + n, GAME, gl), n += gl;
+        static const int spoiled_twice[8] = { 2, 6, 2, 6, 1, 2, 0, 0 };
+        check("two spoilers, games between", t, n, spoiled_twice);
+        free(t);
+    }
+
     /* no cut for more than 8 x the size + 1 MB: read whole from there */
     {
         size_t big = (2u << 20) + 10;
@@ -106,7 +136,8 @@ int main(void)
         char *w = whole(t, (size_t)(o - t)), *p = in_pieces(t, (size_t)(o - t), 40, 2, &refused, &pieces);
         TAP_OK(!strcmp(w, p), "a 2 MB comment: the transcript of reading it whole");
         TAP_IS_INT(refused, 0, "a 2 MB comment: nothing refused");
-        TAP_IS_INT(pieces, 1, "a 2 MB comment: the first game a piece, the rest read whole");
+        TAP_IS_INT(pieces, 3, "a 2 MB comment: the first game a piece, the long one read whole, then pieces "
+                              "again (the last game, the blank line after it)");
         free(w);
         free(p);
         free(t);
