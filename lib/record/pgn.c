@@ -401,9 +401,11 @@ static inline int arena_reserve(R *r, size_t n)
     return r->alen + n <= r->acap || arena_grow(r, n);
 }
 
+/* Growing does not depend on skipping: whether a token begun before a
+ * skip is kept must not depend on what earlier games left in the arena
+ * (a reader resumed between games, chunks.h, starts with none). */
 static int arena_grow(R *r, size_t n)
 {
-    if (r->skip) return 0;
     if (r->alen + n > r->lim.max_game_bytes) {
         issue(r, ERR, r->line, colof(r, r->p),
               "game text longer than %zu bytes; skipping to the next game",

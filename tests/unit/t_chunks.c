@@ -86,6 +86,17 @@ int main(void)
         "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5\n\n[Event \"c\"]\n\n1. e4 e5 0-1\n\n"
         "[Event \"d\"]\n1. c4 *\n\n; [Event \"x\"] 1-0\n%% 0-1\n[Event \"e\"]\n\n1. f4 (1. e4 1-0) *\n";
     check("no result, no blank line, ';' and '%' lines, a result in a variation", noresult, sizeof noresult - 1, NULL);
+    /* a game that reaches the cap on problems inside its first stored
+     * token: a reader resumed before it has an empty arena, and the token
+     * must be kept as the whole reader, whose arena has room, keeps it */
+    {
+        char t[256];
+        int n = sprintf(t, "[Event \"a\"]\n\n1. e4 *\nx");
+        memset(t + n, 0xFF, 99);
+        n += 99;
+        n += sprintf(t + n, "\n\n0");
+        check("the problem cap reached inside a token", t, (size_t)n, NULL);
+    }
     check("an empty input", "", 0, NULL);
     check("blank lines only", "\n\n  \n", 4, NULL);
     check("a comment alone", "{ just this }\n", 14, NULL);
