@@ -23,22 +23,42 @@ static void describe(FILE *out, const cv_record *g)
                 g->tokens[i].text);
 }
 
+/* A reader of text in memory whose messages go to a transcript. */
+typedef struct session {
+    char *t;
+    size_t tn;
+    FILE *out, *in;
+    cv_diag d;
+    cv_record_reader *r;
+} session;
+
+static void session_open(session *s, const char *text, size_t n)
+{
+    memset(s, 0, sizeof *s);
+    s->out = open_memstream(&s->t, &s->tn);
+    s->in = fmemopen((void *)text, n, "r");
+    s->d.out = s->out;
+    s->r = cv_record_open(s->in, "t.pgn", &s->d, CV_RECORD_KEEP_RAW, cv_record_format_find("pgn"), 0, NULL);
+}
+
+/* Ends the transcript with the warnings counted; returns it. */
+static char *session_close(session *s, long warnings)
+{
+    fprintf(s->out, "%ld warnings\n", warnings);
+    cv_record_close(s->r);
+    fclose(s->in);
+    fclose(s->out);
+    return s->t;
+}
+
 /* The transcript of reading text whole. */
 static char *whole(const char *text, size_t n)
 {
-    char *t = NULL;
-    size_t tn = 0;
-    FILE *out = open_memstream(&t, &tn);
-    FILE *in = fmemopen((void *)text, n, "r");
-    cv_diag d = { .out = out };
-    cv_record_reader *r = cv_record_open(in, "t.pgn", &d, CV_RECORD_KEEP_RAW, cv_record_format_find("pgn"), 0, NULL);
+    session s;
+    session_open(&s, text, n);
     cv_record g;
-    while (cv_record_next(r, &g) == 1) describe(out, &g);
-    fprintf(out, "%ld warnings\n", d.warnings);
-    cv_record_close(r);
-    fclose(in);
-    fclose(out);
-    return t;
+    while (cv_record_next(s.r, &g) == 1) describe(s.out, &g);
+    return session_close(&s, s.d.warnings);
 }
 
 typedef struct job {
@@ -66,12 +86,8 @@ static void play(job *J)
  * pieces accepted. */
 static char *in_pieces(const char *text, size_t n, size_t size, int ahead, int *refused, int *pieces)
 {
-    char *t = NULL;
-    size_t tn = 0;
-    FILE *out = open_memstream(&t, &tn);
-    FILE *in = fmemopen((void *)text, n, "r");
-    cv_diag d = { .out = out };
-    cv_record_reader *r = cv_record_open(in, "t.pgn", &d, CV_RECORD_KEEP_RAW, cv_record_format_find("pgn"), 0, NULL);
+    session s;
+    session_open(&s, text, n);
     job *q = calloc((size_t)ahead, sizeof *q);
     int nq = 0, end = 0;
     long warnings = 0;
@@ -81,20 +97,14 @@ static char *in_pieces(const char *text, size_t n, size_t size, int ahead, int *
         while (!end && nq < ahead) {
             job *J = &q[nq++];
             memset(J, 0, sizeof *J);
-            FILE *cap = open_memstream(&J->text, &J->n);  /* what the reader says while filling */
-            d.out = cap;
-            cv_record_batch_fill(&J->b, r, &d, size);
-            d.out = out;
-            fclose(cap);
-            free(J->text);  /* held games carry their messages in the batch */
-            J->text = NULL;
+            cv_record_batch_fill(&J->b, s.r, &s.d, size);
             if (J->b.end || J->b.sync) end = 1;
         }
         if (!nq) break;
         job *J = &q[0];
         play(J);
         if (cv_record_batch_accept(&J->b)) {
-            fwrite(J->text, 1, J->n, out);
+            fwrite(J->text, 1, J->n, s.out);
             warnings += J->warnings;
             if (J->b.chunk) ++*pieces;
         } else {
@@ -105,16 +115,12 @@ static char *in_pieces(const char *text, size_t n, size_t size, int ahead, int *
         memmove(q, q + 1, sizeof *q * (size_t)--nq);
         /* after the last batch out: go on unless every game has been read */
         if (end && !nq) {
-            if (cv_record_ended(r)) break;
+            if (cv_record_ended(s.r)) break;
             end = 0;
         }
     }
-    fprintf(out, "%ld warnings\n", warnings);
     free(q);
-    cv_record_close(r);
-    fclose(in);
-    fclose(out);
-    return t;
+    return session_close(&s, warnings);
 }
 
 #endif
