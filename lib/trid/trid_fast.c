@@ -12,8 +12,8 @@
  * standing between the king and an enemy slider needs a look, and only
  * when the line opens with it gone; its moves are then judged by walking
  * that one line with the move applied.  King steps, moves in check and
- * castling are judged by attack tests with the move's few changes applied;
- * only en passant and board moves are still played on a copy.  At
+ * castling and en passant are judged by attack tests with the move's few
+ * changes applied; only board moves are still played on a copy.  At
  * perft's last ply the moves of pieces that need no look are counted, not
  * listed.
  *
@@ -288,24 +288,26 @@ static int uncovers(const cv_trid_pos *p, const cv_trid_lines *t, int k, int d, 
     return 0;
 }
 
-/* Is the king on k attacked once a plain move (not en passant) of a
- * piece other than the king goes from (fc, fl) to (tc, tl)?  The move
- * changes only those two cells' occupancy and takes at most the enemy
- * piece on (tc, tl): the position's attack test with those three changes,
- * without playing the move on a copy. */
-static int attacked_after(const cv_trid_pos *p, const cv_trid_lines *t, int k, int fc, int fl, int tc, int tl)
+/* Is the king on k attacked once a move of a piece other than the king
+ * goes from (fc, fl) to (tc, tl), taking the enemy piece on (ec, el) if
+ * any ((tc, tl) itself for a plain move, the pawn passed for en passant)?
+ * Such a move changes only those cells' occupancy and takes at most that
+ * piece: the position's attack test with those changes, without playing
+ * the move on a copy. */
+static int attacked_after(const cv_trid_pos *p, const cv_trid_lines *t, int k, int fc, int fl, int tc, int tl,
+                          int ec, int el)
 {
     int them = !p->side, c = k >> 3;
     unsigned L = (unsigned)k & 7;
     uint64_t tcs[8];
     memcpy(tcs, p->tcells[them], sizeof tcs);
-    uint8_t taken = p->pc[tc][tl];
+    uint8_t taken = p->pc[ec][el];
     if (taken) {
-        /* The taken piece's type leaves tc unless another level holds one. */
+        /* The taken piece's type leaves ec unless another level holds one. */
         int ty = CV_TRID_TYPE(taken), other = 0;
-        for (unsigned m = p->occ[them][tc] & ~(1u << tl); m; m &= m - 1)
-            other |= CV_TRID_TYPE(p->pc[tc][__builtin_ctz(m)]) == ty;
-        if (!other) tcs[ty] &= ~(1ull << tc);
+        for (unsigned m = p->occ[them][ec] & ~(1u << el); m; m &= m - 1)
+            other |= CV_TRID_TYPE(p->pc[ec][__builtin_ctz(m)]) == ty;
+        if (!other) tcs[ty] &= ~(1ull << ec);
     }
     if ((t->pawn_from[them][c] & tcs[CV_TRID_PAWN]) | (t->knight_set[c] & tcs[CV_TRID_KNIGHT]) |
         (t->king_set[c] & tcs[CV_TRID_KING]))
@@ -320,6 +322,7 @@ static int attacked_after(const cv_trid_pos *p, const cv_trid_lines *t, int k, i
             if (sl >> cc & 1) return 1;
             unsigned oc = (unsigned)(p->occ[0][cc] | p->occ[1][cc]);
             if (cc == fc) oc &= ~(1u << fl);
+            if (cc == ec) oc &= ~(1u << el);
             if (cc == tc) oc |= 1u << tl;
             if (!(cv_trid__pass(&p->o, p->exist[cc], oc) >> L & 1)) break;
         }
@@ -343,8 +346,8 @@ static int safe_by_copy(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_mo
  * check by the attack test with the move's changes applied; out of check,
  * a plain move from a cell on the king's line d (d >= 0: the caller found
  * the piece shields the king) by walking that line; castling by an attack
- * test on the king's new square; en passant and board moves by playing
- * them on a copy. */
+ * test on the king's new square; en passant by the attack test with its
+ * three squares changed; board moves by playing them on a copy. */
 static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int start, int k, int check, int d)
 {
     int them = !p->side, kc = k >> 3, kl = k & 7, n = start;
@@ -353,7 +356,8 @@ static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelis
         int ok;
         if (m.kind == CV_TRID_MK_NORMAL || m.kind == CV_TRID_MK_DOUBLE) {
             if (m.from == k) ok = !attacked(p, t, m.to, them, kc, kl);
-            else if (check) ok = !attacked_after(p, t, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7);
+            else if (check)
+                ok = !attacked_after(p, t, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, m.to >> 3, m.to & 7);
             else if (d < 0) ok = 1;
             else ok = !uncovers(p, t, k, d, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7);
         } else if (m.kind == CV_TRID_MK_CASTLE_K || m.kind == CV_TRID_MK_CASTLE_Q) {
@@ -361,8 +365,10 @@ static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelis
              * queen's rook's corner cell, which ends the line west of the
              * king's new square: only that square needs a look. */
             ok = !attacked(p, t, m.to, them, -1, 0);
+        } else if (m.kind == CV_TRID_MK_EP) {
+            ok = !attacked_after(p, t, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, p->ep >> 3, p->ep & 7);
         } else {
-            ok = safe_by_copy(p, t, m);
+            ok = safe_by_copy(p, t, m);  /* a board move changes which squares exist */
         }
         if (ok) ml->m[n++] = m;
     }

@@ -151,6 +151,26 @@ int main(void)
         if (first_diff[0]) printf("#   %s\n", first_diff);
     }
 
+    /* En passant whose legality turns on the pawn it takes (found by a
+     * long search of random games: the fixed ones above do not meet
+     * them), one for each set of rule options. */
+    static const struct { int opts; const char *fen; } ep_cases[] = {
+        { 0, "nb2/1b2/2Pp/1p1P|4/1Pp1/1K1P/P2R|3p/1P2/2B1/N3 QL1:w:2/Rq,KL1:w:1P/2,QL6:b:1r/Q1,KL6:b:1r/kp w - d5(4) 0 29" },
+        { 1, "4/q3/4/3p|4/2b1/p3/Qp2|2KR/P2P/PB2/1B2 QL1:w:P1/1R,KL2:w:1P/2,QL6:b:2/pr,KL6:b:rk/pp w - e5(6) 0 39" },
+        { 2, "2B1/4/2N1/1P1b|3p/p1R1/4/p3|nK2/4/3P/4 QL1:w:1P/2,KL1:w:2/2,QL6:b:r1/2,KL6:b:1k/1p w - b5(4) 0 62" },
+        { 3, "4/2b1/4/p1Qb|p3/1P1p/1P1P/4|1K1B/3B/P3/4 QL1:w:2/R1,KL1:w:pP/1R,QL6:b:r1/p1,KL6:b:2/kp w - b5(6) 0 48" },
+    };
+    for (size_t i = 0; i < sizeof ep_cases / sizeof ep_cases[0]; i++) {
+        cv_trid_pos p;
+        cv_trid_errors e;
+        memset(&e, 0, sizeof e);
+        int ok = cv_trid_fen_read(ep_cases[i].fen, &o[ep_cases[i].opts], &p, &e) == 0;
+        first_diff[0] = 0;
+        TAP_OK(ok && tree_same(&p, 1), "en passant taking a shielding pawn, options %d: same moves, same order: %s",
+               ep_cases[i].opts, ep_cases[i].fen);
+        if (first_diff[0]) printf("#   %s\n", first_diff);
+    }
+
     static const char *names[4] = { "trid-standard", "trid-tournament", "standard, any-empty, void passes",
                                     "tournament, level blocking, empty boards" };
     for (int k = 0; k < 4; k++) {
