@@ -17,9 +17,11 @@
  *    start of that piece the input is read whole again (cv_record_next),
  *    in the state the accepted pieces left; every piece handed out after
  *    it is refused as well.  So a wrong guess costs time, never output.
+ *    Once that reader stands just after a game's own end, pieces are
+ *    handed out again from there.
  *  - Memory: the pieces out and not yet accepted, and the one being cut.
  *    A piece is longer than asked only to reach a cut; when none comes
- *    within 8 x the size asked + 1 MB, the rest is read whole.
+ *    within 8 x the size asked + 1 MB, that stretch is read whole.
  *  - Formats without split are read whole (CV_CHUNK_WHOLE at once), as is
  *    a reader that has already served a game by cv_record_next.
  */
