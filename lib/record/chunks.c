@@ -201,8 +201,9 @@ int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **ou
         if (!(S = r->sp = calloc(1, sizeof *S))) return -1;
         S->at.line = S->truth.line = 1;
     }
+    if (r->broken) return -1;  /* out of memory going back to reading whole */
     if (S->whole) {
-        int k = S->rerr || r->broken ? 0 : come_back(r);
+        int k = S->rerr ? 0 : come_back(r);
         if (k <= 0) return k < 0 ? -1 : CV_CHUNK_WHOLE;
     }
     if (size < 1) size = 1;
