@@ -71,8 +71,9 @@ typedef struct cv_record_format {
     /* Reading one input on several threads (chunks.h); all three NULL when
      * the format cannot be split.  split: the shortest prefix of buf, at
      * least min bytes, that ends where a game surely ends, *m moved from
-     * the state at buf to the state there (0: none); 4 zero bytes follow the data.  resume: open as
-     * open does, the reader starting in state at.  mark: between games
+     * the state at buf to the state there (0: none); 4 zero bytes follow
+     * the data.  resume: open as open does, the reader starting in state
+     * at.  mark: between games
      * (after next), the state where the reader stands, 1 when the last
      * game ended right there by its own end, and the input it has read
      * beyond (valid until the reader is used again). */

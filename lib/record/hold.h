@@ -73,9 +73,10 @@ int cv_record_batch_run(cv_record_reader *rd, cv_diag *d, size_t max_bytes, stru
 /* A batch played back on a worker, as the reading thread would have met
  * it: for each game, what the reader said of it goes to err (its warnings
  * added to *warnings when warnings is not NULL), then game(arg, g) runs;
- * a nonzero return stops there.  A piece of the input is read here.  When the batch ended its input and was
- * not stopped, what the reader said after the last game follows.
- * Returns nonzero when stopped. */
+ * a nonzero return stops there.  When the batch ended its input and was
+ * not stopped, what the reader said after the last game follows.  A piece
+ * of the input (chunks.h) is read here, on the worker.  Returns nonzero
+ * when stopped. */
 int cv_record_batch_each(cv_record_batch *b, FILE *err, long *warnings,
                          int (*game)(void *arg, const cv_record *g), void *arg);
 

@@ -1525,12 +1525,7 @@ static void skim(R *r, long line, long col)
     default: break;
     }
     if (cls[c] & K_DIGIT) {
-        size_t n = 0;
-        if (p[0] == '1' && p[1] == '-' && p[2] == '0' && !(cls[p[3]] & K_SYM)) n = 3;
-        else if (p[0] == '0' && p[1] == '-' && p[2] == '1' && !(cls[p[3]] & K_SYM)) n = 3;
-        else if (p[0] == '1' && p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' &&
-                 p[5] == '/' && p[6] == '2' && !(cls[p[7]] & K_SYM))
-            n = 7;
+        size_t n = pgn_result_len(p);
         if (n) {
             r->deep = 0;
             lex_result(r, line, col, n);
@@ -1623,15 +1618,9 @@ static void dispatch(R *r)
     default: break;
     }
     if (cls[c] & K_DIGIT) {
-        if (p[0] == '1' && p[1] == '-' && p[2] == '0' && !(cls[p[3]] & K_SYM))
-            lex_result(r, line, col, 3);
-        else if (p[0] == '0' && p[1] == '-' && p[2] == '1' && !(cls[p[3]] & K_SYM))
-            lex_result(r, line, col, 3);
-        else if (p[0] == '1' && p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' &&
-                 p[5] == '/' && p[6] == '2' && !(cls[p[7]] & K_SYM))
-            lex_result(r, line, col, 7);
-        else
-            lex_number(r, line, col);
+        size_t n = pgn_result_len(p);
+        if (n) lex_result(r, line, col, n);
+        else lex_number(r, line, col);
         return;
     }
     if (cls[c] & K_SYM) {

@@ -30,4 +30,16 @@ enum {
 #define K64(c) K16(c), K16((c) + 16), K16((c) + 32), K16((c) + 48)
 static const unsigned char cls[256] = { K64(0), K64(64), K64(128), K64(192) };
 
+/* The length of the result written at p ("1-0", "0-1" or "1/2-1/2" not
+ * run on into a symbol), 0 when p holds none.  The text must end in a 0
+ * byte, which stops the comparison. */
+static inline size_t pgn_result_len(const unsigned char *p)
+{
+    size_t n = 0;
+    if ((p[0] == '1' && p[1] == '-' && p[2] == '0') || (p[0] == '0' && p[1] == '-' && p[2] == '1')) n = 3;
+    else if (p[0] == '1' && p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' && p[5] == '/' && p[6] == '2')
+        n = 7;
+    return n && !(cls[p[n]] & K_SYM) ? n : 0;
+}
+
 #endif

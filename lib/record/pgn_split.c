@@ -8,7 +8,11 @@
  * lines, and tag lines are passed over, and a run of symbol bytes is one
  * token.  Its count of games is what a reader of well-formed text would
  * count; where the text is malformed the count may be wrong, which the
- * caller finds out by comparing marks, so nothing here has to be sure. */
+ * caller finds out by comparing marks, so nothing here has to be sure.
+ * Nor does the end of the buffer need care: a cut needs a line end after
+ * its result inside the data, so whatever is misread at the very end (a
+ * CR whose LF is not read yet, a result cut short) has no cut after it,
+ * and the scan of the next, longer buffer starts again at the last cut. */
 #include "pgn.h"
 #include "pgn_cls.h"
 #include <string.h>
@@ -26,18 +30,18 @@ enum { S_TOP = 1, S_COMMENT = 2, S_LINE = 4 };
 #define ST64(c) ST16(c), ST16((c) + 16), ST16((c) + 32), ST16((c) + 48)
 static const unsigned char stop[256] = { ST64(0), ST64(64), ST64(128), ST64(192) };
 
-/* The length of the result token at p, 0 when p is not one; -1 when the
- * data ends before it can be told (end: the first byte after the data). */
-static int result_at(const unsigned char *p, const unsigned char *end)
+/* Past the line end at p ('\n', CR LF or a lone CR), noting in *bits
+ * which kind it was. */
+static const unsigned char *eol(const unsigned char *p, unsigned *bits)
 {
-    int k = 0;
-    if (p[0] == '1' && p[1] == '-' && p[2] == '0') k = 3;
-    else if (p[0] == '0' && p[1] == '-' && p[2] == '1') k = 3;
-    else if (p[0] == '1' && p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' && p[5] == '/' && p[6] == '2')
-        k = 7;
-    /* a result cut short by the end of the data, or whose next byte is not read yet */
-    if (end - p <= (k ? k : 7)) return k || end - p < 7 ? -1 : 0;
-    return k && !(cls[p[k]] & K_SYM) ? k : 0;
+    if (*p == '\r') {
+        if (p[1] == '\n') {
+            *bits |= CV_PGN_AT_CRLF;
+            return p + 2;
+        }
+        *bits |= CV_PGN_AT_CR;
+    }
+    return p + 1;
 }
 
 /* Is there anything but white space in [from, to)? */
@@ -74,16 +78,7 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
         if (p >= end) break;
         unsigned c = *p;
         if (c == '\n' || c == '\r') {
-            if (c == '\r') {
-                if (p + 1 == end) break;   /* CR LF or a lone CR: the next read says */
-                if (p[1] == '\n') {
-                    bits |= CV_PGN_AT_CRLF;
-                    p++;
-                } else {
-                    bits |= CV_PGN_AT_CR;
-                }
-            }
-            p++;
+            p = eol(p, &bits);
             line++;
             lstart = lbase = p - b;
             continue;
@@ -100,29 +95,23 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
             }
             if (c == '{') {
                 /* to the closing brace; line ends inside are still counted */
-                for (p++;; p++) {
+                for (p++;;) {
                     while (!(stop[*p] & S_COMMENT)) p++;
                     if (p >= end || *p == '}') break;
-                    if (*p == '\r') {
-                        if (p + 1 == end) break;
-                        if (p[1] == '\n') {
-                            bits |= CV_PGN_AT_CRLF;
-                            continue;  /* the LF counts the line */
-                        }
-                        bits |= CV_PGN_AT_CR;
+                    if (!*p) {  /* a NUL in the data */
+                        p++;
+                        continue;
                     }
-                    if (*p) {
-                        line++;
-                        lstart = p + 1 - b;
-                    }
+                    p = eol(p, &bits);
+                    line++;
+                    lstart = p - b;
                 }
                 if (p >= end) break;
                 p++;
                 lbase = p - b;  /* comment text does not count toward the line limit */
             } else {
-                do p++;
-                while (!(stop[*p] & S_LINE));
-                if (p < end && *p == 0) continue;  /* a NUL: the line goes on */
+                do p++;  /* to the line end; a NUL in the data does not end it */
+                while (!(stop[*p] & S_LINE) || (!*p && p < end));
             }
             quiet = p;
             continue;
@@ -132,8 +121,7 @@ size_t cv_pgn_split(const char *buf, size_t n, size_t min, cv_pgn_mark *m)
             p++;
             continue;
         }
-        int k = c == '*' ? 1 : result_at(p, end);
-        if (k < 0) break;
+        size_t k = c == '*' ? 1 : pgn_result_len(p);
         if (k == 0) {
             p++;
             continue;

@@ -136,8 +136,8 @@ static cv_move_status t_read_move(void *pos, const char *text, int nt, unsigned 
     return (cv_move_status)r.status;
 }
 
-/* The module changes a position in place; taking back is restoring it. */
-/* taken back from the copy the interface keeps (no unmake entry) */
+/* The module changes a position in place; it is taken back from the copy
+ * the interface keeps (no unmake entry). */
 static void t_make(void *pos, const cv_amove *m, cv_aundo *u)
 {
     (void)u;
