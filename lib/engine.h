@@ -95,7 +95,7 @@ enum {
 
 #define CV_APOS_BYTES  2048
 #define CV_AMOVE_BYTES 32
-#define CV_AUNDO_BYTES 1024
+#define CV_AUNDO_BYTES 1536
 
 typedef struct cv_engine cv_engine;
 

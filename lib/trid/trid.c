@@ -28,6 +28,7 @@ int cv_trid_pin_corner(int pin) { return pin_corner_rank[pin >> 1] * 6 + ((pin &
 static inline int pin_file_min(int pin) { return (pin & 1) ? 4 : 0; }
 /* The lowest cell a board on the pin covers; the others are +1, +6, +7. */
 static inline int pin_cell0(int pin) { return pin_rank_min[pin >> 1] * 6 + pin_file_min(pin); }
+int cv_trid__pin_cell0(int pin) { return pin_cell0(pin); }
 
 int cv_trid_place_of(int sq)
 {
@@ -299,6 +300,7 @@ static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
     if (old) {
         int oc = CV_TRID_COLOR(old), ot = CV_TRID_TYPE(old);
         p->occ[oc][c] &= (uint8_t)~(1u << l);
+        p->locc[oc][l] &= ~bit;
         if (!p->occ[oc][c]) p->cells[oc] &= ~bit;
         /* The cell keeps the type's bit while another level holds one. */
         p->tcells[oc][ot] &= ~bit;
@@ -311,6 +313,7 @@ static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
     if (pc) {
         int nc = CV_TRID_COLOR(pc);
         p->occ[nc][c] |= (uint8_t)(1u << l);
+        p->locc[nc][l] |= bit;
         p->cells[nc] |= bit;
         p->tcells[nc][CV_TRID_TYPE(pc)] |= bit;
         if (CV_TRID_TYPE(pc) == CV_TRID_KING) p->king[nc] = (int16_t)(c * 8 + l);
@@ -341,13 +344,16 @@ static int update_ctrl(cv_trid_pos *p, int b)
 
 static void set_exist(cv_trid_pos *p, int pin, int inv, int on)
 {
-    int c0 = pin_cell0(pin);
-    uint8_t bit = (uint8_t)(1u << cv_trid_pin_level(pin, inv));
+    int c0 = pin_cell0(pin), l = cv_trid_pin_level(pin, inv);
+    uint8_t bit = (uint8_t)(1u << l);
     static const int8_t off[4] = { 0, 1, 6, 7 };
     for (int i = 0; i < 4; i++) {
         if (on) p->exist[c0 + off[i]] |= bit;
         else p->exist[c0 + off[i]] &= (uint8_t)~bit;
     }
+    uint64_t cells = 0x3ull << c0 | 0x3ull << (c0 + 6);
+    if (on) p->lexist[l] |= cells;
+    else p->lexist[l] &= ~cells;
 }
 
 void cv_trid_clear(cv_trid_pos *p, const cv_trid_opts *o)
@@ -358,7 +364,10 @@ void cv_trid_clear(cv_trid_pos *p, const cv_trid_opts *o)
     for (int r = 0; r < CV_TRID_RANKS; r++)
         for (int f = 1; f <= 4; f++)
             for (int l = 2; l <= 6; l += 2)
-                if (main_square(CV_TRID_SQ(f, r, l))) p->exist[r * 6 + f] |= (uint8_t)(1u << l);
+                if (main_square(CV_TRID_SQ(f, r, l))) {
+                    p->exist[r * 6 + f] |= (uint8_t)(1u << l);
+                    p->lexist[l] |= 1ull << (r * 6 + f);
+                }
     memset(p->pinboard, -1, sizeof p->pinboard);
     for (int b = 0; b < CV_TRID_BOARDS; b++) {
         p->board[b].pin = start_pin[b];

@@ -152,6 +152,10 @@ typedef struct cv_trid_pos {
     uint8_t occ[2][CV_TRID_CELLS];      /* bit L: a piece of that colour there */
     uint64_t cells[2];                  /* bit c: colour has a piece in cell c */
     uint64_t tcells[2][8];              /* bit c: colour has a piece of type t in cell c */
+    /* The same squares level by level (the transpose of exist and occ),
+     * so the blocking rule can be judged for a whole level at once. */
+    uint64_t lexist[8];                 /* bit c of [L]: cell c has a square on level L */
+    uint64_t locc[2][8];                /* bit c of [colour][L]: a piece of colour on (c, L) */
     int8_t pinboard[CV_TRID_PINS];      /* board on each pin, -1 none */
     cv_trid_board board[CV_TRID_BOARDS];
     int16_t king[2];                    /* square of each king, -1 none (or several) */

@@ -196,146 +196,238 @@ ALWAYS_INLINE int gen_piece(const cv_trid_pos *p, const cv_trid_lines *t, cv_tri
     return 0;
 }
 
-/* ---- attacks ---- */
+/* ---- attacks ----
+ * A Tri-D attack does not care about the attacker's level: every piece of
+ * a cell acts from that cell, and a line is judged toward the level of the
+ * square attacked.  So a test is the leapers' cell sets against per-cell
+ * tables, then, per line holding a slider of the line's kind, the nearest
+ * cell that holds one or stops a ride toward that level: the line attacks
+ * when that cell holds the slider.  No line is walked. */
 
-/* Is the square sq attacked by colour by, with the square (xc, xl) taken
- * as empty (the king leaving it; xc = -1 for none)?  As in the reference,
- * every piece of a cell acts from that cell whatever its level, and a
- * line is judged toward sq's level. */
-static int attacked(const cv_trid_pos *p, const cv_trid_lines *t, int sq, int by, int xc, int xl)
+/* The blocking rule for every cell at once, from the per-level existence
+ * and occupancy sets, in two steps: sums over the levels, then the cells
+ * that pass toward one level.  cv_trid__pass() is the same rule for one
+ * cell; t_tridgen holds the two forms to the same moves under every
+ * option. */
+typedef struct level_sums {
+    uint64_t fr;    /* cells with an empty square */
+    uint64_t open;  /* cells with squares and no piece */
+    uint64_t vd;    /* cells without squares, when they let a ride through */
+} level_sums;
+
+static inline void sum_levels(const cv_trid_opts *o, const uint64_t ex[8], const uint64_t oc0[8],
+                              const uint64_t oc1[8], level_sums *s)
 {
-    int c = sq >> 3;
-    unsigned L = (unsigned)sq & 7;
-    const uint64_t *tc = p->tcells[by];
-    if ((t->pawn_from[by][c] & tc[CV_TRID_PAWN]) | (t->knight_set[c] & tc[CV_TRID_KNIGHT]) |
-        (t->king_set[c] & tc[CV_TRID_KING]))
-        return 1;
+    uint64_t any = 0, full = 0, fr = 0;
+    for (int L = 1; L <= 7; L++) {
+        uint64_t oc = oc0[L] | oc1[L];
+        any |= ex[L];
+        full |= oc;
+        fr |= ex[L] & ~oc;
+    }
+    s->fr = fr;
+    s->open = any & ~full;
+    /* Cells beyond the 60 are in no line, so ~any may keep them. */
+    s->vd = o->void_passes ? ~any : 0;
+}
+
+/* Cells through which a ride heading for level L passes, given that
+ * level's existence and occupancy (both colours). */
+static inline uint64_t level_pass(const cv_trid_opts *o, const level_sums *s, uint64_t exL, uint64_t ocL)
+{
+    switch (o->block) {
+    case CV_TRID_BLOCK_LEVEL: return (exL & ~ocL) | (~exL & s->fr) | s->vd;
+    case CV_TRID_BLOCK_ANY_PIECE: return s->open | s->vd;
+    default: return s->fr | s->vd;
+    }
+}
+
+/* What the tests below share for one position: the level sums, taken on
+ * first need (a quiet position often needs none). */
+typedef struct ctx {
+    const cv_trid_pos *p;
+    const cv_trid_lines *t;
+    int summed;
+    level_sums s;
+} ctx;
+
+static inline uint64_t pass_toward(ctx *x, unsigned L)
+{
+    const cv_trid_pos *p = x->p;
+    if (!x->summed) {
+        sum_levels(&p->o, p->lexist, p->locc[0], p->locc[1], &x->s);
+        x->summed = 1;
+    }
+    return level_pass(&p->o, &x->s, p->lexist[L], p->locc[0][L] | p->locc[1][L]);
+}
+
+/* pass toward level L with cell c's occupancy changed: the levels of
+ * clear emptied, those of set filled. */
+static inline uint64_t repass(const cv_trid_pos *p, uint64_t pass, unsigned L, int c, unsigned clear, unsigned set)
+{
+    unsigned oc = ((unsigned)(p->occ[0][c] | p->occ[1][c]) & ~clear) | set;
+    return (pass & ~(1ull << c)) | (uint64_t)(cv_trid__pass(&p->o, p->exist[c], oc) >> L & 1) << c;
+}
+
+static inline int ray_hits(const cv_trid_lines *t, int c, int d, uint64_t sl, uint64_t pass)
+{
+    uint64_t stop = t->ray[c][d] & (sl | ~pass);
+    if (!stop) return 0;
+    uint64_t near = (d <= 2 || d == 7) ? stop & (0 - stop) : 1ull << (63 - __builtin_clzll(stop));
+    return (sl & near) != 0;
+}
+
+static inline int leapers_hit(const cv_trid_lines *t, int c, const uint64_t tc[8], int by)
+{
+    return ((t->pawn_from[by][c] & tc[CV_TRID_PAWN]) | (t->knight_set[c] & tc[CV_TRID_KNIGHT]) |
+            (t->king_set[c] & tc[CV_TRID_KING])) != 0;
+}
+
+static inline int sliders_hit(const cv_trid_lines *t, int c, const uint64_t tc[8], uint64_t pass)
+{
     uint64_t rq = tc[CV_TRID_ROOK] | tc[CV_TRID_QUEEN], bq = tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN];
     for (int d = 0; d < 8; d++) {
         uint64_t sl = (d & 1) ? bq : rq;
-        if (!(t->ray[c][d] & sl)) continue;
-        const uint8_t *ln = t->line[c][d];
-        for (int i = 0, n = t->len[c][d]; i < n; i++) {
-            int cc = ln[i];
-            if (sl >> cc & 1) return 1;
-            unsigned oc = (unsigned)(p->occ[0][cc] | p->occ[1][cc]);
-            if (cc == xc) oc &= ~(1u << xl);
-            if (!(cv_trid__pass(&p->o, p->exist[cc], oc) >> L & 1)) break;
-        }
+        if ((t->ray[c][d] & sl) && ray_hits(t, c, d, sl, pass)) return 1;
     }
     return 0;
 }
 
-/* The levels of cell c on which a square would be attacked by colour by,
- * (xc, xl) taken as empty: attacked() for all seven levels in one pass,
- * each line's walk keeping the levels it still reaches, as a ride does. */
-static unsigned attacked_levels(const cv_trid_pos *p, const cv_trid_lines *t, int c, int by, int xc, int xl)
+/* The attackers' type sets tcs once the piece on (c, l) is taken: its type
+ * leaves cell c unless another level of c holds one. */
+static inline void take(const cv_trid_pos *p, uint64_t tcs[8], int c, int l)
 {
+    uint8_t taken = p->pc[c][l];
+    if (!taken) return;
+    int ty = CV_TRID_TYPE(taken);
+    for (unsigned m = p->occ[CV_TRID_COLOR(taken)][c] & ~(1u << l); m; m &= m - 1)
+        if (CV_TRID_TYPE(p->pc[c][__builtin_ctz(m)]) == ty) return;
+    tcs[ty] &= ~(1ull << c);
+}
+
+/* Is the square sq attacked by colour by, with the square (xc, xl) taken
+ * as empty (the king leaving it; xc = -1 for none)? */
+static int attacked(ctx *x, int sq, int by, int xc, int xl)
+{
+    const cv_trid_pos *p = x->p;
+    int c = sq >> 3;
+    unsigned L = (unsigned)sq & 7;
     const uint64_t *tc = p->tcells[by];
-    if ((t->pawn_from[by][c] & tc[CV_TRID_PAWN]) | (t->knight_set[c] & tc[CV_TRID_KNIGHT]) |
-        (t->king_set[c] & tc[CV_TRID_KING]))
-        return CV_TRID_LEVELS;
-    uint64_t rq = tc[CV_TRID_ROOK] | tc[CV_TRID_QUEEN], bq = tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN];
+    if (leapers_hit(x->t, c, tc, by)) return 1;
+    if (!(x->t->star[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN]))) return 0;
+    uint64_t pass = pass_toward(x, L);
+    if (xc >= 0) pass = repass(p, pass, L, xc, 1u << xl, 0);
+    return sliders_hit(x->t, c, tc, pass);
+}
+
+/* Those of the levels want of cell c on which a square would be attacked
+ * by colour by, (xc, xl) taken as empty. */
+static unsigned attacked_levels(ctx *x, int c, int by, int xc, int xl, unsigned want)
+{
+    const uint64_t *tc = x->p->tcells[by];
+    if (leapers_hit(x->t, c, tc, by)) return want;
+    if (!(x->t->star[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN]))) return 0;
     unsigned hit = 0;
-    for (int d = 0; d < 8; d++) {
-        uint64_t sl = (d & 1) ? bq : rq;
-        if (!(t->ray[c][d] & sl)) continue;
-        const uint8_t *ln = t->line[c][d];
-        unsigned reach = CV_TRID_LEVELS;
-        for (int i = 0, n = t->len[c][d]; i < n; i++) {
-            int cc = ln[i];
-            if (sl >> cc & 1) {
-                hit |= reach;
-                break;
-            }
-            unsigned oc = (unsigned)(p->occ[0][cc] | p->occ[1][cc]);
-            if (cc == xc) oc &= ~(1u << xl);
-            reach &= cv_trid__pass(&p->o, p->exist[cc], oc);
-            if (!reach) break;
-        }
+    for (; want; want &= want - 1) {
+        unsigned L = (unsigned)__builtin_ctz(want);
+        if (sliders_hit(x->t, c, tc, repass(x->p, pass_toward(x, L), L, xc, 1u << xl, 0))) hit |= 1u << L;
     }
     return hit;
 }
 
 /* Out of check, a plain move by a piece other than the king from cell fc
  * (level fl) to tc (tl) can only uncover the king's line d through fc.
- * Walks that line with the move applied: the mover gone from fc, a piece
+ * Tests that line with the move applied: the mover gone from fc, a piece
  * on tc's square, the piece taken there (if any) gone.  tc = -1 asks
  * about the mover gone and nothing else. */
-static int uncovers(const cv_trid_pos *p, const cv_trid_lines *t, int k, int d, int fc, int fl, int tc, int tl)
+static int uncovers(ctx *x, int k, int d, int fc, int fl, int tc, int tl)
 {
-    int them = !p->side, kc = k >> 3;
+    const cv_trid_pos *p = x->p;
+    int them = !p->side, ty = (d & 1) ? CV_TRID_BISHOP : CV_TRID_ROOK;
     unsigned L = (unsigned)k & 7;
-    const uint64_t *tcs = p->tcells[them];
-    uint64_t sl = tcs[(d & 1) ? CV_TRID_BISHOP : CV_TRID_ROOK] | tcs[CV_TRID_QUEEN];
-    int line_type = (d & 1) ? CV_TRID_BISHOP : CV_TRID_ROOK;
-    const uint8_t *ln = t->line[kc][d];
-    for (int i = 0, n = t->len[kc][d]; i < n; i++) {
-        int cc = ln[i];
-        if (sl >> cc & 1) {
-            if (cc != tc) return 1;
+    uint64_t sl = p->tcells[them][ty] | p->tcells[them][CV_TRID_QUEEN];
+    uint64_t pass = repass(p, pass_toward(x, L), L, fc, 1u << fl, 0);
+    if (tc >= 0) {
+        pass = repass(p, pass, L, tc, 0, 1u << tl);
+        if (sl >> tc & 1) {
             /* The taken piece no longer attacks; another of the cell may. */
-            for (unsigned m = p->occ[them][cc] & ~(1u << tl); m; m &= m - 1) {
-                int ty = CV_TRID_TYPE(p->pc[cc][__builtin_ctz(m)]);
-                if (ty == CV_TRID_QUEEN || ty == line_type) return 1;
+            int keep = 0;
+            for (unsigned m = p->occ[them][tc] & ~(1u << tl); m; m &= m - 1) {
+                int t = CV_TRID_TYPE(p->pc[tc][__builtin_ctz(m)]);
+                keep |= t == CV_TRID_QUEEN || t == ty;
             }
+            if (!keep) sl &= ~(1ull << tc);
         }
-        unsigned oc = (unsigned)(p->occ[0][cc] | p->occ[1][cc]);
-        if (cc == fc) oc &= ~(1u << fl);
-        if (cc == tc) oc |= 1u << tl;
-        if (!(cv_trid__pass(&p->o, p->exist[cc], oc) >> L & 1)) return 0;
     }
-    return 0;
+    return ray_hits(x->t, k >> 3, d, sl, pass);
 }
 
 /* Is the king on k attacked once a move of a piece other than the king
  * goes from (fc, fl) to (tc, tl), taking the enemy piece on (ec, el) if
  * any ((tc, tl) itself for a plain move, the pawn passed for en passant)?
  * Such a move changes only those cells' occupancy and takes at most that
- * piece: the position's attack test with those changes, without playing
- * the move on a copy. */
-static int attacked_after(const cv_trid_pos *p, const cv_trid_lines *t, int k, int fc, int fl, int tc, int tl,
-                          int ec, int el)
+ * piece: the position's attack test with those changes. */
+static int attacked_after(ctx *x, int k, int fc, int fl, int tc, int tl, int ec, int el)
 {
+    const cv_trid_pos *p = x->p;
     int them = !p->side, c = k >> 3;
     unsigned L = (unsigned)k & 7;
     uint64_t tcs[8];
     memcpy(tcs, p->tcells[them], sizeof tcs);
-    uint8_t taken = p->pc[ec][el];
-    if (taken) {
-        /* The taken piece's type leaves ec unless another level holds one. */
-        int ty = CV_TRID_TYPE(taken), other = 0;
-        for (unsigned m = p->occ[them][ec] & ~(1u << el); m; m &= m - 1)
-            other |= CV_TRID_TYPE(p->pc[ec][__builtin_ctz(m)]) == ty;
-        if (!other) tcs[ty] &= ~(1ull << ec);
-    }
-    if ((t->pawn_from[them][c] & tcs[CV_TRID_PAWN]) | (t->knight_set[c] & tcs[CV_TRID_KNIGHT]) |
-        (t->king_set[c] & tcs[CV_TRID_KING]))
-        return 1;
-    uint64_t rq = tcs[CV_TRID_ROOK] | tcs[CV_TRID_QUEEN], bq = tcs[CV_TRID_BISHOP] | tcs[CV_TRID_QUEEN];
-    for (int d = 0; d < 8; d++) {
-        uint64_t sl = (d & 1) ? bq : rq;
-        if (!(t->ray[c][d] & sl)) continue;
-        const uint8_t *ln = t->line[c][d];
-        for (int i = 0, n = t->len[c][d]; i < n; i++) {
-            int cc = ln[i];
-            if (sl >> cc & 1) return 1;
-            unsigned oc = (unsigned)(p->occ[0][cc] | p->occ[1][cc]);
-            if (cc == fc) oc &= ~(1u << fl);
-            if (cc == ec) oc &= ~(1u << el);
-            if (cc == tc) oc |= 1u << tl;
-            if (!(cv_trid__pass(&p->o, p->exist[cc], oc) >> L & 1)) break;
-        }
-    }
-    return 0;
+    take(p, tcs, ec, el);
+    if (leapers_hit(x->t, c, tcs, them)) return 1;
+    uint64_t pass = repass(p, pass_toward(x, L), L, fc, 1u << fl, 0);
+    if (ec != tc) pass = repass(p, pass, L, ec, 1u << el, 0);
+    pass = repass(p, pass, L, tc, 0, 1u << tl);
+    return sliders_hit(x->t, c, tcs, pass);
 }
 
-static int safe_by_copy(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_move m)
+/* Does board move m leave its mover's king unattacked?  A board carries
+ * at most one piece, and under every load rule it is the mover's; the
+ * move changes which squares exist on the two places, where that piece
+ * stands, and the type of a pawn it promotes, carried or left on the
+ * corner.  The attack test runs on the level sets with those changes
+ * (written for a carried piece of either colour, should a load rule ever
+ * allow one). */
+static int board_move_safe(const ctx *x, cv_trid_move m)
 {
-    cv_trid_pos q = *p;
-    cv_trid_make(&q, m);
-    int k = q.king[p->side];
-    return k < 0 || !attacked(&q, t, k, !p->side, -1, 0);
+    static const int8_t off[4] = { 0, 1, 6, 7 };
+    const cv_trid_pos *p = x->p;
+    int us = p->side, them = !us, inv = p->board[m.board].inverted, k = p->king[us];
+    int l0 = cv_trid_pin_level(m.from, inv), l1 = cv_trid_pin_level(m.to, inv);
+    int c0 = cv_trid__pin_cell0(m.from), c1 = cv_trid__pin_cell0(m.to);
+    uint64_t ex[8], oc[2][8], tcs[8];
+    memcpy(ex, p->lexist, sizeof ex);
+    memcpy(oc, p->locc, sizeof oc);
+    memcpy(tcs, p->tcells[them], sizeof tcs);
+    ex[l0] &= ~(0x3ull << c0 | 0x3ull << (c0 + 6));
+    ex[l1] |= 0x3ull << c1 | 0x3ull << (c1 + 6);
+    for (int i = 0; i < 4; i++) {
+        uint8_t pc = p->pc[c0 + off[i]][l0];
+        if (!pc) continue;
+        int col = CV_TRID_COLOR(pc), ty = CV_TRID_TYPE(pc), to = c1 + off[i];
+        if (ty == CV_TRID_PAWN && m.promo) ty = m.promo;
+        oc[col][l0] &= ~(1ull << (c0 + off[i]));
+        oc[col][l1] |= 1ull << to;
+        if (col == us && ty == CV_TRID_KING) k = to * 8 + l1;
+        if (col == them) {
+            take(p, tcs, c0 + off[i], l0);
+            tcs[ty] |= 1ull << to;
+        }
+    }
+    if (m.promo2) {
+        int corner = cv_trid_pin_corner(m.from) * 8 + cv_trid_pin_main_level(m.from);
+        uint8_t pc = cv_trid_at(p, corner);
+        if (pc == CV_TRID_PIECE(CV_TRID_PAWN, them)) {
+            take(p, tcs, corner >> 3, corner & 7);
+            tcs[m.promo2] |= 1ull << (corner >> 3);
+        }
+    }
+    int c = k >> 3, L = k & 7;
+    if (leapers_hit(x->t, c, tcs, them)) return 0;
+    level_sums s;
+    sum_levels(&p->o, ex, oc[0], oc[1], &s);
+    return !sliders_hit(x->t, c, tcs, level_pass(&p->o, &s, ex[L], oc[0][L] | oc[1][L]));
 }
 
 /* ---- legal moves ---- */
@@ -345,30 +437,32 @@ static int safe_by_copy(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_mo
  * king's square taken as empty; a plain move in
  * check by the attack test with the move's changes applied; out of check,
  * a plain move from a cell on the king's line d (d >= 0: the caller found
- * the piece shields the king) by walking that line; castling by an attack
+ * the piece shields the king) by testing that line; castling by an attack
  * test on the king's new square; en passant by the attack test with its
- * three squares changed; board moves by playing them on a copy. */
-static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int start, int k, int check, int d)
+ * three squares changed; board moves by the attack test on the level sets
+ * as the move leaves them. */
+static void filter(ctx *x, cv_trid_movelist *ml, int start, int k, int check, int d)
 {
+    const cv_trid_pos *p = x->p;
     int them = !p->side, kc = k >> 3, kl = k & 7, n = start;
     for (int i = start; i < ml->n; i++) {
         cv_trid_move m = ml->m[i];
         int ok;
         if (m.kind == CV_TRID_MK_NORMAL || m.kind == CV_TRID_MK_DOUBLE) {
-            if (m.from == k) ok = !attacked(p, t, m.to, them, kc, kl);
+            if (m.from == k) ok = !attacked(x, m.to, them, kc, kl);
             else if (check)
-                ok = !attacked_after(p, t, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, m.to >> 3, m.to & 7);
+                ok = !attacked_after(x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, m.to >> 3, m.to & 7);
             else if (d < 0) ok = 1;
-            else ok = !uncovers(p, t, k, d, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7);
+            else ok = !uncovers(x, k, d, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7);
         } else if (m.kind == CV_TRID_MK_CASTLE_K || m.kind == CV_TRID_MK_CASTLE_Q) {
             /* Castling leaves every cell as full as it was, but for the
              * queen's rook's corner cell, which ends the line west of the
              * king's new square: only that square needs a look. */
-            ok = !attacked(p, t, m.to, them, -1, 0);
+            ok = !attacked(x, m.to, them, -1, 0);
         } else if (m.kind == CV_TRID_MK_EP) {
-            ok = !attacked_after(p, t, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, p->ep >> 3, p->ep & 7);
+            ok = !attacked_after(x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, p->ep >> 3, p->ep & 7);
         } else {
-            ok = safe_by_copy(p, t, m);  /* a board move changes which squares exist */
+            ok = board_move_safe(x, m);
         }
         if (ok) ml->m[n++] = m;
     }
@@ -377,14 +471,15 @@ static void filter(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelis
 
 /* The king's legal steps, in gen_steps()'s order: per target cell, the
  * levels no enemy attacks once the king has left its square. */
-ALWAYS_INLINE int gen_king(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int c, int l, int us,
-                           int count)
+ALWAYS_INLINE int gen_king(ctx *x, cv_trid_movelist *ml, int c, int l, int us, int count)
 {
+    const cv_trid_pos *p = x->p;
+    const cv_trid_lines *t = x->t;
     int from = c * 8 + l, k = 0;
     for (int i = 0, n = t->king_n[c]; i < n; i++) {
         int cc = t->king[c][i];
         unsigned m = p->exist[cc] & ~(unsigned)p->occ[us][cc];
-        if (m) m &= ~attacked_levels(p, t, cc, !us, c, l);
+        if (m) m &= ~attacked_levels(x, cc, !us, c, l, m);
         k += emit(ml, from, cc, m, CV_TRID_MK_NORMAL, count);
     }
     return k;
@@ -410,7 +505,8 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
         cv_trid__gen_boards(p, ml, us);
         return ml->n;
     }
-    int kc = k >> 3, check = attacked(p, t, k, them, -1, 0);
+    ctx x = { .p = p, .t = t, .summed = 0 };
+    int kc = k >> 3, check = attacked(&x, k, them, -1, 0);
     const uint64_t *tcs = p->tcells[them];
     uint64_t rq = tcs[CV_TRID_ROOK] | tcs[CV_TRID_QUEEN], bq = tcs[CV_TRID_BISHOP] | tcs[CV_TRID_QUEEN];
     uint64_t danger = 0;
@@ -433,7 +529,7 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
                 continue;
             }
             if (c * 8 + l == k) {
-                counted += gen_king(p, t, ml, c, l, us, count);
+                counted += gen_king(&x, ml, c, l, us, count);
                 continue;
             }
             int shields = 0;
@@ -443,7 +539,7 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
                  * target only fills a cell, and a piece taken there is
                  * replaced by it. */
                 for (d = 0; !(t->ray[kc][d] >> c & 1); d++) {}
-                shields = uncovers(p, t, k, d, c, l, -1, 0);
+                shields = uncovers(&x, k, d, c, l, -1, 0);
             }
             if (!check && !shields && c * 8 + l != k) {
                 /* Unshielding, or in the king's cell (shielding nothing). */
@@ -452,14 +548,14 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
             }
             int start = ml->n;
             gen_piece(p, t, ml, c, l, us, 0);
-            filter(p, t, ml, start, k, check, d);
+            filter(&x, ml, start, k, check, d);
         }
     }
     int start = ml->n;
     cv_trid__gen_ep(p, ml, us);
     cv_trid__gen_castles(p, ml, us, check);
     cv_trid__gen_boards(p, ml, us);
-    filter(p, t, ml, start, k, check, -1);
+    filter(&x, ml, start, k, check, -1);
     return ml->n + counted;
 }
 

@@ -39,6 +39,10 @@ static inline void cv_trid__push(cv_trid_movelist *ml, int from, int to, int kin
     m->board = 0;
 }
 
+/* Lowest cell of the 2 x 2 a board on pin covers (its others are +1, +6
+ * and +7). */
+int cv_trid__pin_cell0(int pin);
+
 /* The reference generator's parts that the set-based one reuses as they
  * are (they are not where the time goes). */
 void cv_trid__gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us);
@@ -61,6 +65,7 @@ typedef struct cv_trid_lines {
     uint8_t line[CV_TRID_CELLS][8][10]; /* cells met going d from c, nearest first */
     uint8_t len[CV_TRID_CELLS][8];
     uint64_t ray[CV_TRID_CELLS][8];     /* the same cells as a set */
+    uint64_t star[CV_TRID_CELLS];       /* the eight rays' cells together */
     uint8_t knight[CV_TRID_CELLS][8];   /* knight targets, knight_n of them */
     uint8_t knight_n[CV_TRID_CELLS];
     uint8_t king[CV_TRID_CELLS][8];

@@ -26,6 +26,7 @@ static void fill(void)
             for (int k = 1; (cc = cell_at(f + k * king_df[d], r + k * king_dr[d])) >= 0; k++) {
                 t->line[c][d][n++] = (uint8_t)cc;
                 t->ray[c][d] |= 1ull << cc;
+                t->star[c] |= 1ull << cc;
             }
             t->len[c][d] = (uint8_t)n;
             if ((cc = cell_at(f + king_df[d], r + king_dr[d])) >= 0) {

@@ -15,9 +15,42 @@
 #define TRID_CORPUS "corpus/trid/perft.txt"
 #endif
 
-static cv_trid_movelist fast_ml, ref_ml;
-static long compared;
+static cv_trid_movelist fast_ml, ref_ml, pseudo_ml;
+static long compared, sets_wrong, board_refused, king_rides;
 static char first_diff[2048];
+
+/* The level sets must be the transpose of the per-cell bytes. */
+static int sets_agree(const cv_trid_pos *p)
+{
+    for (int L = 0; L < 8; L++) {
+        uint64_t ex = 0, oc[2] = { 0, 0 };
+        for (int c = 0; c < CV_TRID_CELLS; c++) {
+            ex |= (uint64_t)(p->exist[c] >> L & 1) << c;
+            for (int s = 0; s < 2; s++) oc[s] |= (uint64_t)(p->occ[s][c] >> L & 1) << c;
+        }
+        if (ex != p->lexist[L] || oc[0] != p->locc[0][L] || oc[1] != p->locc[1][L]) return 0;
+    }
+    return 1;
+}
+
+/* Counts what the set-based board-move test meets: positions where a
+ * board move is refused for leaving the king attacked, and board moves
+ * that carry the mover's king. */
+static void count_boards(const cv_trid_pos *p)
+{
+    int pseudo = 0, legal = 0;
+    cv_trid_gen_pseudo(p, &pseudo_ml);
+    for (int i = 0; i < pseudo_ml.n; i++) pseudo += pseudo_ml.m[i].kind == CV_TRID_MK_BOARD;
+    for (int i = 0; i < ref_ml.n; i++) {
+        const cv_trid_move *m = &ref_ml.m[i];
+        if (m->kind != CV_TRID_MK_BOARD) continue;
+        legal++;
+        cv_trid_pos q = *p;
+        cv_trid_make(&q, *m);
+        king_rides += q.king[p->side] >= 0 && q.king[p->side] != p->king[p->side];
+    }
+    board_refused += pseudo > legal;
+}
 
 /* Compares the two generators on p; on the first disagreement keeps a
  * description (position and move index) for the failing test. */
@@ -30,6 +63,8 @@ static int same_moves(const cv_trid_pos *p)
     cv_trid_use_reference(0);
     int counted = cv_trid_count_legal(p);
     compared++;
+    sets_wrong += !sets_agree(p);
+    count_boards(p);
     if (counted != ref_ml.n && !first_diff[0]) {
         char fen[1024];
         cv_trid_fen_write(p, fen, sizeof fen);
@@ -189,5 +224,9 @@ int main(void)
         TAP_OK(ok, "%s: random games, %ld positions: same moves, same order", names[k], compared - before);
         if (first_diff[0]) printf("#   %s\n", first_diff);
     }
+    printf("# %ld positions: %ld with a board move refused for the king's sake, %ld board moves carrying a king\n",
+           compared, board_refused, king_rides);
+    TAP_OK(sets_wrong == 0, "the level sets are the transpose of the cell bytes in all %ld positions (%ld differ)",
+           compared, sets_wrong);
     return tap_done();
 }
