@@ -35,20 +35,18 @@ int cv_trid_place_of(int sq)
     if (sq < 0 || sq >= CV_TRID_SQUARES) return -1;
     int f = CV_TRID_FILE(sq), r = CV_TRID_RANK(sq), l = CV_TRID_LEVEL(sq);
     if (f == 2 || f == 3 || !(l & 1)) return -1;
-    for (int inv = 0; inv < 2; inv++)
-        for (int n = 0; n < 6; n++)
-            if (pin_main_level[n] + (inv ? -1 : 1) == l && (r == pin_rank_min[n] || r == pin_rank_min[n] + 1))
-                return 2 * n + (f >= 4) + 12 * inv;
+    /* Upright boards stand a level above their main board, inverted ones
+     * a level below; the two pin pairs of a main board cover even-based
+     * pairs of ranks. */
+    for (int inv = 0; inv < 2; inv++) {
+        int m = inv ? l + 1 : l - 1;
+        if (m < 2 || m > 6) continue;
+        for (int n = m - 2; n <= m - 1; n++)
+            if ((r & ~1) == pin_rank_min[n]) return 2 * n + (f >= 4) + 12 * inv;
+    }
     return -1;
 }
 
-int cv_trid_board_of(const cv_trid_pos *p, int sq)
-{
-    int pl = cv_trid_place_of(sq);
-    if (pl < 0) return -1;
-    int b = p->pinboard[pl % 12];
-    return b >= 0 && p->board[b].inverted == pl / 12 ? b : -1;
-}
 
 static int main_square(int sq)
 {
@@ -292,13 +290,45 @@ int cv_trid_opts_set(cv_trid_opts *o, const char *key, const char *value, char *
 
 /* ---- position ---- */
 
+/* Index among the 64 of the existing square (c, l). */
+static inline int sq64_at(const cv_trid_pos *p, int c, int l)
+{
+    int f = c % 6, r = c / 6;
+    /* Main board on level l covers ranks l - 1 to l + 2, files b-e. */
+    if (!(l & 1)) return 8 * l - 16 + (r - l + 1) * 4 + f - 1;
+    /* A board's place: a level above its main board (below if inverted),
+     * an even-based pair of ranks, files a-b or e-f. */
+    for (int inv = 0; inv < 2; inv++) {
+        int m = inv ? l + 1 : l - 1;
+        if (m < 2 || m > 6) continue;
+        for (int n = m - 2; n <= m - 1; n++) {
+            if ((r & ~1) != pin_rank_min[n]) continue;
+            int b = p->pinboard[2 * n + (f >= 4)];
+            if (b >= 0 && p->board[b].inverted == inv) return 48 + 4 * b + (r & 1) * 2 + (f & 1);
+        }
+    }
+    return -1;
+}
+
+int cv_trid_sq64(const cv_trid_pos *p, int sq)
+{
+    return cv_trid_exists(p, sq) ? sq64_at(p, sq >> 3, sq & 7) : -1;
+}
+
+static inline int board_of64(int s64) { return s64 >= 48 ? (s64 - 48) >> 2 : -1; }
+
+int cv_trid_board_of(const cv_trid_pos *p, int sq) { return board_of64(cv_trid_sq64(p, sq)); }
+
 static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
 {
     uint8_t old = p->pc[c][l];
     uint64_t bit = 1ull << c;
+    int s64 = sq64_at(p, c, l);
+    uint64_t bit64 = s64 >= 0 ? 1ull << s64 : 0;
     p->pc[c][l] = pc;
     if (old) {
         int oc = CV_TRID_COLOR(old), ot = CV_TRID_TYPE(old);
+        p->sq64[oc] &= ~bit64;
         p->occ[oc][c] &= (uint8_t)~(1u << l);
         p->locc[oc][l] &= ~bit;
         if (!p->occ[oc][c]) p->cells[oc] &= ~bit;
@@ -314,6 +344,7 @@ static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
         int nc = CV_TRID_COLOR(pc);
         p->occ[nc][c] |= (uint8_t)(1u << l);
         p->locc[nc][l] |= bit;
+        p->sq64[nc] |= bit64;
         p->cells[nc] |= bit;
         p->tcells[nc][CV_TRID_TYPE(pc)] |= bit;
         if (CV_TRID_TYPE(pc) == CV_TRID_KING) p->king[nc] = (int16_t)(c * 8 + l);
@@ -323,11 +354,8 @@ static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
 /* The board's pieces by colour: bit 0 white present, bit 1 black. */
 unsigned cv_trid_board_colors(const cv_trid_pos *p, int b)
 {
-    if (p->board[b].pin < 0) return 0;
-    int c0 = pin_cell0(p->board[b].pin), l = cv_trid_pin_level(p->board[b].pin, p->board[b].inverted);
-    unsigned w = (unsigned)(p->occ[0][c0] | p->occ[0][c0 + 1] | p->occ[0][c0 + 6] | p->occ[0][c0 + 7]);
-    unsigned k = (unsigned)(p->occ[1][c0] | p->occ[1][c0 + 1] | p->occ[1][c0 + 6] | p->occ[1][c0 + 7]);
-    return (w >> l & 1) | (k >> l & 1) << 1;
+    int at = 48 + 4 * b;
+    return (unsigned)((p->sq64[0] >> at & 0xF) != 0) | (unsigned)((p->sq64[1] >> at & 0xF) != 0) << 1;
 }
 
 /* Control goes to the side that stands alone on a board; empty and
@@ -697,10 +725,11 @@ static void gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
     for (int b = 0; b < CV_TRID_BOARDS; b++) {
         const cv_trid_board *bd = &p->board[b];
         if (bd->ctrl != us || bd->pin < 0) continue;
+        /* The board's four squares are bits 48 + 4b.. of the 64-square
+         * sets wherever it stands, in the order of off[]. */
+        unsigned on = (unsigned)((p->sq64[0] | p->sq64[1]) >> (48 + 4 * b)) & 0xF;
+        int nload = (on & 1) + (on >> 1 & 1) + (on >> 2 & 1) + (on >> 3 & 1), at = on ? __builtin_ctz(on) : -1;
         int c0 = pin_cell0(bd->pin), l0 = cv_trid_pin_level(bd->pin, bd->inverted);
-        int nload = 0, at = -1;
-        for (int i = 0; i < 4; i++)
-            if (p->pc[c0 + off[i]][l0]) { nload++; at = i; }
         uint8_t load = at >= 0 ? p->pc[c0 + off[at]][l0] : 0;
         switch (p->o.load) {
         case CV_TRID_LOAD_OWN_PAWN:
@@ -873,7 +902,7 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
         set_piece(p, m.to >> 3, m.to & 7, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
         touch_rights(p, m.from);
         touch_rights(p, m.to);
-        int b1 = cv_trid_board_of(p, m.from), b2 = cv_trid_board_of(p, m.to);
+        int b1 = board_of64(sq64_at(p, m.from >> 3, m.from & 7)), b2 = board_of64(sq64_at(p, m.to >> 3, m.to & 7));
         if (update_ctrl(p, b1)) changed |= 1u << b1;
         if (update_ctrl(p, b2)) changed |= 1u << b2;
         if (update_ctrl(p, b3)) changed |= 1u << b3;

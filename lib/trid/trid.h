@@ -156,6 +156,7 @@ typedef struct cv_trid_pos {
      * so the blocking rule can be judged for a whole level at once. */
     uint64_t lexist[8];                 /* bit c of [L]: cell c has a square on level L */
     uint64_t locc[2][8];                /* bit c of [colour][L]: a piece of colour on (c, L) */
+    uint64_t sq64[2];                   /* bit s: a piece of colour on square s of the 64 (cv_trid_sq64) */
     int8_t pinboard[CV_TRID_PINS];      /* board on each pin, -1 none */
     cv_trid_board board[CV_TRID_BOARDS];
     int16_t king[2];                    /* square of each king, -1 none (or several) */
@@ -190,6 +191,13 @@ static inline int cv_trid_exists(const cv_trid_pos *p, int sq)
     return sq >= 0 && sq < CV_TRID_SQUARES && (p->exist[sq >> 3] >> (sq & 7) & 1);
 }
 static inline uint8_t cv_trid_at(const cv_trid_pos *p, int sq) { return p->pc[sq >> 3][sq & 7]; }
+
+/* The 64 squares as one set: bits 0-47 the main boards' squares (16 a
+ * board, White's level 2 first, then by rank and file), bits 48 + 4b to
+ * 51 + 4b board b's four squares wherever it stands (its lower rank's
+ * queen-side square first).  A board move leaves these bits as they are.
+ * -1 for a square that does not exist in p. */
+int cv_trid_sq64(const cv_trid_pos *p, int sq);
 
 /* Geometry of pins and places. */
 int cv_trid_pin_level(int pin, int inverted);       /* level of a board on the pin */

@@ -6,16 +6,18 @@
  * see which moves might uncover it, and playing every doubtful move on a
  * copy of the position before scanning again for attacks.  Here lines and
  * steps come from per-cell tables (trid_lines.c); the position keeps, per
- * colour and piece type, the set of cells holding one (tcells), so an
- * attack test is a few set intersections, and a line is walked only when
- * a slider of the right kind stands on it.  Out of check, only a piece
- * standing between the king and an enemy slider needs a look, and only
- * when the line opens with it gone; its moves are then judged by walking
- * that one line with the move applied.  King steps, moves in check and
- * castling and en passant are judged by attack tests with the move's few
- * changes applied; only board moves are still played on a copy.  At
- * perft's last ply the moves of pieces that need no look are counted, not
- * listed.
+ * colour and piece type, the set of cells holding one (tcells), and per
+ * level the cells that have a square there and those occupied (lexist,
+ * locc), so an attack test is set intersections and, per line with a
+ * slider of its kind, one cut at the nearest cell that holds it or stops
+ * a ride toward the target's level.  Out of check, only a piece standing
+ * between the king and an enemy slider needs a look, and only when the
+ * line opens with it gone.  Every doubtful move (king steps, moves in
+ * check, castling, en passant, board moves) is judged by an attack test
+ * with the move's few changes applied; no position is copied.  At perft's
+ * last ply the moves of pieces that need no look are counted, not listed.
+ * Pieces' own rides still walk their lines: docs/trid-movegen.md has the
+ * measurement that kept them.
  *
  * The two generators must give the same moves in the same order:
  * tests/unit/t_tridgen.c checks it on the perft corpus and on random

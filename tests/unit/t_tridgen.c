@@ -19,7 +19,8 @@ static cv_trid_movelist fast_ml, ref_ml, pseudo_ml;
 static long compared, sets_wrong, board_refused, king_rides;
 static char first_diff[2048];
 
-/* The level sets must be the transpose of the per-cell bytes. */
+/* The level sets must be the transpose of the per-cell bytes, and the
+ * 64 existing squares must number 0 to 63. */
 static int sets_agree(const cv_trid_pos *p)
 {
     for (int L = 0; L < 8; L++) {
@@ -30,7 +31,17 @@ static int sets_agree(const cv_trid_pos *p)
         }
         if (ex != p->lexist[L] || oc[0] != p->locc[0][L] || oc[1] != p->locc[1][L]) return 0;
     }
-    return 1;
+    /* And the 64-square sets hold exactly the pieces, each on its own bit. */
+    uint64_t s64[2] = { 0, 0 }, seen = 0;
+    for (int sq = 0; sq < CV_TRID_SQUARES; sq++) {
+        int i = cv_trid_sq64(p, sq);
+        if (i < 0) continue;
+        if (seen >> i & 1) return 0;
+        seen |= 1ull << i;
+        uint8_t pc = cv_trid_at(p, sq);
+        if (pc) s64[CV_TRID_COLOR(pc)] |= 1ull << i;
+    }
+    return seen == ~0ull && s64[0] == p->sq64[0] && s64[1] == p->sq64[1];
 }
 
 /* Counts what the set-based board-move test meets: positions where a
@@ -206,6 +217,29 @@ int main(void)
         if (first_diff[0]) printf("#   %s\n", first_diff);
     }
 
+    /* The 64-square numbering, and that a board move carries its bits. */
+    {
+        cv_trid_pos p;
+        cv_trid_start(&p, &o[0]);
+        static const struct { const char *sq; int i; } num[] = {
+            { "b1(2)", 0 }, { "e1(2)", 3 }, { "b2(2)", 4 }, { "e4(2)", 15 }, { "b3(4)", 16 }, { "e6(4)", 31 },
+            { "b5(6)", 32 }, { "e8(6)", 47 }, { "a0(3)", 48 }, { "b0(3)", 49 }, { "a1(3)", 50 }, { "b1(3)", 51 },
+            { "e0(3)", 52 }, { "f1(3)", 55 }, { "a8(7)", 56 }, { "f9(7)", 63 }, { "a2(3)", -1 }, { "c0(3)", -1 },
+        };
+        int ok = 1;
+        for (size_t i = 0; i < sizeof num / sizeof num[0]; i++) {
+            int got = cv_trid_sq64(&p, cv_trid_sq_parse(num[i].sq, NULL));
+            if (got != num[i].i) {
+                printf("#   %s: %d, expected %d\n", num[i].sq, got, num[i].i);
+                ok = 0;
+            }
+        }
+        uint64_t w = p.sq64[0], b = p.sq64[1];
+        TAP_OK(ok && w == 0x00FF0000000000FFull && b == 0xFF00FF0000000000ull,
+               "64-square numbering and the start position's sets (white %016llx, black %016llx)",
+               (unsigned long long)w, (unsigned long long)b);
+    }
+
     static const char *names[4] = { "trid-standard", "trid-tournament", "standard, any-empty, void passes",
                                     "tournament, level blocking, empty boards" };
     for (int k = 0; k < 4; k++) {
@@ -226,7 +260,7 @@ int main(void)
     }
     printf("# %ld positions: %ld with a board move refused for the king's sake, %ld board moves carrying a king\n",
            compared, board_refused, king_rides);
-    TAP_OK(sets_wrong == 0, "the level sets are the transpose of the cell bytes in all %ld positions (%ld differ)",
+    TAP_OK(sets_wrong == 0, "the level sets are the transpose of the cell bytes, the 64-square sets hold the pieces, in all %ld positions (%ld differ)",
            compared, sets_wrong);
     return tap_done();
 }
