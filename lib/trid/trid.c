@@ -597,7 +597,14 @@ static int attack_scan(const cv_trid_pos *p, int sq, int by, int16_t *out, int m
     return n;
 }
 
-int cv_trid_attacked(const cv_trid_pos *p, int sq, int by) { return attack_scan(p, sq, by, NULL, 0) != 0; }
+/* The reference generator's own attack test: it must not lean on the
+ * set-based code it is the check of. */
+static int ref_attacked(const cv_trid_pos *p, int sq, int by) { return attack_scan(p, sq, by, NULL, 0) != 0; }
+
+int cv_trid_attacked(const cv_trid_pos *p, int sq, int by)
+{
+    return cv_trid__ref() ? ref_attacked(p, sq, by) : cv_trid__attacked_fast(p, sq, by);
+}
 int cv_trid_attackers(const cv_trid_pos *p, int sq, int by, int16_t *out, int max) { return attack_scan(p, sq, by, out, max); }
 
 int cv_trid_in_check(const cv_trid_pos *p)
@@ -701,7 +708,7 @@ static void gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int 
     if (!(p->castling & (rk | rq)) || !castle_allowed_now(p)) return;
     int ks = K_SQ(us);
     if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, us)) return;
-    if (check < 0) check = cv_trid_attacked(p, ks, !us);
+    if (check < 0) check = ref_attacked(p, ks, !us);
     if (check) return;
     int krs = KR_SQ(us), qrs = QR_SQ(us), qs = Q_SQ(us);
     if ((p->castling & rk) && cv_trid_exists(p, krs) && cv_trid_at(p, krs) == CV_TRID_PIECE(CV_TRID_ROOK, us))
@@ -915,12 +922,17 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
 
 /* ---- legality ---- */
 
-int cv_trid_is_safe(const cv_trid_pos *p, cv_trid_move m)
+static int ref_is_safe(const cv_trid_pos *p, cv_trid_move m)
 {
     cv_trid_pos q = *p;
     cv_trid_make(&q, m);
     int k = q.king[p->side];
-    return k < 0 || !cv_trid_attacked(&q, k, !p->side);
+    return k < 0 || !ref_attacked(&q, k, !p->side);
+}
+
+int cv_trid_is_safe(const cv_trid_pos *p, cv_trid_move m)
+{
+    return cv_trid__ref() ? ref_is_safe(p, m) : cv_trid__is_safe_fast(p, m);
 }
 
 /* Only a move that empties a cell can open a line, since every blocking
@@ -931,7 +943,7 @@ int cv_trid__gen_legal_ref(const cv_trid_pos *p, cv_trid_movelist *ml)
 {
     int k = p->king[p->side];
     if (k < 0) return gen_pseudo(p, ml, -1);
-    int kc = k >> 3, kf = kc % 6, kr = kc / 6, them = !p->side, check = cv_trid_attacked(p, k, them), n = 0;
+    int kc = k >> 3, kf = kc % 6, kr = kc / 6, them = !p->side, check = ref_attacked(p, k, them), n = 0;
     gen_pseudo(p, ml, check);
     /* Per line from the king, the farthest enemy piece that could attack
      * along it if everything between were empty. */
@@ -965,7 +977,7 @@ int cv_trid__gen_legal_ref(const cv_trid_pos *p, cv_trid_movelist *ml)
                 continue;
             }
         }
-        if (cv_trid_is_safe(p, m)) ml->m[n++] = m;
+        if (ref_is_safe(p, m)) ml->m[n++] = m;
     }
     ml->n = n;
     return n;

@@ -268,7 +268,8 @@ int cv_trid_gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml);
  * cv_trid_use_reference() or CVKIT_TRID_GEN=reference in the environment
  * (read on the first call). */
 int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml);
-/* 1: the reference generator from now on; 0: the set-based one; -1 only
+/* 1: the reference code from now on (generator, cv_trid_attacked(),
+ * cv_trid_in_check(), cv_trid_is_safe()); 0: the set-based one; -1 only
  * asks.  Returns the choice in force before the call. */
 int cv_trid_use_reference(int on);
 int cv_trid_count_legal(const cv_trid_pos *p);

@@ -48,6 +48,8 @@ static inline int reference(void)
     return r >= 0 ? r : cv_trid_use_reference(-1);
 }
 
+int cv_trid__ref(void) { return reference(); }
+
 int cv_trid_gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml)
 {
     return reference() ? cv_trid__gen_legal_ref(p, ml) : cv_trid__gen_legal_fast(p, ml);
@@ -567,4 +569,29 @@ int cv_trid__count_legal_fast(const cv_trid_pos *p)
 {
     cv_trid_movelist ml;
     return gen_legal(p, &ml, 1);
+}
+
+int cv_trid__attacked_fast(const cv_trid_pos *p, int sq, int by)
+{
+    ctx x = { .p = p, .t = cv_trid__lines(), .summed = 0 };
+    return attacked(&x, sq, by, -1, 0);
+}
+
+/* One move's safety, as filter() judges a doubtful move in check (the
+ * attack test with the move's changes applied holds in or out of check). */
+int cv_trid__is_safe_fast(const cv_trid_pos *p, cv_trid_move m)
+{
+    int k = p->king[p->side], them = !p->side;
+    if (k < 0) return 1;
+    ctx x = { .p = p, .t = cv_trid__lines(), .summed = 0 };
+    switch (m.kind) {
+    case CV_TRID_MK_BOARD: return board_move_safe(&x, m);
+    case CV_TRID_MK_CASTLE_K:
+    case CV_TRID_MK_CASTLE_Q: return !attacked(&x, m.to, them, -1, 0);
+    case CV_TRID_MK_EP:
+        return !attacked_after(&x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, p->ep >> 3, p->ep & 7);
+    default:
+        if (m.from == k) return !attacked(&x, m.to, them, k >> 3, k & 7);
+        return !attacked_after(&x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, m.to >> 3, m.to & 7);
+    }
 }

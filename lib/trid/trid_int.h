@@ -56,6 +56,11 @@ int cv_trid__gen_legal_ref(const cv_trid_pos *p, cv_trid_movelist *ml);
 int cv_trid__gen_legal_fast(const cv_trid_pos *p, cv_trid_movelist *ml);
 /* Its count alone, without listing the moves known legal unseen. */
 int cv_trid__count_legal_fast(const cv_trid_pos *p);
+/* The set-based answers to cv_trid_attacked() and cv_trid_is_safe(). */
+int cv_trid__attacked_fast(const cv_trid_pos *p, int sq, int by);
+int cv_trid__is_safe_fast(const cv_trid_pos *p, cv_trid_move m);
+/* Whether the reference code answers (cv_trid_use_reference()). */
+int cv_trid__ref(void);
 
 /* Cell tables of the 6 x 10 projection, filled once (trid_lines.c).
  * Directions d as the king steps: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W,

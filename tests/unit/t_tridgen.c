@@ -44,6 +44,35 @@ static int sets_agree(const cv_trid_pos *p)
     return seen == ~0ull && s64[0] == p->sq64[0] && s64[1] == p->sq64[1];
 }
 
+/* The single questions, cv_trid_attacked() and cv_trid_is_safe(), asked
+ * of both implementations: every square (existing or not) for both
+ * colours, and every pseudo-legal move.  Returns the number of answers
+ * that differ. */
+static long questions, questions_wrong;
+static long single_questions(const cv_trid_pos *p)
+{
+    long wrong = 0;
+    for (int sq = 0; sq < CV_TRID_SQUARES; sq++) {
+        if (!(sq & 7)) continue;
+        for (int by = 0; by < 2; by++) {
+            cv_trid_use_reference(1);
+            int a = cv_trid_attacked(p, sq, by);
+            cv_trid_use_reference(0);
+            wrong += a != cv_trid_attacked(p, sq, by);
+            questions++;
+        }
+    }
+    cv_trid_gen_pseudo(p, &pseudo_ml);
+    for (int i = 0; i < pseudo_ml.n; i++) {
+        cv_trid_use_reference(1);
+        int a = cv_trid_is_safe(p, pseudo_ml.m[i]);
+        cv_trid_use_reference(0);
+        wrong += a != cv_trid_is_safe(p, pseudo_ml.m[i]);
+        questions++;
+    }
+    return wrong;
+}
+
 /* Counts what the set-based board-move test meets: positions where a
  * board move is refused for leaving the king attacked, and board moves
  * that carry the mover's king. */
@@ -76,6 +105,8 @@ static int same_moves(const cv_trid_pos *p)
     compared++;
     sets_wrong += !sets_agree(p);
     count_boards(p);
+    /* Every eighth position: the sets' answers to single questions. */
+    if (compared % 8 == 1) questions_wrong += single_questions(p);
     if (counted != ref_ml.n && !first_diff[0]) {
         char fen[1024];
         cv_trid_fen_write(p, fen, sizeof fen);
@@ -260,6 +291,9 @@ int main(void)
     }
     printf("# %ld positions: %ld with a board move refused for the king's sake, %ld board moves carrying a king\n",
            compared, board_refused, king_rides);
+    TAP_OK(questions > 0 && questions_wrong == 0,
+           "cv_trid_attacked and cv_trid_is_safe: the sets and the reference agree on %ld questions (%ld differ)",
+           questions, questions_wrong);
     TAP_OK(sets_wrong == 0, "the level sets are the transpose of the cell bytes, the 64-square sets hold the pieces, in all %ld positions (%ld differ)",
            compared, sets_wrong);
     return tap_done();
