@@ -30,14 +30,13 @@ static inline int pin_file_min(int pin) { return (pin & 1) ? 4 : 0; }
 static inline int pin_cell0(int pin) { return pin_rank_min[pin >> 1] * 6 + pin_file_min(pin); }
 int cv_trid__pin_cell0(int pin) { return pin_cell0(pin); }
 
-int cv_trid_place_of(int sq)
+/* Pin + 12 * inverted of the place whose board would hold (f, r, l), -1
+ * for none.  Upright boards stand a level above their main board,
+ * inverted ones a level below; the two pin pairs of a main board cover
+ * even-based pairs of ranks, files a-b or e-f. */
+static inline int place_at(int f, int r, int l)
 {
-    if (sq < 0 || sq >= CV_TRID_SQUARES) return -1;
-    int f = CV_TRID_FILE(sq), r = CV_TRID_RANK(sq), l = CV_TRID_LEVEL(sq);
     if (f == 2 || f == 3 || !(l & 1)) return -1;
-    /* Upright boards stand a level above their main board, inverted ones
-     * a level below; the two pin pairs of a main board cover even-based
-     * pairs of ranks. */
     for (int inv = 0; inv < 2; inv++) {
         int m = inv ? l + 1 : l - 1;
         if (m < 2 || m > 6) continue;
@@ -47,6 +46,11 @@ int cv_trid_place_of(int sq)
     return -1;
 }
 
+int cv_trid_place_of(int sq)
+{
+    if (sq < 0 || sq >= CV_TRID_SQUARES) return -1;
+    return place_at(CV_TRID_FILE(sq), CV_TRID_RANK(sq), CV_TRID_LEVEL(sq));
+}
 
 static int main_square(int sq)
 {
@@ -296,18 +300,9 @@ static inline int sq64_at(const cv_trid_pos *p, int c, int l)
     int f = c % 6, r = c / 6;
     /* Main board on level l covers ranks l - 1 to l + 2, files b-e. */
     if (!(l & 1)) return 8 * l - 16 + (r - l + 1) * 4 + f - 1;
-    /* A board's place: a level above its main board (below if inverted),
-     * an even-based pair of ranks, files a-b or e-f. */
-    for (int inv = 0; inv < 2; inv++) {
-        int m = inv ? l + 1 : l - 1;
-        if (m < 2 || m > 6) continue;
-        for (int n = m - 2; n <= m - 1; n++) {
-            if ((r & ~1) != pin_rank_min[n]) continue;
-            int b = p->pinboard[2 * n + (f >= 4)];
-            if (b >= 0 && p->board[b].inverted == inv) return 48 + 4 * b + (r & 1) * 2 + (f & 1);
-        }
-    }
-    return -1;
+    int pl = place_at(f, r, l), b = pl >= 0 ? p->pinboard[pl % 12] : -1;
+    if (b < 0 || p->board[b].inverted != pl / 12) return -1;
+    return 48 + 4 * b + (r & 1) * 2 + (f & 1);
 }
 
 int cv_trid_sq64(const cv_trid_pos *p, int sq)
