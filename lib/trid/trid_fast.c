@@ -170,7 +170,8 @@ ALWAYS_INLINE int gen_pawn(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid
     unsigned all1 = (unsigned)(p->occ[0][c1] | p->occ[1][c1]);
     k += emit_pawn(p, ml, from, c1, p->exist[c1] & ~all1, us, count);
     static const int8_t capture_dir[2][2] = { { 7, 1 }, { 5, 3 } };
-    for (int i = 0; i < 2; i++) {
+    /* Most pawns have nothing to take: one intersection says so. */
+    for (int i = 0; i < 2 && (t->pawn_to[us][c] & p->cells[!us]); i++) {
         int d = capture_dir[us][i];
         if (!t->len[c][d]) continue;
         int cc = t->line[c][d][0];

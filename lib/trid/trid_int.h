@@ -78,6 +78,7 @@ typedef struct cv_trid_lines {
     uint64_t knight_set[CV_TRID_CELLS];
     uint64_t king_set[CV_TRID_CELLS];
     uint64_t pawn_from[2][CV_TRID_CELLS]; /* cells whence a pawn of colour attacks c */
+    uint64_t pawn_to[2][CV_TRID_CELLS];   /* cells a pawn of colour on c attacks */
     uint8_t pawn_start[2][CV_TRID_CELLS]; /* levels of the cell a pawn of colour double-steps from */
 } cv_trid_lines;
 

@@ -43,7 +43,10 @@ static void fill(void)
         for (int by = 0; by < 2; by++)
             for (int df = -1; df <= 1; df += 2) {
                 int cc = cell_at(f + df, r + (by ? 1 : -1));
-                if (cc >= 0) t->pawn_from[by][c] |= 1ull << cc;
+                if (cc >= 0) {
+                    t->pawn_from[by][c] |= 1ull << cc;
+                    t->pawn_to[by][cc] |= 1ull << c;
+                }
             }
         /* The eight starting squares of each side's pawns (Black's are
          * White's with ranks mirrored and four levels up). */
