@@ -96,13 +96,17 @@ ALWAYS_INLINE int gen_steps(const cv_trid_pos *p, cv_trid_movelist *ml, int from
 }
 
 /* reach: the levels every cell passed so far lets through; the first cell
- * is a single step and always reached. */
+ * is a single step and always reached.  dead: cells that neither hold a
+ * target nor let a ride through (see gen_legal()), so a line that starts
+ * on one gives nothing. */
 ALWAYS_INLINE int gen_rides(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int c, int from,
-                            int us, int d0, int dstep, int count)
+                            int us, int d0, int dstep, uint64_t dead, int count)
 {
     int k = 0;
+    if (!(t->king_set[c] & ~dead)) return 0;
     for (int d = d0; d < 8; d += dstep) {
         const uint8_t *ln = t->line[c][d];
+        if (!t->len[c][d] || (dead >> ln[0] & 1)) continue;
         unsigned reach = CV_TRID_LEVELS;
         for (int i = 0, n = t->len[c][d]; i < n; i++) {
             int cc = ln[i];
@@ -187,15 +191,17 @@ ALWAYS_INLINE int gen_pawn(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid
 
 /* One piece's pseudo-legal moves: pushed, or counted when count. */
 ALWAYS_INLINE int gen_piece(const cv_trid_pos *p, const cv_trid_lines *t, cv_trid_movelist *ml, int c, int l, int us,
-                            int count)
+                            uint64_t dead, int count)
 {
     int from = c * 8 + l;
     switch (CV_TRID_TYPE(p->pc[c][l])) {
     case CV_TRID_PAWN: return gen_pawn(p, t, ml, c, l, us, count);
-    case CV_TRID_KNIGHT: return gen_steps(p, ml, from, t->knight[c], t->knight_n[c], us, count);
-    case CV_TRID_BISHOP: return gen_rides(p, t, ml, c, from, us, 1, 2, count);
-    case CV_TRID_ROOK: return gen_rides(p, t, ml, c, from, us, 0, 2, count);
-    case CV_TRID_QUEEN: return gen_rides(p, t, ml, c, from, us, 0, 1, count);
+    case CV_TRID_KNIGHT:
+        if (!(t->knight_set[c] & ~dead)) return 0;
+        return gen_steps(p, ml, from, t->knight[c], t->knight_n[c], us, count);
+    case CV_TRID_BISHOP: return gen_rides(p, t, ml, c, from, us, 1, 2, dead, count);
+    case CV_TRID_ROOK: return gen_rides(p, t, ml, c, from, us, 0, 2, dead, count);
+    case CV_TRID_QUEEN: return gen_rides(p, t, ml, c, from, us, 0, 1, dead, count);
     case CV_TRID_KING: return gen_steps(p, ml, from, t->king[c], t->king_n[c], us, count);
     }
     return 0;
@@ -503,7 +509,7 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
         /* No king (or several): every pseudo-legal move stands. */
         for (uint64_t cs = p->cells[us]; cs; cs &= cs - 1) {
             int c = __builtin_ctzll(cs);
-            for (unsigned m = p->occ[us][c]; m; m &= m - 1) gen_piece(p, t, ml, c, __builtin_ctz(m), us, 0);
+            for (unsigned m = p->occ[us][c]; m; m &= m - 1) gen_piece(p, t, ml, c, __builtin_ctz(m), us, 0, 0);
         }
         cv_trid__gen_ep(p, ml, us);
         cv_trid__gen_castles(p, ml, us, -1);
@@ -521,6 +527,17 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
         int far = (d <= 2 || d == 7) ? 63 - __builtin_clzll(s) : __builtin_ctzll(s);
         danger |= t->ray[kc][d] & ~t->ray[far][d] & ~(1ull << far);
     }
+    /* Dead cells: every square there (if any) holds a piece of ours, and
+     * under every blocking rule such a cell stops a ride toward every
+     * level (a cell without squares only when void cells block).  A
+     * knight whose targets are all dead, or a line that starts on one,
+     * gives no move. */
+    uint64_t open = 0, any = 0;
+    for (int L = 1; L <= 7; L++) {
+        open |= p->lexist[L] & ~p->locc[us][L];
+        any |= p->lexist[L];
+    }
+    uint64_t dead = ~open & (p->o.void_passes ? any : ~0ull);
     /* Cells whose pieces need a closer look: all in check, else the
      * king's and the danger cells. */
     uint64_t doubtful = check ? ~0ull : danger | 1ull << kc;
@@ -530,7 +547,7 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
         for (unsigned m = p->occ[us][c]; m; m &= m - 1) {
             int l = __builtin_ctz(m), d = -1;
             if (!(doubtful >> c & 1)) {
-                counted += gen_piece(p, t, ml, c, l, us, count);
+                counted += gen_piece(p, t, ml, c, l, us, dead, count);
                 continue;
             }
             if (c * 8 + l == k) {
@@ -548,11 +565,11 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
             }
             if (!check && !shields && c * 8 + l != k) {
                 /* Unshielding, or in the king's cell (shielding nothing). */
-                counted += gen_piece(p, t, ml, c, l, us, count);
+                counted += gen_piece(p, t, ml, c, l, us, dead, count);
                 continue;
             }
             int start = ml->n;
-            gen_piece(p, t, ml, c, l, us, 0);
+            gen_piece(p, t, ml, c, l, us, dead, 0);
             filter(&x, ml, start, k, check, d);
         }
     }
