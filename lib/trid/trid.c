@@ -730,7 +730,9 @@ static void gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
         /* The board's four squares are bits 48 + 4b.. of the 64-square
          * sets wherever it stands, in the order of off[]. */
         unsigned on = (unsigned)((p->sq64[0] | p->sq64[1]) >> (48 + 4 * b)) & 0xF;
-        int nload = (on & 1) + (on >> 1 & 1) + (on >> 2 & 1) + (on >> 3 & 1), at = on ? __builtin_ctz(on) : -1;
+        /* No load rule moves a board with two pieces or more. */
+        if (on & (on - 1)) continue;
+        int nload = on != 0, at = on ? __builtin_ctz(on) : -1;
         int c0 = pin_cell0(bd->pin), l0 = cv_trid_pin_level(bd->pin, bd->inverted);
         uint8_t load = at >= 0 ? p->pc[c0 + off[at]][l0] : 0;
         switch (p->o.load) {
