@@ -314,11 +314,12 @@ static inline int board_of64(int s64) { return s64 >= 48 ? (s64 - 48) >> 2 : -1;
 
 int cv_trid_board_of(const cv_trid_pos *p, int sq) { return board_of64(cv_trid_sq64(p, sq)); }
 
-static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
+/* s64: the square's index among the 64 (sq64_at()), which a caller that
+ * needs it too works out once. */
+static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc)
 {
     uint8_t old = p->pc[c][l];
     uint64_t bit = 1ull << c;
-    int s64 = sq64_at(p, c, l);
     uint64_t bit64 = s64 >= 0 ? 1ull << s64 : 0;
     p->pc[c][l] = pc;
     if (old) {
@@ -345,6 +346,8 @@ static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc)
         if (CV_TRID_TYPE(pc) == CV_TRID_KING) p->king[nc] = (int16_t)(c * 8 + l);
     }
 }
+
+static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc) { set_piece64(p, c, l, sq64_at(p, c, l), pc); }
 
 /* The board's pieces by colour: bit 0 white present, bit 1 black. */
 unsigned cv_trid_board_colors(const cv_trid_pos *p, int b)
@@ -737,10 +740,10 @@ static void gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
         uint8_t load = at >= 0 ? p->pc[c0 + off[at]][l0] : 0;
         switch (p->o.load) {
         case CV_TRID_LOAD_OWN_PAWN:
-            if (nload > 1 || (nload == 1 && load != CV_TRID_PIECE(CV_TRID_PAWN, us))) continue;
+            if (nload && load != CV_TRID_PIECE(CV_TRID_PAWN, us)) continue;
             break;
         case CV_TRID_LOAD_ONE_PIECE:
-            if (nload > 1 || (nload == 1 && CV_TRID_COLOR(load) != us)) continue;
+            if (nload && CV_TRID_COLOR(load) != us) continue;
             break;
         default:
             if (nload) continue;
@@ -902,11 +905,12 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
             b3 = cv_trid_board_of(p, epsq);
         }
         if (CV_TRID_TYPE(pc) == CV_TRID_PAWN || cv_trid_at(p, m.to)) p->halfmove = 0;
-        set_piece(p, m.from >> 3, m.from & 7, 0);
-        set_piece(p, m.to >> 3, m.to & 7, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
+        int s1 = sq64_at(p, m.from >> 3, m.from & 7), s2 = sq64_at(p, m.to >> 3, m.to & 7);
+        set_piece64(p, m.from >> 3, m.from & 7, s1, 0);
+        set_piece64(p, m.to >> 3, m.to & 7, s2, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
         touch_rights(p, m.from);
         touch_rights(p, m.to);
-        int b1 = board_of64(sq64_at(p, m.from >> 3, m.from & 7)), b2 = board_of64(sq64_at(p, m.to >> 3, m.to & 7));
+        int b1 = board_of64(s1), b2 = board_of64(s2);
         if (update_ctrl(p, b1)) changed |= 1u << b1;
         if (update_ctrl(p, b2)) changed |= 1u << b2;
         if (update_ctrl(p, b3)) changed |= 1u << b3;

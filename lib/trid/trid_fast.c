@@ -294,6 +294,13 @@ static inline int leapers_hit(const cv_trid_lines *t, int c, const uint64_t tc[8
             (t->king_set[c] & tc[CV_TRID_KING])) != 0;
 }
 
+/* Does a rook, bishop or queen of tc stand on any line through cell c?
+ * When none does, no pass set is needed. */
+static inline int sliders_near(const cv_trid_lines *t, int c, const uint64_t tc[8])
+{
+    return (t->star[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN])) != 0;
+}
+
 static inline int sliders_hit(const cv_trid_lines *t, int c, const uint64_t tc[8], uint64_t pass)
 {
     uint64_t rq = tc[CV_TRID_ROOK] | tc[CV_TRID_QUEEN], bq = tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN];
@@ -325,7 +332,7 @@ static int attacked(ctx *x, int sq, int by, int xc, int xl)
     unsigned L = (unsigned)sq & 7;
     const uint64_t *tc = p->tcells[by];
     if (leapers_hit(x->t, c, tc, by)) return 1;
-    if (!(x->t->star[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN]))) return 0;
+    if (!sliders_near(x->t, c, tc)) return 0;
     uint64_t pass = pass_toward(x, L);
     if (xc >= 0) pass = repass(p, pass, L, xc, 1u << xl, 0);
     return sliders_hit(x->t, c, tc, pass);
@@ -337,7 +344,7 @@ static unsigned attacked_levels(ctx *x, int c, int by, int xc, int xl, unsigned 
 {
     const uint64_t *tc = x->p->tcells[by];
     if (leapers_hit(x->t, c, tc, by)) return want;
-    if (!(x->t->star[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN]))) return 0;
+    if (!sliders_near(x->t, c, tc)) return 0;
     unsigned hit = 0;
     for (; want; want &= want - 1) {
         unsigned L = (unsigned)__builtin_ctz(want);
@@ -356,19 +363,15 @@ static int uncovers(ctx *x, int k, int d, int fc, int fl, int tc, int tl)
     const cv_trid_pos *p = x->p;
     int them = !p->side, ty = (d & 1) ? CV_TRID_BISHOP : CV_TRID_ROOK;
     unsigned L = (unsigned)k & 7;
-    uint64_t sl = p->tcells[them][ty] | p->tcells[them][CV_TRID_QUEEN];
-    uint64_t pass = repass(p, pass_toward(x, L), L, fc, 1u << fl, 0);
+    uint64_t pass = repass(p, pass_toward(x, L), L, fc, 1u << fl, 0), sl;
     if (tc >= 0) {
         pass = repass(p, pass, L, tc, 0, 1u << tl);
-        if (sl >> tc & 1) {
-            /* The taken piece no longer attacks; another of the cell may. */
-            int keep = 0;
-            for (unsigned m = p->occ[them][tc] & ~(1u << tl); m; m &= m - 1) {
-                int t = CV_TRID_TYPE(p->pc[tc][__builtin_ctz(m)]);
-                keep |= t == CV_TRID_QUEEN || t == ty;
-            }
-            if (!keep) sl &= ~(1ull << tc);
-        }
+        uint64_t tcs[8];
+        memcpy(tcs, p->tcells[them], sizeof tcs);
+        take(p, tcs, tc, tl);
+        sl = tcs[ty] | tcs[CV_TRID_QUEEN];
+    } else {
+        sl = p->tcells[them][ty] | p->tcells[them][CV_TRID_QUEEN];
     }
     return ray_hits(x->t, k >> 3, d, sl, pass);
 }
@@ -443,40 +446,40 @@ static int board_move_safe(const ctx *x, cv_trid_move m)
 
 /* ---- legal moves ---- */
 
-/* Keeps the legal ones of the moves ml->m[start..]: a king step (should
- * one come here; gen_king() handles them) by an attack test with the
- * king's square taken as empty; a plain move in
- * check by the attack test with the move's changes applied; out of check,
- * a plain move from a cell on the king's line d (d >= 0: the caller found
- * the piece shields the king) by testing that line; castling by an attack
- * test on the king's new square; en passant by the attack test with its
- * three squares changed; board moves by the attack test on the level sets
- * as the move leaves them. */
-static void filter(ctx *x, cv_trid_movelist *ml, int start, int k, int check, int d)
+/* Does move m leave the king on k unattacked?  A king step: the attack
+ * test on its target with the king's square taken as empty.  A plain move
+ * of another piece: in check (or when check is -1: nothing known, the
+ * single question), the attack test with the move's changes applied; out
+ * of check, legal unless it comes from a cell on the king's line d
+ * (d >= 0: the caller found the piece shields the king), then that line
+ * tested with the move applied.  Castling: an attack test on the king's
+ * new square (it leaves every cell as full as it was, but for the queen's
+ * rook's corner cell, which ends the line west of that square).  En
+ * passant: the attack test with its three squares changed.  A board
+ * move: the attack test on the level sets as the move leaves them. */
+static int move_safe(ctx *x, cv_trid_move m, int k, int check, int d)
 {
     const cv_trid_pos *p = x->p;
-    int them = !p->side, kc = k >> 3, kl = k & 7, n = start;
-    for (int i = start; i < ml->n; i++) {
-        cv_trid_move m = ml->m[i];
-        int ok;
-        if (m.kind == CV_TRID_MK_NORMAL || m.kind == CV_TRID_MK_DOUBLE) {
-            if (m.from == k) ok = !attacked(x, m.to, them, kc, kl);
-            else if (check)
-                ok = !attacked_after(x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, m.to >> 3, m.to & 7);
-            else if (d < 0) ok = 1;
-            else ok = !uncovers(x, k, d, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7);
-        } else if (m.kind == CV_TRID_MK_CASTLE_K || m.kind == CV_TRID_MK_CASTLE_Q) {
-            /* Castling leaves every cell as full as it was, but for the
-             * queen's rook's corner cell, which ends the line west of the
-             * king's new square: only that square needs a look. */
-            ok = !attacked(x, m.to, them, -1, 0);
-        } else if (m.kind == CV_TRID_MK_EP) {
-            ok = !attacked_after(x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, p->ep >> 3, p->ep & 7);
-        } else {
-            ok = board_move_safe(x, m);
-        }
-        if (ok) ml->m[n++] = m;
+    int them = !p->side;
+    switch (m.kind) {
+    case CV_TRID_MK_BOARD: return board_move_safe(x, m);
+    case CV_TRID_MK_CASTLE_K:
+    case CV_TRID_MK_CASTLE_Q: return !attacked(x, m.to, them, -1, 0);
+    case CV_TRID_MK_EP:
+        return !attacked_after(x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, p->ep >> 3, p->ep & 7);
+    default:
+        if (m.from == k) return !attacked(x, m.to, them, k >> 3, k & 7);
+        if (check) return !attacked_after(x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, m.to >> 3, m.to & 7);
+        return d < 0 || !uncovers(x, k, d, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7);
     }
+}
+
+/* Keeps the legal ones of the moves ml->m[start..] (move_safe()). */
+static void filter(ctx *x, cv_trid_movelist *ml, int start, int k, int check, int d)
+{
+    int n = start;
+    for (int i = start; i < ml->n; i++)
+        if (move_safe(x, ml->m[i], k, check, d)) ml->m[n++] = ml->m[i];
     ml->n = n;
 }
 
@@ -595,21 +598,10 @@ int cv_trid__attacked_fast(const cv_trid_pos *p, int sq, int by)
     return attacked(&x, sq, by, -1, 0);
 }
 
-/* One move's safety, as filter() judges a doubtful move in check (the
- * attack test with the move's changes applied holds in or out of check). */
 int cv_trid__is_safe_fast(const cv_trid_pos *p, cv_trid_move m)
 {
-    int k = p->king[p->side], them = !p->side;
+    int k = p->king[p->side];
     if (k < 0) return 1;
     ctx x = { .p = p, .t = cv_trid__lines(), .summed = 0 };
-    switch (m.kind) {
-    case CV_TRID_MK_BOARD: return board_move_safe(&x, m);
-    case CV_TRID_MK_CASTLE_K:
-    case CV_TRID_MK_CASTLE_Q: return !attacked(&x, m.to, them, -1, 0);
-    case CV_TRID_MK_EP:
-        return !attacked_after(&x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, p->ep >> 3, p->ep & 7);
-    default:
-        if (m.from == k) return !attacked(&x, m.to, them, k >> 3, k & 7);
-        return !attacked_after(&x, k, m.from >> 3, m.from & 7, m.to >> 3, m.to & 7, m.to >> 3, m.to & 7);
-    }
+    return move_safe(&x, m, k, -1, -1);
 }
