@@ -115,20 +115,20 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     if (e->mark_only) {
         /* the move is played and its mark written right; say so */
         if (!C->quiet)
-            cv_report(C->d, CV_WARNING, C->path, e->t->line, e->t->col, "%s: %s %s%s: %s", C->ident, num, e->t->text,
+            cv_report(C->d, CV_WARNING, C->path, e->line, e->col, "%s: %s %s%s: %s", C->ident, num, e->t->text,
                       e->t->suffix, e->why);
         if (C->json)
-            cv_problems_add(&C->probs, 0, "move", e->t->line, e->t->col, "%s %s%s: %s", num, e->t->text, e->t->suffix,
+            cv_problems_add(&C->probs, 0, "move", e->line, e->col, "%s %s%s: %s", num, e->t->text, e->t->suffix,
                             e->why);
         return;
     }
     if (e->t->kind == CV_PGN_VARIATION_START) {
-        cv_report(C->d, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s; written unconverted", C->ident, e->why);
-        if (C->json) cv_problems_add(&C->probs, 1, "move", e->t->line, e->t->col, "%s", e->why);
+        cv_report(C->d, CV_ERROR, C->path, e->line, e->col, "%s: %s; written unconverted", C->ident, e->why);
+        if (C->json) cv_problems_add(&C->probs, 1, "move", e->line, e->col, "%s", e->why);
     } else {
-        cv_report(C->d, CV_ERROR, C->path, e->t->line, e->t->col, "%s: %s %s: %s; written unconverted", C->ident, num,
+        cv_report(C->d, CV_ERROR, C->path, e->line, e->col, "%s: %s %s: %s; written unconverted", C->ident, num,
                   e->t->text, e->why);
-        if (C->json) cv_problems_add(&C->probs, 1, "move", e->t->line, e->t->col, "%s %s: %s", num, e->t->text, e->why);
+        if (C->json) cv_problems_add(&C->probs, 1, "move", e->line, e->col, "%s %s: %s", num, e->t->text, e->why);
     }
 }
 

@@ -131,10 +131,10 @@ static void out_pos(long line, long col)
     out_c(' ');
 }
 
-static void print_token(const cv_pgn_token *t)
+static void print_token(const cv_pgn_token *t, long line, long col)
 {
     for (int i = 0; i < t->depth; i++) out_n("  ", 2);
-    out_pos(t->line, t->col);
+    out_pos(line, col);
     out_s(cv_pgn_kind_name(t->kind));
     out_c(' ');
     switch (t->kind) {
@@ -203,10 +203,11 @@ static void print_tokens(const char *path, const cv_pgn_game *g)
     /* Tags and tokens merged back into file order (a comment may come
      * before the tags). */
     size_t i = 0, k = 0;
+    long tl = 0, tc = 0;  /* where token k starts */
+    if (g->ntokens) cv_pgn_where(g, g->tokens[0].at, &tl, &tc);
     while (i < g->ntags || k < g->ntokens) {
         int tag_first = k >= g->ntokens ||
-            (i < g->ntags && (g->tags[i].line < g->tokens[k].line ||
-                              (g->tags[i].line == g->tokens[k].line && g->tags[i].col < g->tokens[k].col)));
+            (i < g->ntags && (g->tags[i].line < tl || (g->tags[i].line == tl && g->tags[i].col < tc)));
         if (tag_first) {
             const cv_pgn_tag *t = &g->tags[i++];
             out_pos(t->line, t->col);
@@ -216,7 +217,8 @@ static void print_tokens(const char *path, const cv_pgn_game *g)
             out_escaped(t->value, strlen(t->value), 1);
             out_s("\"\n");
         } else {
-            print_token(&g->tokens[k++]);
+            print_token(&g->tokens[k++], tl, tc);
+            if (k < g->ntokens) cv_pgn_where(g, g->tokens[k].at, &tl, &tc);
         }
     }
     out_flush();
@@ -298,10 +300,12 @@ static void json_moves(cv_json *j, const cv_pgn_game *g, size_t from, size_t to,
             cv_json_key(j, "suffix");
             cv_json_str(j, t->suffix);
         }
+        long line, col;
+        cv_pgn_where(g, t->at, &line, &col);
         cv_json_key(j, "line");
-        cv_json_int(j, t->line);
+        cv_json_int(j, line);
         cv_json_key(j, "col");
-        cv_json_int(j, t->col);
+        cv_json_int(j, col);
         if (nnag) {
             cv_json_key(j, "nags");
             cv_json_begin_array(j);

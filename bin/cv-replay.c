@@ -126,13 +126,13 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     if (!e->mark_only) C->game_bad = 1;
     /* a warning under --quiet is counted, not printed (C->d says so) */
     if (e->t->kind == CV_PGN_VARIATION_START) {
-        cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s", game_name(C), e->why);
-        if (C->json) cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->t->line, e->t->col, "%s", e->why);
+        cv_report(C->d, lv, C->path, e->line, e->col, "%s: %s", game_name(C), e->why);
+        if (C->json) cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->line, e->col, "%s", e->why);
     } else {
-        cv_report(C->d, lv, C->path, e->t->line, e->t->col, "%s: %s %s%s%s: %s", game_name(C), num, e->t->text,
+        cv_report(C->d, lv, C->path, e->line, e->col, "%s: %s %s%s%s: %s", game_name(C), num, e->t->text,
                   e->t->suffix ? e->t->suffix : "", in_var, e->why);
         if (C->json)
-            cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->t->line, e->t->col, "%s %s%s%s: %s", num, e->t->text,
+            cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->line, e->col, "%s %s%s%s: %s", num, e->t->text,
                             e->t->suffix ? e->t->suffix : "", in_var, e->why);
     }
 }
@@ -273,7 +273,8 @@ static int replay_game(ctx *C, const cv_record *g)
             if (want_final) cv_any_write(final, 0, C->final_fen, sizeof C->final_fen);
             const char *want = cv_replay_implied_result(&res);
             const cv_pgn_token *rt = g->result;
-            long rl = rt ? rt->line : g->line, rc = rt ? rt->col : g->col;
+            long rl = g->line, rc = g->col;
+            if (rt) cv_pgn_where(g, rt->at, &rl, &rc);
             if (want && g->result_text && strcmp(want, g->result_text)) {
                 cv_report(C->d, CV_WARNING, C->path, rl, rc, "%s: the game ends in %s, so the result should be %s, not %s",
                           game_name(C), res.mate ? "checkmate" : "stalemate", want, g->result_text);

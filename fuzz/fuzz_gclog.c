@@ -20,7 +20,9 @@ static void check(const cv_record *g, long number, const cv_gclog_limits *lim)
     for (size_t i = 0; i < g->ntokens; i++) {
         const cv_pgn_token *t = &g->tokens[i];
         if (!t->text || !t->suffix || t->norm != t->text || strlen(t->text) != t->len) abort();
-        if (t->line < 1 || t->col < 1 || t->depth || strpbrk(t->text, "\n\r")) abort();
+        long line, col;
+        cv_pgn_where(g, t->at, &line, &col);
+        if (line < 1 || col < 1 || t->depth || strpbrk(t->text, "\n\r")) abort();
         switch (t->kind) {
         case CV_PGN_MOVE_NUMBER:
             if (i + 1 >= g->ntokens || g->tokens[i + 1].kind != CV_PGN_MOVE) abort();

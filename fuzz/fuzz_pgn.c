@@ -18,11 +18,15 @@ static void check(const cv_pgn_game *g, long expect_number, const cv_pgn_limits 
         if (!g->tags[i].name || !g->tags[i].value || g->tags[i].line < 1) abort();
         cv_json_write_cstring(sink, g->tags[i].value);
     }
+    long pl = 0, pc = 0;  /* tokens come in file order */
     for (size_t i = 0; i < g->ntokens; i++) {
         const cv_pgn_token *t = &g->tokens[i];
         if (!t->text || !t->suffix || !t->norm) abort();
         if (t->depth < 0 || t->depth > lim->max_depth) abort();
-        if (t->line < 1 || t->col < 1) abort();
+        long line, col;
+        cv_pgn_where(g, t->at, &line, &col);
+        if (line < 1 || col < 1 || line < pl || (line == pl && col <= pc)) abort();
+        pl = line, pc = col;
         if ((unsigned)t->kind > CV_PGN_ESCAPE) abort();
         if (t->kind == CV_PGN_COMMENT && t->len > lim->max_comment) abort();
         if (t->kind != CV_PGN_COMMENT && t->kind != CV_PGN_LINE_COMMENT && t->kind != CV_PGN_ESCAPE &&

@@ -3,8 +3,9 @@
  *
  * Every reader yields the same game structure, cv_record: tags (a PGN
  * header; a listing's `// [Name "value"]` lines), the movetext as tokens
- * with their line and column (move numbers, moves, comments, variations,
- * NAGs, the result), the game's problems, and optionally its raw bytes.
+ * (move numbers, moves, comments, variations, NAGs, the result) each with
+ * its place, which cv_pgn_where turns into a line and column when asked,
+ * the game's problems, and optionally its raw bytes.
  * Every format has a writer from that structure, so a record read in one
  * format can be written in another.  The tools open a record reader on
  * any input; the format is named (--input) or recognised from the first

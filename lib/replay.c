@@ -152,6 +152,15 @@ static void fill(cv_replay_ev *e, const cv_record *g, size_t i, int depth, const
     e->before = before;
 }
 
+/* A bad move goes to the hook with its place: worked out here, for the
+ * few tokens that are reported. */
+static void report_bad(const cv_replay_hooks *h, void *arg, cv_replay_ev *e, const cv_record *g)
+{
+    if (!h || !h->bad) return;
+    cv_pgn_where(g, e->t->at, &e->line, &e->col);
+    h->bad(arg, e);
+}
+
 /* What a check mark as written says against what the move did. */
 static const char *mark_problem(char written, char actual)
 {
@@ -190,7 +199,7 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
                 fill(&ev, g, i, d, &parent->cur);
                 ev.why = "a variation needs a move before it to replace";
                 res->bad_moves++;
-                if (h && h->bad) h->bad(arg, &ev);
+                report_bad(h, arg, &ev, g);
             }
             if (!c->dead) {
                 cv_apos_copy(&c->cur, &parent->cur);
@@ -229,7 +238,7 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
                 ev.out_of_sequence = why == seq;
                 c->dead = 1;
                 res->bad_moves++;
-                if (h && h->bad) h->bad(arg, &ev);
+                report_bad(h, arg, &ev, g);
                 break;
             }
             if (keep_before) cv_apos_copy(&before, &c->cur);
@@ -257,7 +266,7 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
                     ev.why = p;
                     ev.mark_only = r->marks == CV_MARKS_WARN;
                     if (!ev.mark_only) res->bad_moves++;
-                    if (h && h->bad) h->bad(arg, &ev);
+                    report_bad(h, arg, &ev, g);
                 }
             }
             if (h && h->move) {

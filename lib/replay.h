@@ -23,6 +23,7 @@ typedef struct cv_replay_ev {
     const char *why;            /* bad moves: the reason */
     int mark_only;              /* the move was played; only its check mark is wrong */
     int out_of_sequence;        /* the record's number or colour is not the game's */
+    long line, col;             /* bad moves: where the token starts */
 } cv_replay_ev;
 
 /* The move in notation nt, the move number as "23." or "23...", and the

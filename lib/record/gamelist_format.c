@@ -22,6 +22,7 @@
 #include "record.h"
 #include "gamelist.h"
 #include "pgnwrite.h"
+#include "where.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,7 @@ typedef struct rd {
     size_t capiss;
     char *arena;
     size_t caparena, used;
+    cv_pgn_lines lines;
 } rd;
 
 static int grow(void **p, size_t *cap, size_t need, size_t elem)
@@ -140,17 +142,18 @@ static int next(void *p, cv_record *g)
         grow((void **)&x->tok, &x->captok, 2 * gl.nitems + 1, sizeof *x->tok) < 0 ||
         grow((void **)&x->tags, &x->captags, gl.nitems + 1, sizeof *x->tags) < 0 ||
         grow((void **)&x->main, &x->capmain, gl.nmoves + 1, sizeof *x->main) < 0 ||
-        grow((void **)&x->iss, &x->capiss, gl.nissues + 1, sizeof *x->iss) < 0)
+        grow((void **)&x->iss, &x->capiss, gl.nissues + 1, sizeof *x->iss) < 0 ||
+        cv_pgn_lines_reserve(&x->lines, gl.nitems + 1) < 0)
         return -1;
     x->used = 0;
+    cv_pgn_lines_clear(&x->lines);
     size_t nt = 0, ntags = 0, nmain = 0;
     long open_white = 0;    /* number of the White move just before, 0 none */
     for (size_t i = 0; i < gl.nitems; i++) {
         const cv_gamelist_item *it = &gl.items[i];
         cv_pgn_token *t = &x->tok[nt];
         memset(t, 0, sizeof *t);
-        t->line = it->line;
-        t->col = it->col;
+        t->at = cv_pgn_lines_at(&x->lines, it->line, it->col);  /* room reserved */
         if (it->kind == CV_GAMELIST_COMMENT) {
             const char *name, *value;
             if (it->own_line && it->before == 0 && as_tag(x, it->text, &name, &value)) {
@@ -184,10 +187,10 @@ static int next(void *p, cv_record *g)
             t->text = t->norm = keep(x, num, (size_t)k);
             t->suffix = "";
             t->len = (size_t)k;
+            long long at = t->at;
             t = &x->tok[++nt];
             memset(t, 0, sizeof *t);
-            t->line = it->line;
-            t->col = it->col;
+            t->at = at;
         }
         /* the marks apart from the move, as the PGN reader keeps them */
         size_t n = it->len;
@@ -214,6 +217,8 @@ static int next(void *p, cv_record *g)
     g->ntags = ntags;
     g->tokens = x->tok;
     g->ntokens = nt;
+    g->lines = x->lines.v;
+    g->nlines = x->lines.n;
     g->mainline = x->main;
     g->nmainline = nmain;
     g->issues = x->iss;
@@ -240,6 +245,7 @@ static void close_gl(void *p)
     free(x->main);
     free(x->iss);
     free(x->arena);
+    cv_pgn_lines_free(&x->lines);
     free(x);
 }
 

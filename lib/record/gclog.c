@@ -16,6 +16,7 @@
  * only for the part returned. */
 #include "gclog.h"
 #include "lines.h"
+#include "where.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -46,6 +47,11 @@ struct cv_gclog_reader {
     /* the game being read */
     cv_pgn_token *tok;
     size_t ntok, tokcap;
+    /* each token's line and column, as a line reader knows them; they
+     * become positions (where.h) when the game is handed out */
+    struct place { long line, col; } *pl;
+    size_t plcap;
+    cv_pgn_lines lines;
     cv_pgn_tag *tags;
     size_t ntags, tagcap;
     size_t *main;
@@ -112,7 +118,8 @@ static void shrink(void **p, size_t *cap, size_t used, size_t keep, size_t elem)
 static size_t mem_now(const R *r)
 {
     return sizeof *r + r->L.cap + r->tokcap * sizeof *r->tok + r->tagcap * sizeof *r->tags +
-           r->maincap * sizeof *r->main + r->isscap * sizeof *r->iss + r->acap + r->rawcap;
+           r->maincap * sizeof *r->main + r->isscap * sizeof *r->iss + r->acap + r->rawcap +
+           r->plcap * sizeof *r->pl + r->lines.cap * sizeof *r->lines.v;
 }
 
 static void note_peak(R *r)
@@ -228,7 +235,10 @@ static void reset_game(R *r)
 {
     /* the comments held after the last game's result come first */
     size_t held = r->ntok - r->cut_tok, text = r->alen - r->cut_text;
-    if (held) memmove(r->tok, r->tok + r->cut_tok, held * sizeof *r->tok);
+    if (held) {
+        memmove(r->tok, r->tok + r->cut_tok, held * sizeof *r->tok);
+        memmove(r->pl, r->pl + r->cut_tok, held * sizeof *r->pl);
+    }
     if (text) memmove(r->arena, r->arena + r->cut_text, text);
     for (size_t i = 0; i < held; i++) {
         cv_pgn_token *t = &r->tok[i];
@@ -240,11 +250,14 @@ static void reset_game(R *r)
     r->ntags = r->nmain = r->niss = 0;
     shrink((void **)&r->arena, &r->acap, r->alen, ARENA_KEEP, 1);
     shrink((void **)&r->tok, &r->tokcap, r->ntok, TABLE_KEEP, sizeof *r->tok);
+    shrink((void **)&r->pl, &r->plcap, r->ntok, TABLE_KEEP, sizeof *r->pl);
+    cv_pgn_lines_clear(&r->lines);
+    shrink((void **)&r->lines.v, &r->lines.cap, r->ntok, TABLE_KEEP, sizeof *r->lines.v);
     shrink((void **)&r->tags, &r->tagcap, 0, TABLE_KEEP, sizeof *r->tags);
     shrink((void **)&r->main, &r->maincap, 0, TABLE_KEEP, sizeof *r->main);
     shrink((void **)&r->iss, &r->isscap, 0, TABLE_KEEP, sizeof *r->iss);
     r->errors = 0;
-    r->first_line = held ? r->tok[0].line : 0;
+    r->first_line = held ? r->pl[0].line : 0;
     r->met_move = r->ended = 0;
     r->result_tok = -1;
     r->cut_tok = r->cut_text = 0;
@@ -266,6 +279,8 @@ static int room(R *r, size_t ntok, size_t nbytes, long line, long col, int quiet
         return 0;
     }
     if (grow((void **)&r->tok, &r->tokcap, r->ntok + ntok, sizeof *r->tok) < 0 ||
+        grow((void **)&r->pl, &r->plcap, r->ntok + ntok, sizeof *r->pl) < 0 ||
+        cv_pgn_lines_reserve(&r->lines, r->ntok + ntok) < 0 ||
         grow((void **)&r->tags, &r->tagcap, r->ntags + 1, sizeof *r->tags) < 0 ||
         grow((void **)&r->main, &r->maincap, r->nmain + 1, sizeof *r->main) < 0 ||
         grow((void **)&r->arena, &r->acap, r->alen + nbytes, 1) < 0) {
@@ -293,8 +308,7 @@ static cv_pgn_token *add_token(R *r, cv_pgn_kind kind, long line, long col, cons
     cv_pgn_token *t = &r->tok[r->ntok++];
     memset(t, 0, sizeof *t);
     t->kind = kind;
-    t->line = line;
-    t->col = col;
+    r->pl[t - r->tok] = (struct place){ line, col };
     t->len = n;
     t->text_off = keep(r, s, n);
     t->norm_off = t->text_off;
@@ -655,9 +669,11 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
             force_issue(r, 1, 1, "no game in the input: no move, tag or result line");
     }
 
+    cv_pgn_lines_clear(&r->lines);
     for (size_t i = 0; i < r->cut_tok; i++) {
         cv_pgn_token *t = &r->tok[i];
         size_t so = t->suffix_off;
+        t->at = cv_pgn_lines_at(&r->lines, r->pl[i].line, r->pl[i].col);  /* room reserved */
         t->text = r->arena + t->text_off;
         t->norm = t->text;
         t->suffix = so == NO_SUFFIX ? "" : r->arena + so;
@@ -673,6 +689,8 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
     g->ntags = r->ntags;
     g->tokens = r->tok;
     g->ntokens = r->cut_tok;
+    g->lines = r->lines.v;
+    g->nlines = r->lines.n;
     if (r->result_tok >= 0) {
         g->result = &r->tok[r->result_tok];
         g->result_text = g->result->text;
@@ -708,6 +726,8 @@ void cv_gclog_close(cv_gclog_reader *r)
     if (!r) return;
     cv_lines_free(&r->L);
     free(r->tok);
+    free(r->pl);
+    cv_pgn_lines_free(&r->lines);
     free(r->tags);
     free(r->main);
     free(r->iss);

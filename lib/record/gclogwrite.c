@@ -73,7 +73,10 @@ static int implied(const cv_pgn_tag *t, const cv_record_meta *m, const char *res
 static int before_tags(const cv_record *g, size_t i)
 {
     const cv_pgn_token *t = &g->tokens[i];
-    if (!g->ntags || t->kind != CV_PGN_COMMENT || t->line <= 0 || t->line >= g->tags[0].line) return 0;
+    if (!g->ntags || t->kind != CV_PGN_COMMENT) return 0;
+    long line, col;
+    cv_pgn_where(g, t->at, &line, &col);
+    if (line <= 0 || line >= g->tags[0].line) return 0;
     for (size_t k = 0; k < i; k++)
         if (g->tokens[k].kind != CV_PGN_COMMENT) return 0;
     return 1;

@@ -58,6 +58,7 @@ typedef struct layout {
     cv_record *h;
     cv_pgn_tag *tags;
     cv_pgn_token *tok;
+    cv_pgn_line *lines;
     size_t *ml;
     cv_pgn_issue *iss;
     char *at;
@@ -68,7 +69,8 @@ static int lay_out(const cv_record *g, size_t strings, layout *L)
 {
     size_t a_tags = ALIGN(sizeof(cv_pgn_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_pgn_token) * g->ntokens);
     size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_pgn_issue) * g->nissues);
-    L->size = ALIGN(sizeof(cv_record)) + a_tags + a_tok + a_ml + a_iss + strings;
+    size_t a_lines = g->lines ? ALIGN(sizeof(cv_pgn_line) * g->nlines) : 0;
+    L->size = ALIGN(sizeof(cv_record)) + a_tags + a_tok + a_lines + a_ml + a_iss + strings;
     char *block = malloc(L->size);
     if (!block) return -1;
     L->h = (cv_record *)block;
@@ -78,6 +80,8 @@ static int lay_out(const cv_record *g, size_t strings, layout *L)
     at += a_tags;
     L->tok = (cv_pgn_token *)at;
     at += a_tok;
+    L->lines = (cv_pgn_line *)at;
+    at += a_lines;
     L->ml = (size_t *)at;
     at += a_ml;
     L->iss = (cv_pgn_issue *)at;
@@ -91,9 +95,11 @@ static cv_record *finish_copy(const cv_record *g, layout *L, size_t *bytes)
 {
     cv_record *h = L->h;
     if (g->nmainline) memcpy(L->ml, g->mainline, sizeof *L->ml * g->nmainline);
+    if (g->lines && g->nlines) memcpy(L->lines, g->lines, sizeof *L->lines * g->nlines);
     if (g->nissues) memcpy(L->iss, g->issues, sizeof *L->iss * g->nissues);
     h->tags = g->ntags ? L->tags : NULL;
     h->tokens = g->ntokens ? L->tok : NULL;
+    h->lines = g->lines && g->nlines ? L->lines : NULL;
     h->mainline = g->nmainline ? L->ml : NULL;
     h->issues = g->nissues ? L->iss : NULL;
     h->result = g->result ? L->tok + (g->result - g->tokens) : NULL;

@@ -6,7 +6,7 @@
  *  - cv_record_hold copies a game into one block of its own (tags,
  *    tokens, main line, problems, raw bytes and every string), equal to
  *    the reader's in every field a caller reads: the same texts, the same
- *    lines and columns, result pointing at its own RESULT token, a token's
+ *    lines and columns (the table of lines is copied too), result pointing at its own RESULT token, a token's
  *    norm the same pointer as its text where the reader's was, each tag's
  *    value its own (so cv_pgn_tag_value's "first tag of that name" test by
  *    pointer still holds); an empty suffix stays an empty string.  A game

@@ -10,7 +10,9 @@
  * to by offset while the game is read (the arena may move when it grows)
  * and turned into pointers when the game is complete. */
 #include "pgn.h"
+#include "where.h"
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -78,7 +80,13 @@ struct cv_pgn_reader {
     int deep_told;             /* the game has been told of one */
     long gline, gcol;
     long var_line, var_col;    /* the outermost open '(' */
-    long last_line, last_col;  /* just after the last token */
+    /* Just after the last token: last_at, settled into last_line and
+     * last_col when its line ends (LLONG_MIN once settled), as only a game
+     * without its result reports it. */
+    long long last_at;
+    long last_line, last_col;
+    cv_pgn_lines lines;        /* the game's lines with tokens (where.h) */
+    int line_noted;            /* the current line is in lines */
     long errors, warnings;
     long result_idx;
     long long result_end;      /* where the last result that ended a game ends */
@@ -148,6 +156,7 @@ cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag, unsigne
     }
     r->p = r->end = r->buf;
     r->line = 1;
+    r->last_at = LLONG_MIN;
     r->result_idx = -1;
     r->result_end = -1;
     return r;
@@ -198,6 +207,7 @@ void cv_pgn_close(cv_pgn_reader *r)
     free(r->cur);
     free(r->prev);
     free(r->raw);
+    cv_pgn_lines_free(&r->lines);
     free(r);
 }
 
@@ -210,7 +220,8 @@ static size_t heap_bytes(const R *r)
 {
     return sizeof *r + r->bufsize + PAD + r->acap + r->tokcap * sizeof *r->tok +
            r->tagcap * sizeof *r->tags + r->mlcap * sizeof *r->ml +
-           r->isscap * sizeof *r->iss + 2 * (size_t)r->depthcap * sizeof *r->cur + r->rawcap;
+           r->isscap * sizeof *r->iss + 2 * (size_t)r->depthcap * sizeof *r->cur + r->rawcap +
+           r->lines.cap * sizeof *r->lines.v;
 }
 
 void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st)
@@ -220,7 +231,7 @@ void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st)
     st->arena_bytes = r->acap;
     st->table_bytes = r->tokcap * sizeof *r->tok + r->tagcap * sizeof *r->tags +
                       r->mlcap * sizeof *r->ml + r->isscap * sizeof *r->iss +
-                      2 * (size_t)r->depthcap * sizeof *r->cur;
+                      2 * (size_t)r->depthcap * sizeof *r->cur + r->lines.cap * sizeof *r->lines.v;
     st->total_bytes = heap_bytes(r);
     st->peak_bytes = r->peak > st->total_bytes ? r->peak : st->total_bytes;
     st->games = r->games;
@@ -233,9 +244,26 @@ static inline long long apos(const R *r, const unsigned char *p)
     return r->base + (long long)(p - r->buf);
 }
 
+/* The column of a position on the current line. */
+static inline long colat(const R *r, long long at)
+{
+    return (long)(at - r->lstart + 1);
+}
+
 static inline long colof(const R *r, const unsigned char *p)
 {
-    return (long)(apos(r, p) - r->lstart + 1);
+    return colat(r, apos(r, p));
+}
+
+/* The current line is ending: if the last token ended on it, its place
+ * becomes a line and column. */
+static inline void settle_last(R *r)
+{
+    if (r->last_at >= r->lstart) {
+        r->last_line = r->line;
+        r->last_col = colat(r, r->last_at);
+        r->last_at = LLONG_MIN;
+    }
 }
 
 /* Keeps [p, end) and reads more after it.  Every pointer into the buffer
@@ -299,6 +327,7 @@ static void open_game(R *r, long line, long col)
     r->game_open = 1;
     r->gline = line;
     r->gcol = col;
+    r->last_at = LLONG_MIN;
     r->last_line = line;
     r->last_col = col;
     r->after_skip = 0;
@@ -356,6 +385,17 @@ static void issue(R *r, int tolerated, long line, long col, const char *fmt, ...
     va_list ap;
     va_start(ap, fmt);
     vissue(r, tolerated, 0, line, col, fmt, ap);
+    va_end(ap);
+}
+
+/* A problem at position at of the current line: the line and column are
+ * worked out here, for the problems alone. */
+__attribute__((format(printf, 4, 5)))
+static void issue_at(R *r, int tolerated, long long at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vissue(r, tolerated, 0, r->line, colat(r, at), fmt, ap);
     va_end(ap);
 }
 
@@ -455,26 +495,45 @@ static int too_many_items(R *r)
     return 0;
 }
 
-static cv_pgn_token *push_token(R *r, cv_pgn_kind kind, long line, long col)
+static int grow_tokens(R *r, long long at)
+{
+    size_t cap = r->tokcap ? r->tokcap * 2 : 256;
+    cv_pgn_token *t = realloc(r->tok, cap * sizeof *t);
+    if (!t) {
+        issue_at(r, ERR, at, "out of memory; skipping to the next game");
+        r->skip = 1;
+        return 0;
+    }
+    r->tok = t;
+    r->tokcap = cap;
+    if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+    return 1;
+}
+
+/* The first token of a line enters the line in the game's table. */
+static int note_line(R *r, long long at)
+{
+    size_t cap = r->lines.cap;
+    if (cv_pgn_lines_add(&r->lines, r->line, r->lstart) < 0) {
+        issue_at(r, ERR, at, "out of memory; skipping to the next game");
+        r->skip = 1;
+        return 0;
+    }
+    if (r->lines.cap != cap && heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+    r->line_noted = 1;
+    return 1;
+}
+
+/* A token starting at position at, on the current line. */
+static cv_pgn_token *push_token(R *r, cv_pgn_kind kind, long long at)
 {
     if (r->skip || !room_for_item(r)) return NULL;
-    if (r->ntok == r->tokcap) {
-        size_t cap = r->tokcap ? r->tokcap * 2 : 256;
-        cv_pgn_token *t = realloc(r->tok, cap * sizeof *t);
-        if (!t) {
-            issue(r, ERR, line, col, "out of memory; skipping to the next game");
-            r->skip = 1;
-            return NULL;
-        }
-        r->tok = t;
-        r->tokcap = cap;
-        if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
-    }
+    if (r->ntok == r->tokcap && !grow_tokens(r, at)) return NULL;
+    if (!r->line_noted && !note_line(r, at)) return NULL;
     cv_pgn_token *t = &r->tok[r->ntok++];
     memset(t, 0, sizeof *t);
     t->kind = kind;
-    t->line = line;
-    t->col = col;
+    t->at = at;
     t->depth = r->depth;
     return t;
 }
@@ -550,6 +609,8 @@ static unsigned char *take_eol(R *r, unsigned char *p, int mode)
         if (!r->nonblank) r->blank_since_token = 1;
         r->nonblank = 0;
     }
+    settle_last(r);
+    r->line_noted = 0;
     r->line++;
     r->lstart = r->lbase = a;
     return p;
@@ -630,6 +691,7 @@ static void end_unfinished(R *r)
 {
     if (r->depth > 0)
         issue(r, ERR, r->var_line, r->var_col, "unclosed variation (opened here)");
+    settle_last(r);
     issue(r, TOL, r->last_line, r->last_col, "missing result; '*' assumed");
     r->done = 1;
 }
@@ -681,10 +743,10 @@ static int is_result_tok(const char *s)
     return !strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2-1/2") || !strcmp(s, "*");
 }
 
-static void lex_result(R *r, long line, long col, size_t n)
+static void lex_result(R *r, long long at, size_t n)
 {
     start_movetext(r);
-    cv_pgn_token *t = push_token(r, CV_PGN_RESULT, line, col);
+    cv_pgn_token *t = push_token(r, CV_PGN_RESULT, at);
     unsigned char *p = r->p;
     r->p = p + n;
     if (!t || !token_text(r, t, p, n)) return;
@@ -696,7 +758,7 @@ static void lex_result(R *r, long line, long col, size_t n)
     const char *tag = tag_value_off(r, "Result");
     const char *txt = r->arena + t->text_off;
     if (tag && is_result_tok(tag) && strcmp(tag, txt) != 0)
-        issue(r, TOL, line, col, "result '%s' differs from Result tag '%s'", txt, tag);
+        issue_at(r, TOL, at, "result '%s' differs from Result tag '%s'", txt, tag);
     r->done = 1;
     r->result_end = apos(r, r->p);
 }
@@ -766,7 +828,7 @@ static int is_board_move(const unsigned char *s, size_t n)
     return 1;
 }
 
-static void lex_symbol(R *r, long line, long col)
+static void lex_symbol(R *r, long long at)
 {
     unsigned char *p = r->p, *q = p;
     char qb[48];
@@ -785,7 +847,7 @@ static void lex_symbol(R *r, long line, long col)
     }
     size_t n = (size_t)(q - p);
     if (n > MAX_TOKEN) {
-        issue(r, ERR, line, col, "token longer than %d bytes: '%s'", MAX_TOKEN, clip(qb, sizeof qb, p, n));
+        issue_at(r, ERR, at, "token longer than %d bytes: '%s'", MAX_TOKEN, clip(qb, sizeof qb, p, n));
         r->p = q;
         for (;;) {  /* the rest of it, across refills */
             while (cls[*r->p] & K_SYM) r->p++;
@@ -823,7 +885,7 @@ static void lex_symbol(R *r, long line, long col)
         }
     }
     if (cn == 0) {
-        issue(r, ERR, line, col, "unrecognized token '%s'", clip(qb, sizeof qb, p, n));
+        issue_at(r, ERR, at, "unrecognized token '%s'", clip(qb, sizeof qb, p, n));
         r->p = after;
         return;
     }
@@ -861,12 +923,12 @@ static void lex_symbol(R *r, long line, long col)
             changed = promo = 1;
         }
     } else {
-        issue(r, ERR, line, col, "unrecognized token '%s'", clip(qb, sizeof qb, p, n));
+        issue_at(r, ERR, at, "unrecognized token '%s'", clip(qb, sizeof qb, p, n));
         r->p = after;
         return;
     }
     start_movetext(r);
-    cv_pgn_token *t = push_token(r, kind, line, col);
+    cv_pgn_token *t = push_token(r, kind, at);
     r->p = after;
     if (!t) return;
     /* text, then suffix, then norm, all in the arena */
@@ -904,20 +966,20 @@ static void lex_symbol(R *r, long line, long col)
 
     int nag = ann_nag(sfx, sn);
     if (nag < 0) {
-        issue(r, TOL, line, col + (long)cn, "unknown annotation '%.*s'", (int)sn, (const char *)sfx);
+        issue_at(r, TOL, at + (long long)cn, "unknown annotation '%.*s'", (int)sn, (const char *)sfx);
         nag = 0;
     }
     t->nag = nag;
     if (zeros) {
-        issue(r, TOL, line, col, "castling written with zeros '%.*s'; read as '%.*s'",
+        issue_at(r, TOL, at, "castling written with zeros '%.*s'; read as '%.*s'",
               (int)cn, r->arena + t->text_off, (int)nn, r->arena + t->norm_off);
     } else if (promo) {
-        issue(r, TOL, line, col, "promotion without '=' in '%s'; read as '%s'",
+        issue_at(r, TOL, at, "promotion without '=' in '%s'; read as '%s'",
               r->arena + t->text_off, r->arena + t->norm_off);
     }
 }
 
-static void lex_number(R *r, long line, long col)
+static void lex_number(R *r, long long at)
 {
     unsigned char *p = r->p, *q = p;
     while (cls[*q] & K_DIGIT) q++;
@@ -926,12 +988,12 @@ static void lex_number(R *r, long line, long col)
     while (*q == '.') q++;
     size_t dots = (size_t)(q - d);
     if (dots == 0 && (cls[*q] & K_SYM)) {  /* 0-0, 1e2-1e4, 0000 ... */
-        lex_symbol(r, line, col);
+        lex_symbol(r, at);
         return;
     }
     if (nd > 9) {
         char qb[48];
-        issue(r, ERR, line, col, "move number too large: '%s'", clip(qb, sizeof qb, p, nd));
+        issue_at(r, ERR, at, "move number too large: '%s'", clip(qb, sizeof qb, p, nd));
         r->p = q;
         return;
     }
@@ -945,18 +1007,18 @@ static void lex_number(R *r, long line, long col)
         return;
     }
     if (nd == 4 && dots == 0 && num == 0) {  /* UCI null move "0000" */
-        lex_symbol(r, line, col);
+        lex_symbol(r, at);
         return;
     }
     start_movetext(r);
-    cv_pgn_token *t = push_token(r, CV_PGN_MOVE_NUMBER, line, col);
+    cv_pgn_token *t = push_token(r, CV_PGN_MOVE_NUMBER, at);
     r->p = q;
     if (!t) return;
     char norm[24];
     int black = dots >= 2;
     int changed = (dots != 1 && dots != 3) || p[0] == '0';
     if (num == 0) {
-        issue(r, ERR, line, col, "move number 0");
+        issue_at(r, ERR, at, "move number 0");
         num = 1;
     }
     int nn = 0;
@@ -1006,16 +1068,16 @@ static void lex_number(R *r, long line, long col)
     int bad = dots ? want != 2LL * (num - 1) + as_black : want / 2 + 1 != num;
     if (r->depth == 0 && r->prev[0] < 0) bad = dots && (want & 1) != as_black;
     if (bad)
-        issue(r, TOL, line, col, "move number '%s' where '%lld%s' was expected", norm, want / 2 + 1,
+        issue_at(r, TOL, at, "move number '%s' where '%lld%s' was expected", norm, want / 2 + 1,
               (want & 1) ? "..." : ".");
     r->cur[r->depth] = 2LL * (num - 1) + black;
     if (dots == 2 || dots > 3)
-        issue(r, TOL, line, col, "move number '%.*s' has %zu dots; read as '%s'",
+        issue_at(r, TOL, at, "move number '%.*s' has %zu dots; read as '%s'",
               (int)t->len, r->arena + t->text_off, dots, norm);
 }
 
 /* A run of dots: "1. ... e5" when it follows a White move number. */
-static void lex_dots(R *r, long line, long col)
+static void lex_dots(R *r, long long at)
 {
     unsigned char *p = r->p, *q = p;
     while (*q == '.') q++;
@@ -1031,57 +1093,57 @@ static void lex_dots(R *r, long line, long col)
         t->normalized = 1;
         t->color = 'b';
         r->cur[r->depth]++;
-        issue(r, TOL, line, col, "'%s %.*s' written apart; read as '%s'",
+        issue_at(r, TOL, at, "'%s %.*s' written apart; read as '%s'",
               r->arena + t->text_off, (int)(q - p), (const char *)p, norm);
         return;
     }
-    issue(r, ERR, line, col, "unexpected '%.*s'", (int)(q - p > 10 ? 10 : q - p), (const char *)p);
+    issue_at(r, ERR, at, "unexpected '%.*s'", (int)(q - p > 10 ? 10 : q - p), (const char *)p);
 }
 
-static void lex_nag(R *r, long line, long col)
+static void lex_nag(R *r, long long at)
 {
     unsigned char *p = r->p, *q = p + 1;
     while (cls[*q] & K_DIGIT) q++;
     size_t nd = (size_t)(q - p - 1);
     r->p = q;
     if (nd == 0) {
-        issue(r, ERR, line, col, "'$' without a number");
+        issue_at(r, ERR, at, "'$' without a number");
         return;
     }
     long v = 0;
     for (unsigned char *s = p + 1; s < q && v < 1000; s++) v = v * 10 + (*s - '0');
     if (nd > 3 || v > 255) {
         char qb[48];
-        issue(r, ERR, line, col, "NAG '%s' out of range 0-255", clip(qb, sizeof qb, p, (size_t)(q - p)));
+        issue_at(r, ERR, at, "NAG '%s' out of range 0-255", clip(qb, sizeof qb, p, (size_t)(q - p)));
         return;
     }
     start_movetext(r);
     if (r->prev[r->depth] < 0)
-        issue(r, TOL, line, col, "NAG '%.*s' does not follow a move", (int)(q - p), (const char *)p);
-    cv_pgn_token *t = push_token(r, CV_PGN_NAG, line, col);
+        issue_at(r, TOL, at, "NAG '%.*s' does not follow a move", (int)(q - p), (const char *)p);
+    cv_pgn_token *t = push_token(r, CV_PGN_NAG, at);
     if (!t || !token_text(r, t, p, (size_t)(q - p))) return;
     t->nag = (int)v;
 }
 
-static void lex_annotation(R *r, long line, long col)
+static void lex_annotation(R *r, long long at)
 {
     unsigned char *p = r->p, *q = p;
     while (*q == '!' || *q == '?') q++;
     r->p = q;
     int nag = ann_nag(p, (size_t)(q - p));
     if (nag <= 0) {
-        issue(r, TOL, line, col, "unknown annotation '%.*s'", (int)(q - p > 10 ? 10 : q - p), (const char *)p);
+        issue_at(r, TOL, at, "unknown annotation '%.*s'", (int)(q - p > 10 ? 10 : q - p), (const char *)p);
         return;
     }
     start_movetext(r);
     if (r->prev[r->depth] < 0)
-        issue(r, TOL, line, col, "NAG '%.*s' does not follow a move", (int)(q - p), (const char *)p);
-    cv_pgn_token *t = push_token(r, CV_PGN_NAG, line, col);
+        issue_at(r, TOL, at, "NAG '%.*s' does not follow a move", (int)(q - p), (const char *)p);
+    cv_pgn_token *t = push_token(r, CV_PGN_NAG, at);
     if (!t || !token_text(r, t, p, (size_t)(q - p))) return;
     t->nag = nag;
 }
 
-static void lex_open(R *r, long line, long col)
+static void lex_open(R *r, long long at)
 {
     r->p++;
     start_movetext(r);
@@ -1090,28 +1152,28 @@ static void lex_open(R *r, long line, long col)
         if (r->flags & CV_PGN_LEAN) {  /* passed over: see skim() */
             if (!r->deep_told) {
                 r->deep_told = 1;
-                issue(r, NOTE, line, col,
+                issue_at(r, NOTE, at,
                       "variation nested deeper than %d passed over: its moves are not read "
                       "(reported once per game)", r->lim.max_depth);
             }
             r->deep = 1;
             return;
         }
-        issue(r, ERR, line, col, "variations nested deeper than %d; skipping to the next game",
+        issue_at(r, ERR, at, "variations nested deeper than %d; skipping to the next game",
               r->lim.max_depth);
         r->skip = 1;
         return;
     }
-    if (!push_token(r, CV_PGN_VARIATION_START, line, col)) return;
+    if (!push_token(r, CV_PGN_VARIATION_START, at)) return;
     cv_pgn_token *t = &r->tok[r->ntok - 1];
     if (!token_text(r, t, "(", 1)) return;
     if (r->prev[d] < 0 && !r->novar_told) {  /* once: "((((" would flood */
         r->novar_told = 1;
-        issue(r, ERR, line, col, "variation '(' with no move before it");
+        issue_at(r, ERR, at, "variation '(' with no move before it");
     }
     if (d == 0) {
-        r->var_line = line;
-        r->var_col = col;
+        r->var_line = r->line;
+        r->var_col = colat(r, at);
     }
     /* a variation replaces the move before it */
     r->cur[d + 1] = r->prev[d] >= 0 ? r->prev[d] : r->cur[d];
@@ -1119,15 +1181,15 @@ static void lex_open(R *r, long line, long col)
     r->depth = d + 1;
 }
 
-static void lex_close(R *r, long line, long col)
+static void lex_close(R *r, long long at)
 {
     r->p++;
     if (r->depth == 0) {
-        issue(r, ERR, line, col, "unexpected ')' with no open variation");
+        issue_at(r, ERR, at, "unexpected ')' with no open variation");
         return;
     }
     r->depth--;
-    cv_pgn_token *t = push_token(r, CV_PGN_VARIATION_END, line, col);
+    cv_pgn_token *t = push_token(r, CV_PGN_VARIATION_END, at);
     if (t) token_text(r, t, ")", 1);
 }
 
@@ -1151,11 +1213,12 @@ static void comment_run(R *r, const void *s, size_t n, size_t *stored, int *tool
     *stored += n;
 }
 
-static void lex_comment(R *r, long line, long col)
+static void lex_comment(R *r, long long at)
 {
+    long line = r->line, col = colat(r, at);
     /* in a variation passed over (LEAN) the comment is read for its end only */
     int keep = !r->deep;
-    cv_pgn_token *t = keep ? push_token(r, CV_PGN_COMMENT, line, col) : NULL;
+    cv_pgn_token *t = keep ? push_token(r, CV_PGN_COMMENT, at) : NULL;
     r->p++;
     if (keep && !t) return;
     size_t idx = keep ? r->ntok - 1 : 0;
@@ -1237,12 +1300,12 @@ static void lex_comment(R *r, long line, long col)
 /* ';' comments and '%' escape lines: the rest of the line.  Quiet (a ';'
  * comment with CV_PGN_LEAN, anything in a variation passed over): the
  * text is not stored and max_line does not count it. */
-static void lex_rest_of_line(R *r, cv_pgn_kind kind, long line, long col)
+static void lex_rest_of_line(R *r, cv_pgn_kind kind, long long at)
 {
     unsigned char *p = r->p + 1;
     int keep = !r->deep;
     int quiet = r->deep || (kind == CV_PGN_LINE_COMMENT && (r->flags & CV_PGN_LEAN));
-    cv_pgn_token *t = keep ? push_token(r, kind, line, col) : NULL;
+    cv_pgn_token *t = keep ? push_token(r, kind, at) : NULL;
     if (keep && !t) {
         r->p = p;
         return;
@@ -1336,8 +1399,9 @@ static int repeats_tag(const R *r)
     return 0;
 }
 
-static void lex_tag(R *r, long line, long col)
+static void lex_tag(R *r, long long at)
 {
+    long line = r->line, col = colat(r, at);
     if (r->game_open && (r->movetext || r->force_break || (r->ntags && repeats_tag(r)))) {
         if (!looks_like_tag(r->p)) {
             r->blank_since_token = 0;
@@ -1508,27 +1572,27 @@ static void lex_tag(R *r, long line, long col)
  * Comments are read to their end (a ')' in them does not count), a result
  * ends the game as it does anywhere (with "unclosed variation"), the next
  * game's tags end it (lex_tag, before this), binary data is an error. */
-static void skim(R *r, long line, long col)
+static void skim(R *r, long long at)
 {
     unsigned char *p = r->p;
     unsigned c = *p;
     switch (c) {
     case '(': r->deep++; r->p = p + 1; return;
     case ')': r->deep--; r->p = p + 1; return;
-    case '{': lex_comment(r, line, col); return;
-    case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, line, col); return;
+    case '{': lex_comment(r, at); return;
+    case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, at); return;
     case '%':
-        if (col == 1) lex_rest_of_line(r, CV_PGN_ESCAPE, line, col);
+        if (at == r->lstart) lex_rest_of_line(r, CV_PGN_ESCAPE, at);
         else r->p = p + 1;
         return;
-    case '*': r->deep = 0; lex_result(r, line, col, 1); return;
+    case '*': r->deep = 0; lex_result(r, at, 1); return;
     default: break;
     }
     if (cls[c] & K_DIGIT) {
         size_t n = pgn_result_len(p);
         if (n) {
             r->deep = 0;
-            lex_result(r, line, col, n);
+            lex_result(r, at, n);
             return;
         }
     }
@@ -1575,63 +1639,63 @@ static void dispatch(R *r)
 {
     unsigned char *p = r->p;
     unsigned c = *p;
-    long line = r->line, col = colof(r, p);
+    long long at = apos(r, p);
     /* it may belong to the next game: lex_tag decides (in a variation
      * passed over, only a tag ends it) */
     if (c == '[' && (!r->deep || looks_like_tag(p))) {
-        lex_tag(r, line, col);
+        lex_tag(r, at);
         return;
     }
     r->tok_blank = r->blank_since_token;
     r->blank_since_token = 0;
     r->nonblank = 1;
-    open_game(r, line, col);
+    if (!r->game_open) open_game(r, r->line, colat(r, at));
     if (r->deep) {
-        skim(r, line, col);
+        skim(r, at);
         return;
     }
     switch (c) {
-    case '{': lex_comment(r, line, col); return;
-    case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, line, col); return;
+    case '{': lex_comment(r, at); return;
+    case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, at); return;
     case '%':
-        if (col == 1) lex_rest_of_line(r, CV_PGN_ESCAPE, line, col);
-        else unexpected(r, line, col);
+        if (at == r->lstart) lex_rest_of_line(r, CV_PGN_ESCAPE, at);
+        else unexpected(r, r->line, colat(r, at));
         return;
-    case '(': lex_open(r, line, col); return;
-    case ')': lex_close(r, line, col); return;
-    case '$': lex_nag(r, line, col); return;
-    case '!': case '?': lex_annotation(r, line, col); return;
-    case '.': lex_dots(r, line, col); return;
-    case '*': lex_result(r, line, col, 1); return;
+    case '(': lex_open(r, at); return;
+    case ')': lex_close(r, at); return;
+    case '$': lex_nag(r, at); return;
+    case '!': case '?': lex_annotation(r, at); return;
+    case '.': lex_dots(r, at); return;
+    case '*': lex_result(r, at, 1); return;
     case '}':
         if (r->ncom_line)
-            issue(r, ERR, line, col,
+            issue_at(r, ERR, at,
                   "unexpected '}' with no open comment (comments do not nest: the '{' at %ld:%ld "
                   "is inside the comment opened at %ld:%ld)",
                   r->ncom_line, r->ncom_col, r->com_line, r->com_col);
         else
-            issue(r, ERR, line, col, "unexpected '}' with no open comment");
+            issue_at(r, ERR, at, "unexpected '}' with no open comment");
         r->ncom_line = 0;
         r->p++;
         return;
-    case ']': issue(r, ERR, line, col, "unexpected ']'"); r->p++; return;
+    case ']': issue_at(r, ERR, at, "unexpected ']'"); r->p++; return;
     default: break;
     }
     if (cls[c] & K_DIGIT) {
         size_t n = pgn_result_len(p);
-        if (n) lex_result(r, line, col, n);
-        else lex_number(r, line, col);
+        if (n) lex_result(r, at, n);
+        else lex_number(r, at);
         return;
     }
     if (cls[c] & K_SYM) {
-        lex_symbol(r, line, col);
+        lex_symbol(r, at);
         return;
     }
     if (cls[c] & K_BIN) {
         binary_data(r, p);
         return;
     }
-    unexpected(r, line, col);
+    unexpected(r, r->line, colat(r, at));
 }
 
 static void reset_game(R *r)
@@ -1657,6 +1721,9 @@ static void reset_game(R *r)
         r->tags = NULL;
         r->tagcap = 0;
     }
+    if (r->lines.cap > TOK_KEEP) cv_pgn_lines_free(&r->lines);
+    cv_pgn_lines_clear(&r->lines);
+    r->line_noted = 0;
     r->alen = r->ntok = r->ntags = r->niss = 0;
     r->errors = r->warnings = 0;
     r->game_open = r->movetext = r->force_break = r->skip = r->done = r->skipped = r->full = 0;
@@ -1714,6 +1781,8 @@ static void finish(R *r, cv_pgn_game *g)
     g->ntags = r->ntags;
     g->tokens = r->tok;
     g->ntokens = r->ntok;
+    g->lines = r->lines.v;
+    g->nlines = r->lines.n;
     g->result = r->result_idx >= 0 ? &r->tok[r->result_idx] : NULL;
     g->result_text = g->result ? g->result->text : "*";
     g->mainline = r->ml;
@@ -1780,6 +1849,8 @@ int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g)
                     line_too_long(r);
                     r->p = p;
                 }
+                settle_last(r);
+                r->line_noted = 0;
                 r->line++;
                 r->lstart = r->lbase = a;
                 if (!r->nonblank) r->blank_since_token = 1;
@@ -1827,10 +1898,7 @@ int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g)
             continue;
         }
         dispatch(r);
-        if (!r->done) {
-            r->last_line = r->line;
-            r->last_col = colof(r, r->p);
-        }
+        if (!r->done) r->last_at = apos(r, r->p);
     }
     finish(r, g);
     return 1;

@@ -92,7 +92,8 @@ typedef struct cv_pgn_token {
     char color;          /* MOVE_NUMBER/MOVE/NULL_MOVE: 'w' or 'b' */
     unsigned char normalized;  /* MOVE/NULL_MOVE/MOVE_NUMBER: norm differs
                             from text (0-0, e8Q, Z0, "1. ...") */
-    long line, col;      /* where the token starts */
+    long long at;        /* where the token starts, as a position that
+                            cv_pgn_where() turns into a line and column */
     long number;         /* MOVE_NUMBER/MOVE/NULL_MOVE: full-move number */
     size_t len;          /* bytes in text (comments may hold any byte) */
     /* The strings are NUL-terminated and owned by the reader; they stay
@@ -118,6 +119,13 @@ typedef struct cv_pgn_issue {
     char msg[192];       /* without the "game N: " prefix */
 } cv_pgn_issue;
 
+/* A line that a token of the game starts on, and the position of its first
+ * byte (where.h says how readers fill the table). */
+typedef struct cv_pgn_line {
+    long line;
+    long long start;
+} cv_pgn_line;
+
 typedef struct cv_pgn_game {
     long number;                 /* 1-based position in the file */
     long line, col;              /* where the game starts */
@@ -125,6 +133,9 @@ typedef struct cv_pgn_game {
     size_t ntags;
     const cv_pgn_token *tokens;  /* movetext in file order */
     size_t ntokens;
+    const cv_pgn_line *lines;    /* the lines the tokens start on, in order
+                                    (NULL: the tokens have no place) */
+    size_t nlines;
     const cv_pgn_token *result;  /* the RESULT token ending the game, or
                                     NULL when it was missing */
     const char *result_text;     /* result->text, or "*" when missing */
@@ -234,6 +245,12 @@ int cv_pgn_io_error(const cv_pgn_reader *r);
 void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st);
 
 void cv_pgn_close(cv_pgn_reader *r);
+
+/* The line and column of position at (a token's at) in g; 0 and 0 when
+ * g's tokens have no place (a game made by a program, not read).  Tokens
+ * carry a position and not a line and column because most are never
+ * reported: the work is done for those that are. */
+void cv_pgn_where(const cv_pgn_game *g, long long at, long *line, long *col);
 
 /* The value of the first tag called name, or NULL. */
 const char *cv_pgn_tag_value(const cv_pgn_game *g, const char *name);

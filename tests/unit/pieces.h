@@ -18,9 +18,11 @@ static void describe(FILE *out, const cv_record *g)
             g->col, g->ntokens, g->ntags, g->result_text, g->errors, g->rawlen);
     fwrite(g->raw, 1, g->rawlen, out);
     fputs("|\n", out);
-    for (size_t i = 0; i < g->ntokens; i++)
-        fprintf(out, " %ld:%ld %s '%s'\n", g->tokens[i].line, g->tokens[i].col, cv_pgn_kind_name(g->tokens[i].kind),
-                g->tokens[i].text);
+    for (size_t i = 0; i < g->ntokens; i++) {
+        long line, col;
+        cv_pgn_where(g, g->tokens[i].at, &line, &col);
+        fprintf(out, " %ld:%ld %s '%s'\n", line, col, cv_pgn_kind_name(g->tokens[i].kind), g->tokens[i].text);
+    }
 }
 
 /* A reader of text in memory whose messages go to a transcript. */

@@ -164,14 +164,14 @@ static void gl_bad(void *arg, const cv_replay_ev *e)
     snprintf(msg, sizeof msg, "game 1: %s %s%s: %s", num, e->t->text, e->t->suffix, e->why);
     if (e->mark_only) {
         r->marks++;
-        if (r->d) cv_report(r->d, CV_WARNING, r->path, e->t->line, e->t->col, "%s", msg);
+        if (r->d) cv_report(r->d, CV_WARNING, r->path, e->line, e->col, "%s", msg);
         return;
     }
     r->ok = 0;
-    r->line = e->t->line;
-    r->col = e->t->col;
+    r->line = e->line;
+    r->col = e->col;
     snprintf(r->msg, sizeof r->msg, "%s", msg);
-    if (r->d) cv_report(r->d, CV_ERROR, r->path, e->t->line, e->t->col, "%s", msg);
+    if (r->d) cv_report(r->d, CV_ERROR, r->path, e->line, e->col, "%s", msg);
 }
 
 /* Replays the listing of g under rule set rs; 0 when every move was

@@ -78,7 +78,9 @@ static void dump(const cv_record *g, game_t *d)
     size_t k = 0;
     for (size_t i = 0; i < g->ntokens && k < sizeof d->toks; i++) {
         const cv_pgn_token *t = &g->tokens[i];
-        k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, "%s%ld:%ld %s '%s'", i ? " | " : "", t->line, t->col,
+        long line, col;
+        cv_pgn_where(g, t->at, &line, &col);
+        k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, "%s%ld:%ld %s '%s'", i ? " | " : "", line, col,
                               kind(t->kind), t->text);
         if ((t->kind == CV_PGN_MOVE || t->kind == CV_PGN_MOVE_NUMBER) && k < sizeof d->toks)
             k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, " %ld%c", t->number, t->color);

@@ -31,15 +31,19 @@ static const char *differ(const cv_record *g, const cv_record *h)
     for (size_t i = 0; i < g->ntokens; i++) {
         const cv_pgn_token *a = &g->tokens[i], *b = &h->tokens[i];
         if (a->kind != b->kind || a->depth != b->depth || a->nag != b->nag || a->color != b->color ||
-            a->line != b->line || a->col != b->col || a->number != b->number || a->len != b->len ||
-            a->normalized != b->normalized)
+            a->at != b->at || a->number != b->number || a->len != b->len || a->normalized != b->normalized)
             return "a token's fields";
+        long al, ac, bl, bc;
+        cv_pgn_where(g, a->at, &al, &ac);
+        cv_pgn_where(h, b->at, &bl, &bc);
+        if (al != bl || ac != bc) return "a token's line or column";
         if ((a->text == NULL) != (b->text == NULL) || (a->text && memcmp(a->text, b->text, a->len + 1)))
             return "a token's text";
         if (a->text && a->text == b->text) return "a token's text still the reader's";
         if (!same_str(a->suffix, b->suffix) || !same_str(a->norm, b->norm)) return "a suffix or norm";
         if ((a->norm == a->text) != (b->norm == b->text)) return "norm no longer the text itself";
     }
+    if (h->nlines != g->nlines || (g->nlines && h->lines == g->lines)) return "the lines table not copied";
     for (size_t i = 0; i < g->nmainline; i++)
         if (h->mainline[i] != g->mainline[i]) return "the main line";
     if ((g->result == NULL) != (h->result == NULL) || (g->result && h->result - h->tokens != g->result - g->tokens))

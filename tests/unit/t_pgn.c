@@ -1,6 +1,7 @@
 /* t_pgn: the streaming PGN reader (lib/pgn.c). */
 #include "pgn.h"
 #include "tap.h"
+#include "where.h"
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,9 +73,11 @@ static const char *poss(const cv_pgn_game *g)
 {
     size_t n = 0;
     sbuf[0] = 0;
-    for (size_t i = 0; i < g->ntokens && n < sizeof sbuf - 40; i++)
-        n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%s%ld:%ld", i ? " " : "", g->tokens[i].line,
-                              g->tokens[i].col);
+    for (size_t i = 0; i < g->ntokens && n < sizeof sbuf - 40; i++) {
+        long line, col;
+        cv_pgn_where(g, g->tokens[i].at, &line, &col);
+        n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%s%ld:%ld", i ? " " : "", line, col);
+    }
     return sbuf;
 }
 
@@ -392,6 +395,99 @@ static void test_comments(void)
     rd_close(&x);
 }
 
+/* Tokens carry a position, not a line and column: the game's table of
+ * lines turns it into both when asked (where.h). */
+static void test_places(void)
+{
+    rd x;
+    /* lines 1-2 tags, 3 blank, 4-5 a comment over two lines, 6 blank,
+     * 7 moves; CR LF on line 7 */
+    const char *s = "[Event \"p\"]\n[Site \"q\"]\n\n1. e4 {a\nlong one} e5\n\n2. Nf3 *\r\n";
+    rd_str(&x, s, 0);
+    TAP_IS_INT(rd_next(&x), 1, "places: a game");
+    TAP_IS_STR(poss(&x.g), "4:1 4:4 4:7 5:11 7:1 7:4 7:8", "places: every token's line and column");
+    TAP_IS_INT(x.g.nlines, 3, "places: the table holds the 3 lines tokens start on, not the 7 of the game");
+    TAP_IS_INT(x.g.ntokens > 3 ? x.g.tokens[3].at : -1, (long)(strstr(s, "e5") - s),
+               "places: a PGN token's position is its byte offset");
+    long line = -1, col = -1;
+    cv_pgn_where(&x.g, x.g.lines ? x.g.lines[0].start - 1 : 0, &line, &col);
+    TAP_OK(line == 0 && col == 0, "places: a position before the first line is nowhere (%ld:%ld)", line, col);
+    rd_close(&x);
+
+    /* the byte-order mark is not counted, in tokens as in problems */
+    one_game("places: byte-order mark", "\xEF\xBB\xBF" "1. e4 e5 *", 0, "1. e4 e5 *",
+             "1:1: warning: UTF-8 byte-order mark at the start of the file\n");
+    rd_str(&x, "\xEF\xBB\xBF" "1. e4 e5 *", 0);
+    rd_next(&x);
+    TAP_IS_STR(poss(&x.g), "1:1 1:4 1:7 1:10", "places: columns after a byte-order mark");
+    rd_close(&x);
+
+    /* "missing result" stands just after the last token: on the line the
+     * token ends on, which may be past a line without tokens */
+    rd_str(&x, "[Event \"a\"]\n\n1. e4 {one\ntwo}  \n\n[Event \"b\"]\n\n1. d4 *\n", 0);
+    rd_next(&x);
+    TAP_IS_STR(issues(&x.g), "4:5: warning: missing result; '*' assumed\n",
+               "places: missing result after a comment that ends on a later line");
+    TAP_IS_INT(x.g.nlines, 1, "places: the comment's last line holds no token's start");
+    rd_close(&x);
+    rd_str(&x, "1. e4 {a\nb} e5\n\n\n", 0);
+    rd_next(&x);
+    TAP_IS_STR(issues(&x.g), "2:6: warning: missing result; '*' assumed\n",
+               "places: missing result after a move, blank lines after it");
+    rd_close(&x);
+    rd_str(&x, "1. e4 e5", 0);
+    rd_next(&x);
+    TAP_IS_STR(issues(&x.g), "1:9: warning: missing result; '*' assumed\n",
+               "places: missing result at the end of the input, no line end");
+    rd_close(&x);
+    rd_str(&x, "[Event \"a\"]\n[Site \"b\"]\n", 0);
+    rd_next(&x);
+    TAP_IS_STR(issues(&x.g), "2:11: warning: missing result; '*' assumed\n",
+               "places: missing result after tags alone");
+    TAP_IS_INT(x.g.nlines, 0, "places: no token, no line in the table");
+    rd_close(&x);
+
+    /* LEAN: a variation passed over for 5,000 lines adds no line */
+    char *mid = repeat("(1. d4\n", 5000), *close = repeat(")", 5000);
+    size_t n;
+    char *t = cat3("1. e4 ", mid, close, &n);
+    char *u = cat3(t, " 1-0\n", "", &n);
+    cv_pgn_limits lim = cv_pgn_default_limits();
+    lim.max_depth = 2;
+    rd_open(&x, u, n, CV_PGN_LEAN);
+    cv_pgn_set_limits(x.r, &lim);
+    rd_next(&x);
+    TAP_IS_INT(x.g.nlines, 3, "places: lean, a variation passed over for 5,000 lines: 3 lines in the table");
+    TAP_IS_STR(poss(&x.g), "1:1 1:4 1:7 1:8 1:11 2:1 2:2 2:5 5001:4999 5001:5000 5001:5002",
+               "places: lean, the tokens around it");
+    rd_close(&x);
+    free(mid);
+    free(close);
+    free(t);
+    free(u);
+
+    /* a reader that knows lines and columns only (listings, logs) */
+    cv_pgn_lines tab = { 0 };
+    const long want[][2] = { { 3, 5 }, { 3, 9 }, { 7, 1 }, { 7, 200 }, { 8, 2 }, { 9, 1 }, { 9, 1 }, { 12, 40 } };
+    long long ats[8];
+    int ok = 1;
+    for (int i = 0; i < 8; i++) ok &= (ats[i] = cv_pgn_lines_at(&tab, want[i][0], want[i][1])) >= 0;
+    cv_pgn_game g = { .lines = tab.v, .nlines = tab.n };
+    for (int i = 0; i < 8; i++) {
+        cv_pgn_where(&g, ats[i], &line, &col);
+        if (line != want[i][0] || col != want[i][1]) {
+            ok = 0;
+            printf("# %d: %ld:%ld, not %ld:%ld\n", i, line, col, want[i][0], want[i][1]);
+        }
+    }
+    TAP_OK(ok, "places: lines and columns given back as given");
+    TAP_IS_INT(tab.n, 5, "places: one table entry per line");
+    cv_pgn_lines_free(&tab);
+    cv_pgn_game none = { 0 };
+    cv_pgn_where(&none, 0, &line, &col);
+    TAP_OK(line == 0 && col == 0, "places: a game made by a program has none");
+}
+
 static void test_mess(void)
 {
     rd x;
@@ -657,9 +753,11 @@ static void test_chunk_boundaries(const char *eol, const char *name)
         issues_seen += (long)x.g.nissues;
         char pos[4096];
         size_t pn = 0;
-        for (size_t i = 0; i < x.g.ntokens && pn < sizeof pos - 40; i++)
-            pn += (size_t)snprintf(pos + pn, sizeof pos - pn, " %ld:%ld/%d", x.g.tokens[i].line - x.g.line,
-                                   x.g.tokens[i].col, x.g.tokens[i].depth);
+        for (size_t i = 0; i < x.g.ntokens && pn < sizeof pos - 40; i++) {
+            long line, col;
+            cv_pgn_where(&x.g, x.g.tokens[i].at, &line, &col);
+            pn += (size_t)snprintf(pos + pn, sizeof pos - pn, " %ld:%ld/%d", line - x.g.line, col, x.g.tokens[i].depth);
+        }
         char tags[1024];
         size_t tn = 0;
         for (size_t i = 0; i < x.g.ntags && tn < sizeof tags - 300; i++)
@@ -1197,6 +1295,7 @@ int main(void)
     test_numbering();
     test_variations();
     test_comments();
+    test_places();
     test_mess();
     test_pathological();
     test_chunk_boundaries("\n", "chunks LF");
