@@ -395,6 +395,20 @@ static void test_comments(void)
     rd_close(&x);
 }
 
+/* A game without its result: where "missing result" is reported, and how
+ * many lines the game's table holds. */
+static void missing_at(const char *in, const char *place, size_t nlines, const char *name)
+{
+    rd x;
+    char want[100];
+    snprintf(want, sizeof want, "%s: warning: missing result; '*' assumed\n", place);
+    rd_str(&x, in, 0);
+    rd_next(&x);
+    TAP_IS_STR(issues(&x.g), want, "places: missing result %s", name);
+    TAP_IS_INT(x.g.nlines, nlines, "places: missing result %s: lines in the table", name);
+    rd_close(&x);
+}
+
 /* Tokens carry a position, not a line and column: the game's table of
  * lines turns it into both when asked (where.h). */
 static void test_places(void)
@@ -424,28 +438,11 @@ static void test_places(void)
 
     /* "missing result" stands just after the last token: on the line the
      * token ends on, which may be past a line without tokens */
-    rd_str(&x, "[Event \"a\"]\n\n1. e4 {one\ntwo}  \n\n[Event \"b\"]\n\n1. d4 *\n", 0);
-    rd_next(&x);
-    TAP_IS_STR(issues(&x.g), "4:5: warning: missing result; '*' assumed\n",
-               "places: missing result after a comment that ends on a later line");
-    TAP_IS_INT(x.g.nlines, 1, "places: the comment's last line holds no token's start");
-    rd_close(&x);
-    rd_str(&x, "1. e4 {a\nb} e5\n\n\n", 0);
-    rd_next(&x);
-    TAP_IS_STR(issues(&x.g), "2:6: warning: missing result; '*' assumed\n",
-               "places: missing result after a move, blank lines after it");
-    rd_close(&x);
-    rd_str(&x, "1. e4 e5", 0);
-    rd_next(&x);
-    TAP_IS_STR(issues(&x.g), "1:9: warning: missing result; '*' assumed\n",
-               "places: missing result at the end of the input, no line end");
-    rd_close(&x);
-    rd_str(&x, "[Event \"a\"]\n[Site \"b\"]\n", 0);
-    rd_next(&x);
-    TAP_IS_STR(issues(&x.g), "2:11: warning: missing result; '*' assumed\n",
-               "places: missing result after tags alone");
-    TAP_IS_INT(x.g.nlines, 0, "places: no token, no line in the table");
-    rd_close(&x);
+    missing_at("[Event \"a\"]\n\n1. e4 {one\ntwo}  \n\n[Event \"b\"]\n\n1. d4 *\n", "4:5", 1,
+               "after a comment that ends on a later line (which holds no token's start)");
+    missing_at("1. e4 {a\nb} e5\n\n\n", "2:6", 2, "after a move, blank lines after it");
+    missing_at("1. e4 e5", "1:9", 1, "at the end of the input, no line end");
+    missing_at("[Event \"a\"]\n[Site \"b\"]\n", "2:11", 0, "after tags alone (no token, no line in the table)");
 
     /* LEAN: a variation passed over for 5,000 lines adds no line */
     char *mid = repeat("(1. d4\n", 5000), *close = repeat(")", 5000);
