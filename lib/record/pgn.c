@@ -435,6 +435,19 @@ static inline void copy_small(char *d, const void *s, size_t n)
 
 static int arena_grow(R *r, size_t n);
 
+static void note_peak(R *r)
+{
+    if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+}
+
+/* A table could not grow: the game is skipped from here, and says so. */
+static int out_of_memory(R *r, long line, long col)
+{
+    issue(r, ERR, line, col, "out of memory; skipping to the next game");
+    r->skip = 1;
+    return 0;
+}
+
 /* Room for n more bytes; the common case (there is room) is inline. */
 static inline int arena_reserve(R *r, size_t n)
 {
@@ -456,14 +469,10 @@ static int arena_grow(R *r, size_t n)
     size_t cap = r->acap ? r->acap : 4096;
     while (cap < r->alen + n) cap *= 2;
     char *a = realloc(r->arena, cap);
-    if (!a) {
-        issue(r, ERR, r->line, colof(r, r->p), "out of memory; skipping to the next game");
-        r->skip = 1;
-        return 0;
-    }
+    if (!a) return out_of_memory(r, r->line, colof(r, r->p));
     r->arena = a;
     r->acap = cap;
-    if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+    note_peak(r);
     return 1;
 }
 
@@ -499,14 +508,10 @@ static int grow_tokens(R *r, long long at)
 {
     size_t cap = r->tokcap ? r->tokcap * 2 : 256;
     cv_pgn_token *t = realloc(r->tok, cap * sizeof *t);
-    if (!t) {
-        issue_at(r, ERR, at, "out of memory; skipping to the next game");
-        r->skip = 1;
-        return 0;
-    }
+    if (!t) return out_of_memory(r, r->line, colat(r, at));
     r->tok = t;
     r->tokcap = cap;
-    if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+    note_peak(r);
     return 1;
 }
 
@@ -514,12 +519,8 @@ static int grow_tokens(R *r, long long at)
 static int note_line(R *r, long long at)
 {
     size_t cap = r->lines.cap;
-    if (cv_pgn_lines_add(&r->lines, r->line, r->lstart) < 0) {
-        issue_at(r, ERR, at, "out of memory; skipping to the next game");
-        r->skip = 1;
-        return 0;
-    }
-    if (r->lines.cap != cap && heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+    if (cv_pgn_lines_add(&r->lines, r->line, r->lstart) < 0) return out_of_memory(r, r->line, colat(r, at));
+    if (r->lines.cap != cap) note_peak(r);
     r->line_noted = 1;
     return 1;
 }
@@ -1551,8 +1552,7 @@ static void lex_tag(R *r, long long at)
         size_t cap = r->tagcap ? r->tagcap * 2 : 32;
         cv_pgn_tag *t = realloc(r->tags, cap * sizeof *t);
         if (!t) {
-            issue(r, ERR, line, col, "out of memory; skipping to the next game");
-            r->skip = 1;
+            out_of_memory(r, line, col);
             return;
         }
         r->tags = t;
@@ -1771,7 +1771,7 @@ static void finish(R *r, cv_pgn_game *g)
         t->value = r->arena + b;
     }
     r->games++;
-    if (heap_bytes(r) > r->peak) r->peak = heap_bytes(r);
+    note_peak(r);
 
     memset(g, 0, sizeof *g);
     g->number = r->games;
