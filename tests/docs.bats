@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# The documentation matches the tools: every example command shown in
+# README.md and the manual pages prints what the page shows
+# (tests/doc-examples runs them; one test per page here, each failing
+# command listed by PAGE:LINE with a diff), the pages render without
+# warnings, and they carry one date and one version.
+# For one TAP line per command: tests/doc-examples [PAGE]...
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+PAGES=(README.md docs/cv-board.1 docs/cv-check.1 docs/cv-convert.1 docs/cv-legal.1
+       docs/cv-parse.1 docs/cv-perft.1 docs/cv-replay.1 docs/cvkit.7
+       docs/cvkit-engines.7 docs/cvkit-formats.5 docs/cvkit-variants.7)
+
+setup() {
+    cd "$BATS_TEST_DIRNAME/.." || return 1
+    export LC_ALL=C
+}
+
+# examples PAGE: runs the examples of PAGE; passes when every one prints
+# what the page shows, else prints the failing ones with their diffs.
+examples() {
+    run --separate-stderr tests/doc-examples "$1"
+    if [ "$status" -ne 0 ] || [ -n "$stderr" ]; then
+        printf '%s\n' "$output" | awk '/^not ok /{p=1} /^ok /{p=0} p || /^# [0-9]+ commands:/'
+        printf '%s\n' "$stderr"
+        return 1
+    fi
+    [[ ${lines[-1]} =~ ^#\ [0-9]+\ commands:\ [0-9]+\ passed,\ 0\ failed ]]
+}
+
+@test "the page list is every manual page and the README" {
+    run bash -c 'ls README.md docs/*.1 docs/*.5 docs/*.7 | sort'
+    expect 0 "$(printf '%s\n' "${PAGES[@]}" | sort)" ""
+}
+
+@test "examples found, and those marked not run" {
+    run --separate-stderr tests/doc-examples --list "${PAGES[@]}"
+    [ "$status" -eq 0 ]
+    [ -z "$stderr" ]
+    # every page but the two built only of tables and syntax shows examples
+    for p in "${PAGES[@]}"; do
+        n=$(printf '%s\n' "$output" | grep -c "^$p:[0-9]*	") || true
+        echo "# $p: $n"
+        case $p in docs/cvkit.7|docs/cvkit-engines.7) [ "$n" -eq 0 ] ;; *) [ "$n" -gt 0 ] ;; esac
+    done
+    run bash -c 'tests/doc-examples --list "$@" | cut -f2 | sed "s/ (.*//" | sort | uniq -c' x "${PAGES[@]}"
+    echo "$output"
+    [ "${lines[0]}" = "     40 file" ]
+    [[ ${lines[1]} =~ ^\ +[0-9]+\ run$ ]]
+    [ "${lines[2]}" = "      3 skip" ]
+    [ "${#lines[@]}" -eq 3 ]
+}
+
+@test "a page whose example prints something else fails, with the place and a diff" {
+    mkdir -p "$BATS_TEST_TMPDIR/docs"
+    printf '%s\n' '.TH X 1' '.EX' '$ cv\-legal \-s \-\-count' '21' '$ echo ok' 'ok' '.EE' \
+        '.\" example: not run (a reason)' '.EX' '$ false' 'x' '.EE' > "$BATS_TEST_TMPDIR/docs/x.1"
+    mkdir "$BATS_TEST_TMPDIR/tests"; cp tests/doc-examples "$BATS_TEST_TMPDIR/tests"; ln -s "$PWD/bin" "$BATS_TEST_TMPDIR/bin"
+    for d in specs corpus lib; do ln -s "$PWD/$d" "$BATS_TEST_TMPDIR/$d"; done
+    run --separate-stderr "$BATS_TEST_TMPDIR/tests/doc-examples" docs/x.1
+    expect 1 "not ok 1 - docs/x.1:3: cv-legal -s --count
+# --- page
+# +++ tool
+# @@ -1 +1 @@
+# -21
+# +20
+ok 2 - docs/x.1:5: echo ok
+ok 3 - docs/x.1:10: false # SKIP a reason
+1..3
+# 3 commands: 1 passed, 1 failed, 1 marked not run, 0 files defined" ""
+}
+
+@test "a missing page fails" {
+    run --separate-stderr tests/doc-examples docs/no-such-page.1
+    expect 1 "not ok 1 - docs/no-such-page.1: no such page
+1..1
+# 1 commands: 0 passed, 1 failed, 0 marked not run, 0 files defined" ""
+}
+
+@test "the manual pages render without warnings" {
+    for p in "${PAGES[@]}"; do
+        [ "$p" = README.md ] && continue
+        run --separate-stderr groff -ww -z -man -Tutf8 "$p"
+        echo "# $p"
+        expect 0 "" ""
+        run --separate-stderr env MANWIDTH=80 man --warnings -l -Tutf8 "$p"
+        expect 0 "$output" ""
+    done
+}
+
+@test "the manual pages carry one date and one version" {
+    run bash -c 'sed -n "s/^\.TH [^ ]* [0-9] //p" docs/*.1 docs/*.5 docs/*.7 | sort -u'
+    expect 0 '2026-11-29 "cvkit 0.1.0" "cvkit manual"' ""
+    run grep -c '^VERSION := 0\.1\.0$' Makefile
+    expect 0 1 ""
+}
+
+@test "examples in README.md" { examples README.md; }
+@test "examples in docs/cv-board.1" { examples docs/cv-board.1; }
+@test "examples in docs/cv-check.1" { examples docs/cv-check.1; }
+@test "examples in docs/cv-convert.1" { examples docs/cv-convert.1; }
+@test "examples in docs/cv-legal.1" { examples docs/cv-legal.1; }
+@test "examples in docs/cv-parse.1" { examples docs/cv-parse.1; }
+@test "examples in docs/cv-perft.1" { examples docs/cv-perft.1; }
+@test "examples in docs/cv-replay.1" { examples docs/cv-replay.1; }
+@test "examples in docs/cvkit.7" { examples docs/cvkit.7; }
+@test "examples in docs/cvkit-engines.7" { examples docs/cvkit-engines.7; }
+@test "examples in docs/cvkit-formats.5" { examples docs/cvkit-formats.5; }
+@test "examples in docs/cvkit-variants.7" { examples docs/cvkit-variants.7; }
