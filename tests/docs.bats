@@ -54,11 +54,18 @@ examples() {
 }
 
 @test "a page whose example prints something else fails, with the place and a diff" {
-    mkdir -p "$BATS_TEST_TMPDIR/docs"
-    printf '%s\n' '.TH X 1' '.EX' '$ cv\-legal \-s \-\-count' '21' '$ echo ok' 'ok' '.EE' \
+    mkdir -p "$BATS_TEST_TMPDIR/docs" "$BATS_TEST_TMPDIR/tests"
+    # a wrong count; a right one; a file the page defines by showing it
+    # with cat, then uses; a listing marked as a file; a timing, compared
+    # without its figures; a block marked not run
+    printf '%s\n' '.TH X 1' '.EX' '$ cv\-legal \-s \-\-count' '21' '$ echo ok' 'ok' \
+        '$ cat two.fen' '8/8/8/8/8/8/8/K6k w \- \- 0 1' '$ cv\-legal \-\-count two.fen' '3' '.EE' \
+        '.\" example: file ~/x.yaml' '.EX' 'variant: x' 'inherits: chess' '.EE' \
+        '.EX' '$ cv\-perft \-\-spec ~/x.yaml \-v \-d 1 2>&1' \
+        'cv\-perft: depth 1: 20 nodes in 9.999 s (0.0 M nodes/s)' '20' '.EE' \
         '.\" example: not run (a reason)' '.EX' '$ false' 'x' '.EE' > "$BATS_TEST_TMPDIR/docs/x.1"
-    mkdir "$BATS_TEST_TMPDIR/tests"; cp tests/doc-examples "$BATS_TEST_TMPDIR/tests"; ln -s "$PWD/bin" "$BATS_TEST_TMPDIR/bin"
-    for d in specs corpus lib; do ln -s "$PWD/$d" "$BATS_TEST_TMPDIR/$d"; done
+    cp tests/doc-examples "$BATS_TEST_TMPDIR/tests"
+    for d in bin specs corpus lib; do ln -s "$PWD/$d" "$BATS_TEST_TMPDIR/$d"; done
     run --separate-stderr "$BATS_TEST_TMPDIR/tests/doc-examples" docs/x.1
     expect 1 "not ok 1 - docs/x.1:3: cv-legal -s --count
 # --- page
@@ -67,9 +74,12 @@ examples() {
 # -21
 # +20
 ok 2 - docs/x.1:5: echo ok
-ok 3 - docs/x.1:10: false # SKIP a reason
-1..3
-# 3 commands: 1 passed, 1 failed, 1 marked not run, 0 files defined" ""
+ok 3 - docs/x.1:7: cat two.fen
+ok 4 - docs/x.1:9: cv-legal --count two.fen
+ok 5 - docs/x.1:18: cv-perft --spec ~/x.yaml -v -d 1 2>&1
+ok 6 - docs/x.1:24: false # SKIP a reason
+1..6
+# 6 commands: 4 passed, 1 failed, 1 marked not run, 1 files defined" ""
 }
 
 @test "a missing page fails" {
