@@ -106,6 +106,26 @@ static int target_removed(const pn_pos *p, const uint8_t *sim, int src)
     return best;
 }
 
+/* Is far the cell right behind near, seen from src along a line? */
+static int on_axis(const pn_pos *p, int src, int near, int far)
+{
+    int dist, d = line_to(p, src, near, &dist);
+    return d >= 0 && cv_geom_next(&p->v->geom, d, near) == far;
+}
+
+/* Where a capturer that does not land on its target lands taking t from
+ * src: a Catapult as far beyond t, a Skirmisher as far back, a Pawn on
+ * the cell behind the adjacent t; -2 off the board, -1 when the piece
+ * takes otherwise or t is not on a line from src. */
+static int landing(const pn_pos *p, int role, int src, int t)
+{
+    int dist, d = line_to(p, src, t, &dist), c = role == PN_SKIRMISHER ? src : t;
+    if (d < 0 || (role != PN_CATAPULT && role != PN_SKIRMISHER && (role != PN_JUMPER || dist != 1))) return -1;
+    if (role == PN_SKIRMISHER) d = p->v->geom.opposite[d];
+    for (int k = 0; k < dist && c >= 0; k++) c = cv_geom_next(&p->v->geom, d, c);
+    return c >= 0 ? c : -2;
+}
+
 /* What the piece's way of taking is, when landing on an enemy is not it. */
 static const char *takes_how(int role)
 {
@@ -171,12 +191,10 @@ void pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *tex
         return;
     }
     /* a Barricade is taken from along its axis only (near end, far end) */
-    int t = target_removed(p, sim, src), dist;
+    int t = target_removed(p, sim, src);
     if (t >= 0 && pn_role(p, p->b[t]) == PN_BARRICADE) {
-        int far = pn_partner(p, t), d = line_to(p, src, t, &dist);
-        if (far >= 0 && (d < 0 || cv_geom_next(&p->v->geom, d, t) != far) && (d = line_to(p, src, far, &dist)) >= 0 &&
-            cv_geom_next(&p->v->geom, d, far) != t) d = -1;
-        if (far >= 0 && d < 0) {
+        int far = pn_partner(p, t);
+        if (far >= 0 && !on_axis(p, src, t, far) && !on_axis(p, src, far, t)) {
             snprintf(why, ws, "%s is taken only along its axis (%s-%s), and %s is off it", piece_at(p, t, other, sizeof other),
                      CELL(p, t), CELL(p, far), who);
             return;
@@ -192,19 +210,13 @@ void pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *tex
         return;
     }
     /* the capturers that land beyond or behind their target say where */
-    if (t >= 0 && (role == PN_CATAPULT || role == PN_JUMPER || role == PN_SKIRMISHER) &&
-        (dist = 0, line_to(p, src, t, &dist)) >= 0) {
-        int d = line_to(p, src, t, &dist), land = role == PN_SKIRMISHER ? src : t;
-        if (role == PN_SKIRMISHER) d = p->v->geom.opposite[d];
-        if (role == PN_JUMPER) dist = 1;
-        for (int k = 0; k < dist && land >= 0; k++) land = cv_geom_next(&p->v->geom, d, land);
-        if (land != dst) {
-            const cv_piece *P = &p->v->pieces[CV_TYPE(pc)];
-            snprintf(why, ws, "a %c%s taking %s from %s lands on %s%s", toupper((unsigned char)P->name[0]), P->name + 1,
-                     CELL(p, t), CELL(p, src), land >= 0 ? CELL(p, land) : "no cell (off the board)",
-                     land >= 0 && p->b[land] ? ", which is not empty" : "");
-            return;
-        }
+    int land = t >= 0 ? landing(p, role, src, t) : -1;
+    if (land != -1 && land != dst) {
+        const cv_piece *P = &p->v->pieces[CV_TYPE(pc)];
+        snprintf(why, ws, "a %c%s taking %s from %s lands on %s%s", toupper((unsigned char)P->name[0]), P->name + 1,
+                 CELL(p, t), CELL(p, src), land >= 0 ? CELL(p, land) : "no cell (it would leave the board)",
+                 land >= 0 && p->b[land] ? ", which is not empty" : "");
+        return;
     }
     int b = blocker(p, src, dst);
     if (b >= 0) {
