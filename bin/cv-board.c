@@ -10,26 +10,15 @@
 
 static const char *tool = "cv-board";
 
+static void list_commands(FILE *out, const char *indent, const char *word, size_t len);
+
 static void usage(void)
 {
     printf("Usage: %s [OPTION]... [FILE]...\n"
            "Run ProChess board commands, one per line, from FILEs or standard input.\n\n"
-           "Commands (case-insensitive but for piece letters; an '@@' prefix is allowed):\n"
-           "  fen FEN          set a position (lenient FEN: '//' ranks, missing fields)\n"
-           "  reset            the start position          clear   an empty board\n"
-           "  m FROM TO [P]    play a move if legal (any delimiter: e2 e4, e2-e4, e2/e4);\n"
-           "                   P: promotion piece (default queen); or m MOVE in any\n"
-           "                   notation the variant reads (m Kk1, m Pc2-c4(2))\n"
-           "  p PIECESQUARE    put a piece (p Re4, p ke8) or empty a square (p -e4)\n"
-           "  side w|b         set the side to move        castling KQkq|-\n"
-           "  pop, takeback    remove the last ply for good\n"
-           "  back, forward    step through the moves without losing them\n"
-           "  info             board, FEN, side, castling and moves on one line\n"
-           "  record           the moves so far as a record in the variant's format\n"
-           "                   (PGN; Star Trek Tri-D: a Parmen listing)\n"
-           "  svg [FILE]       the position as SVG (--diagram=svg:... options, the last\n"
-           "                   move highlighted) into FILE ('ok svg FILE'), or printed\n"
-           "  channel N, lock on|off   accepted; no effect in a filter\n\n"
+           "Commands (case-insensitive but for piece letters; an '@@' prefix is allowed):\n", tool);
+    list_commands(stdout, "  ", NULL, 0);
+    printf("\n"
            "Options:\n"
            "      --diagram[=STYLE] draw the board after every change; STYLE: ascii\n"
            "                       (default), pbm-large, pbm-small; Star Trek Tri-D:\n"
@@ -44,11 +33,11 @@ static void usage(void)
            "      --help, --version\n\n"
            "Each command prints one line: the FEN after a change, 'ok ...' for\n"
            "channel, lock and svg FILE, the summary for info, or 'error: WHY' (also\n"
-           "reported on standard error as FILE:LINE:COL); record and svg without a\n"
-           "FILE print a document; a refused command changes nothing.\n"
+           "reported on standard error as FILE:LINE:COL); help, record and svg\n"
+           "without a FILE print several lines; a refused command changes nothing.\n"
            "Exit status: 0 every command succeeded; 1 some command was refused;\n"
            "2 usage, I/O or spec error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 typedef struct board {
@@ -251,6 +240,188 @@ static int cmd_svg(board *B, const char *args, int col, where *w)
     return 0;
 }
 
+/* ---- the commands ---- */
+
+/* What a command is run with: its argument (blanks trimmed) and where
+ * it and its argument stand on the line, for the diagnostics. */
+typedef struct call {
+    board *B;
+    const char *args;
+    int col, ccol;      /* 1-based columns of the argument and the command word */
+    where *w;
+} call;
+
+static int do_fen(call *c)
+{
+    cv_apos p;
+    cv_fen_errors e;
+    if (cv_any_read(c->B->v, c->args, CV_FEN_LENIENT, &p, &e) < 0) {
+        const cv_fen_error *x = &e.e[0];
+        for (int i = 0; i < e.n; i++)
+            if (e.e[i].kind == CV_FE_SYNTAX) { x = &e.e[i]; break; }
+        return fail(c->w, c->col + x->col - 1, "invalid FEN: %s", x->msg);
+    }
+    /* The board takes illegal set-ups on purpose (no kings, say). */
+    setup(c->B, &p);
+    show(c->B);
+    return 0;
+}
+
+static int new_setup(call *c, int start)
+{
+    cv_apos p;
+    if (start) cv_any_start(c->B->v, &p);
+    else cv_any_clear(c->B->v, &p);
+    setup(c->B, &p);
+    show(c->B);
+    return 0;
+}
+
+static int do_reset(call *c) { return new_setup(c, 1); }
+static int do_clear(call *c) { return new_setup(c, 0); }
+static int do_move(call *c) { return cmd_move(c->B, c->args, c->col, c->w); }
+static int do_put(call *c) { return cmd_put(c->B, c->args, c->col, c->w); }
+static int do_castling(call *c) { return cmd_castling(c->B, c->args, c->col, c->w); }
+
+static int do_side(call *c)
+{
+    /* said without "not ''" when missing: the word alone asks for its value */
+    if (!*c->args) return fail(c->w, c->col, "side needs 'w' or 'b'");
+    if (strcasecmp(c->args, "w") && strcasecmp(c->args, "b"))
+        return fail(c->w, c->col, "side takes 'w' or 'b', not '%s'", c->args);
+    cv_apos p;
+    cv_apos_copy(&p, now(c->B));
+    cv_any_set_side(&p, tolower((unsigned char)c->args[0]) == 'b');
+    setup(c->B, &p);
+    show(c->B);
+    return 0;
+}
+
+static int do_pop(call *c)
+{
+    board *B = c->B;
+    if (B->cur == 0) return fail(c->w, c->ccol, "no move to take back");
+    B->cur--;
+    B->n = B->cur;
+    show(B);
+    return 0;
+}
+
+static int do_back(call *c)
+{
+    if (c->B->cur == 0) return fail(c->w, c->ccol, "already at the first position");
+    c->B->cur--;
+    show(c->B);
+    return 0;
+}
+
+static int do_forward(call *c)
+{
+    if (c->B->cur == c->B->n) return fail(c->w, c->ccol, "already at the last move");
+    c->B->cur++;
+    show(c->B);
+    return 0;
+}
+
+static int do_info(call *c)
+{
+    info(c->B);
+    return 0;
+}
+
+static int do_record(call *c) { return cmd_record(c->B, c->w); }
+static int do_svg(call *c) { return cmd_svg(c->B, c->args, c->col, c->w); }
+
+static int do_channel(call *c)
+{
+    if (!*c->args) return fail(c->w, c->col, "channel needs a number");
+    long n = cv_cli_parse_count(c->args);
+    if (n < 0) return fail(c->w, c->col, "channel takes a number, not '%s'", c->args);
+    c->B->channel = (int)n;
+    fprintf(c->B->out, "ok channel %ld\n", n);
+    return 0;
+}
+
+static int do_lock(call *c)
+{
+    if (!*c->args) return fail(c->w, c->col, "lock needs 'on' or 'off'");
+    if (strcasecmp(c->args, "on") && strcasecmp(c->args, "off"))
+        return fail(c->w, c->col, "lock takes 'on' or 'off', not '%s'", c->args);
+    c->B->lock = !strcasecmp(c->args, "on");
+    fprintf(c->B->out, "ok lock %s\n", c->B->lock ? "on" : "off");
+    return 0;
+}
+
+static int do_help(call *c);
+
+/* The command language: the one list that runs the commands and that
+ * `help` and --help show. */
+typedef struct command {
+    const char *name, *alias;   /* alias: NULL when none */
+    const char *args;           /* as the help shows them; "" none */
+    int no_args;                /* an argument is refused */
+    int (*run)(call *c);
+    const char *summary;        /* one line */
+} command;
+
+static const command commands[] = {
+    { "fen", NULL, "FEN", 0, do_fen, "set a position (lenient FEN: '//' ranks, missing fields)" },
+    { "reset", NULL, "", 1, do_reset, "the start position" },
+    { "clear", NULL, "", 1, do_clear, "an empty board" },
+    { "m", NULL, "FROM TO [P]", 0, do_move,
+      "play a move if legal; any delimiter; P: promotion piece" },
+    { "m", NULL, "MOVE", 0, do_move, "play a move in any notation the variant reads (m Kk1)" },
+    { "p", NULL, "PIECESQUARE", 0, do_put, "put a piece (p Re4, p ke8) or empty a square (p -e4)" },
+    { "side", NULL, "w|b", 0, do_side, "set the side to move" },
+    { "castling", NULL, "KQkq|-", 0, do_castling, "set the castling rights" },
+    { "pop", "takeback", "", 1, do_pop, "remove the last ply for good" },
+    { "back", NULL, "", 1, do_back, "step back one ply, keeping the moves" },
+    { "forward", NULL, "", 1, do_forward, "step forward one ply" },
+    { "info", NULL, "", 1, do_info, "board, FEN, side, castling and moves on one line" },
+    { "record", NULL, "", 1, do_record, "the moves so far as a record in the variant's format" },
+    { "svg", NULL, "[FILE]", 0, do_svg, "the position as SVG, into FILE ('ok svg FILE') or printed" },
+    { "channel", NULL, "N", 0, do_channel, "accepted; no effect in a filter" },
+    { "lock", NULL, "on|off", 0, do_lock, "accepted; no effect in a filter" },
+    { "help", NULL, "[COMMAND]", 0, do_help, "the commands, or one command, with what each does" },
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static int named(const command *k, const char *word, size_t len)
+{
+    return (strlen(k->name) == len && !strncasecmp(word, k->name, len)) ||
+           (k->alias && strlen(k->alias) == len && !strncasecmp(word, k->alias, len));
+}
+
+/* One line a command, "NAME ARGS" in a column of its own, then what it
+ * does; only the commands called word when word is not NULL. */
+static void list_commands(FILE *out, const char *indent, const char *word, size_t len)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const command *k = &commands[i];
+        if (word && !named(k, word, len)) continue;
+        char head[40];
+        snprintf(head, sizeof head, "%s%s%s%s%s", k->name, k->alias ? ", " : "", k->alias ? k->alias : "",
+                 *k->args ? " " : "", k->args);
+        fprintf(out, "%s%-18s %s\n", indent, head, k->summary);
+    }
+}
+
+static int do_help(call *c)
+{
+    const char *word = c->args;
+    size_t len = strcspn(word, " \t");
+    if (!len) {
+        list_commands(c->B->out, "", NULL, 0);
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (named(&commands[i], word, len)) {
+            list_commands(c->B->out, "", word, len);
+            return 0;
+        }
+    return fail(c->w, c->col, "no command '%.*s' (help lists them)", (int)len, word);
+}
+
 static int run_line(board *B, char *line, where *w)
 {
     char *s = line;
@@ -263,91 +434,15 @@ static int run_line(board *B, char *line, where *w)
     size_t clen = (size_t)(s - cmd);
     while (*s == ' ' || *s == '\t') s++;
     char *args = s;
-    int col = (int)(args - line) + 1, ccol = (int)(cmd - line) + 1;
     for (char *e = args + strlen(args); e > args && isspace((unsigned char)e[-1]);) *--e = 0;
-#define IS(x) (clen == strlen(x) && !strncasecmp(cmd, x, clen))
-    if (IS("fen")) {
-        cv_apos p;
-        cv_fen_errors e;
-        if (cv_any_read(B->v, args, CV_FEN_LENIENT, &p, &e) < 0) {
-            const cv_fen_error *x = &e.e[0];
-            for (int i = 0; i < e.n; i++)
-                if (e.e[i].kind == CV_FE_SYNTAX) { x = &e.e[i]; break; }
-            return fail(w, col + x->col - 1, "invalid FEN: %s", x->msg);
-        }
-        /* The board takes illegal set-ups on purpose (no kings, say). */
-        setup(B, &p);
-        show(B);
-        return 0;
+    call c = { B, args, (int)(args - line) + 1, (int)(cmd - line) + 1, w };
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const command *k = &commands[i];
+        if (!named(k, cmd, clen)) continue;
+        if (k->no_args && *args) return fail(w, c.col, "'%.*s' takes no argument", (int)clen, cmd);
+        return k->run(&c);
     }
-    if (IS("reset") || IS("clear")) {
-        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
-        cv_apos p;
-        if (IS("reset")) cv_any_start(B->v, &p);
-        else cv_any_clear(B->v, &p);
-        setup(B, &p);
-        show(B);
-        return 0;
-    }
-    if (IS("m")) return cmd_move(B, args, col, w);
-    if (IS("p")) return cmd_put(B, args, col, w);
-    if (IS("side")) {
-        if (strcasecmp(args, "w") && strcasecmp(args, "b")) return fail(w, col, "side takes 'w' or 'b', not '%s'", args);
-        cv_apos p;
-        cv_apos_copy(&p, now(B));
-        cv_any_set_side(&p, tolower((unsigned char)args[0]) == 'b');
-        setup(B, &p);
-        show(B);
-        return 0;
-    }
-    if (IS("castling")) return cmd_castling(B, args, col, w);
-    if (IS("pop") || IS("takeback")) {
-        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
-        if (B->cur == 0) return fail(w, ccol, "no move to take back");
-        B->cur--;
-        B->n = B->cur;
-        show(B);
-        return 0;
-    }
-    if (IS("back")) {
-        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
-        if (B->cur == 0) return fail(w, ccol, "already at the first position");
-        B->cur--;
-        show(B);
-        return 0;
-    }
-    if (IS("forward")) {
-        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
-        if (B->cur == B->n) return fail(w, ccol, "already at the last move");
-        B->cur++;
-        show(B);
-        return 0;
-    }
-    if (IS("info")) {
-        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
-        info(B);
-        return 0;
-    }
-    if (IS("record")) {
-        if (*args) return fail(w, col, "'%.*s' takes no argument", (int)clen, cmd);
-        return cmd_record(B, w);
-    }
-    if (IS("svg")) return cmd_svg(B, args, col, w);
-    if (IS("channel")) {
-        long n = cv_cli_parse_count(args);
-        if (n < 0) return fail(w, col, "channel takes a number, not '%s'", args);
-        B->channel = (int)n;
-        fprintf(B->out, "ok channel %ld\n", n);
-        return 0;
-    }
-    if (IS("lock")) {
-        if (strcasecmp(args, "on") && strcasecmp(args, "off")) return fail(w, col, "lock takes 'on' or 'off', not '%s'", args);
-        B->lock = !strcasecmp(args, "on");
-        fprintf(B->out, "ok lock %s\n", B->lock ? "on" : "off");
-        return 0;
-    }
-    return fail(w, (int)(cmd - line) + 1, "unknown command '%.*s'", (int)clen, cmd);
-#undef IS
+    return fail(w, c.ccol, "unknown command '%.*s' (help lists the commands)", (int)clen, cmd);
 }
 
 /* --json: the command's object (docs/cvkit-formats.5, JSON OUTPUT):

@@ -90,6 +90,14 @@ static char **sorted_moves(ctx *C, cv_apos *a, char (**txt)[64], int *n, int *sh
     return ptr;
 }
 
+/* Moves on one line, split as the engine says they can be split again. */
+static void print_list(ctx *C, const char *const *moves, int n)
+{
+    const char *sep = cv_any_move_separator(C->v);
+    for (int i = 0; i < n; i++) printf("%s%s", i ? sep : "", moves[i]);
+    putchar('\n');
+}
+
 static void list_moves(ctx *C, cv_apos *a)
 {
     char(*txt)[64];
@@ -99,8 +107,7 @@ static void list_moves(ctx *C, cv_apos *a)
     if (C->count) {
         printf("%d\n", n);
     } else {
-        for (int i = 0; i < shown; i++) printf("%s%s", i ? " " : "", ptr[i]);
-        putchar('\n');
+        print_list(C, (const char *const *)ptr, shown);
     }
     free(txt);
     free(ptr);
@@ -335,10 +342,7 @@ static int list_steps(ctx *C, cv_apos *a, const char *file, long line)
         return 1;
     }
     if (C->count) printf("%d\n", n);
-    else {
-        for (int i = 0; i < n; i++) printf("%s%s", i ? " " : "", ptr[i]);
-        putchar('\n');
-    }
+    else print_list(C, (const char *const *)ptr, n);
     free(txt);
     free(ptr);
     return 0;
@@ -360,7 +364,7 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
          * asked in that other one (UCI), in the main one and it */
         int nt = cv_any_alt_notation(C->v, C->nt) == C->nt ? 0 : C->nt;
         switch (cv_any_test(&a, C->test, nt, canon, alt, why, sizeof why)) {
-        case CV_MOVE_OK: printf("legal %s %s\n", canon, alt); return 0;
+        case CV_MOVE_OK: printf("legal %s%s%s\n", canon, cv_any_move_separator(C->v), alt); return 0;
         case CV_MOVE_AMBIGUOUS: printf("ambiguous: %s\n", why); return 1;
         default: printf("illegal: %s\n", why); return 1;
         }

@@ -181,6 +181,8 @@ size_t cv_any_move_span(const cv_variant *v, const char *text)
     return strcspn(text, " \t\r\n");
 }
 
+const char *cv_any_move_separator(const cv_variant *v) { return E(v)->move_span ? ", " : " "; }
+
 cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
 {
     info->why[0] = 0;

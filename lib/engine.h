@@ -213,7 +213,9 @@ struct cv_engine {
     int (*steps)(void *pos, const char *prefix, char (*out)[64], int max, char *why, size_t whysize);
     /* Length of the first move of text, where moves are written one after
      * another with blanks between (cv-legal --apply); NULL: a move is one
-     * blank-free word.  Game Courier's moves hold blanks themselves. */
+     * blank-free word.  Game Courier's moves hold blanks themselves; an
+     * engine that sets this writes no ',' in a move, which then separates
+     * moves in lists (cv_any_move_separator). */
     size_t (*move_span)(const char *text);
     cv_move_status (*read_move)(void *pos, const char *text, int nt, unsigned flags, cv_amove *m,
                                 cv_move_info *info);
@@ -294,6 +296,10 @@ size_t cv_any_format(cv_apos *a, const cv_amove *m, int nt, char *buf, size_t si
 /* Length of the first of several moves in text (engine.h, move_span);
  * text starts at the move, not at a blank. */
 size_t cv_any_move_span(const cv_variant *v, const char *text);
+/* What goes between moves written in a list for a reader to split: " "
+ * where a move is one blank-free word, ", " where moves hold blanks
+ * themselves (the engine has a move_span, and its moves no ','). */
+const char *cv_any_move_separator(const cv_variant *v);
 cv_move_status cv_any_read_move(cv_apos *a, const char *text, int nt, unsigned flags, cv_amove *m,
                                 cv_move_info *info);
 void cv_any_make(cv_apos *a, const cv_amove *m, cv_aundo *u);

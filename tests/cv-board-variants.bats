@@ -343,6 +343,31 @@ fen ${FEN[7]}; black to move; castling kq; ply 7 of 7; moves 1. Pc2-c4(2) Pd7-d5
     [ "${FEN[7]}" = '1bbn/1p1p/4/2P1|1n2/p3/4/B3|4/4/P1PP/NB1N QL1:w:PP/RQ,KL1:w:PP/RK,QL6:b:rq/pp,KL6:b:kr/pp b kq - 1 4' ]
 }
 
+@test "Tri-D: squares written without their level are refused with the squares they may be" {
+    session -V trid <<'EOF'
+m d7 d5
+m c2(2) c4
+m e2
+m a5 a6
+m zz
+m d7(6) d5(6)
+EOF
+    # c4 is on the main boards of levels 2 and 4; a5 is on no board at
+    # the start (the attack boards stand on ranks 0, 1, 8 and 9)
+    expect 1 "error: expected a move or a square with its level, found 'd7 d5': a square names its level (d7(6) here)
+error: expected a move or a square with its level, found 'c4': a square names its level (c4(2) or c4(4) here)
+error: expected a move or a square with its level, found 'e2': a square names its level (e2(2) here)
+error: expected a move or a square with its level, found 'a5 a6': a square names its level (no level has a5 now)
+error: expected a move or a square with its level, found 'zz'
+error: illegal move d7(6)-d5(6): no legal move goes from d7(6) to d5(6)" \
+"s.txt:1:3: error: expected a move or a square with its level, found 'd7 d5': a square names its level (d7(6) here)
+s.txt:2:9: error: expected a move or a square with its level, found 'c4': a square names its level (c4(2) or c4(4) here)
+s.txt:3:3: error: expected a move or a square with its level, found 'e2': a square names its level (e2(2) here)
+s.txt:4:3: error: expected a move or a square with its level, found 'a5 a6': a square names its level (no level has a5 now)
+s.txt:5:3: error: expected a move or a square with its level, found 'zz'
+s.txt:6:3: error: illegal move d7(6)-d5(6): no legal move goes from d7(6) to d5(6)"
+}
+
 @test "Tri-D: p, side, castling, clear and reset" {
     # p Pb3(4): a white pawn on the Neutral board's rank 3 (its last rank in
     # TD-FEN), a new set-up that keeps the en passant pawn c4(2); side
@@ -411,7 +436,7 @@ EOF
 error: already at the first position
 error: already at the last move
 error: illegal move Pc2-c5(2): there is no square c5(2) with the boards as they stand
-error: expected a move or a square, found 'c4(9)'
+error: expected a move or a square with its level, found 'c4(9)'
 error: expected a square after the piece, found 'z4(2)'
 error: no square a5(3) on the board as it stands
 error: unknown piece 'X' (want a piece letter or '-')
@@ -425,7 +450,7 @@ fen $TD_START; white to move; castling KQkq; ply 0 of 0; moves none" \
 s.txt:2:1: error: already at the first position
 s.txt:3:1: error: already at the last move
 s.txt:4:3: error: illegal move Pc2-c5(2): there is no square c5(2) with the boards as they stand
-s.txt:5:9: error: expected a move or a square, found 'c4(9)'
+s.txt:5:9: error: expected a move or a square with its level, found 'c4(9)'
 s.txt:6:4: error: expected a square after the piece, found 'z4(2)'
 s.txt:7:4: error: no square a5(3) on the board as it stands
 s.txt:8:3: error: unknown piece 'X' (want a piece letter or '-')

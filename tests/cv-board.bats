@@ -769,12 +769,12 @@ fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1; white to move; c
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1
 error: side takes 'w' or 'b', not 'x'
-error: side takes 'w' or 'b', not ''
+error: side needs 'w' or 'b'
 fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1; white to move; castling KQkq; ply 0 of 0; moves none
 EOF
     same "$stderr" <<'EOF'
 s.txt:6:6: error: side takes 'w' or 'b', not 'x'
-s.txt:7:5: error: side takes 'w' or 'b', not ''
+s.txt:7:5: error: side needs 'w' or 'b'
 EOF
 }
 
@@ -1115,19 +1115,19 @@ lock maybe
 EOF
     [ "$status" -eq 1 ]
     same "$output" <<'EOF'
-error: channel takes a number, not ''
+error: channel needs a number
 error: channel takes a number, not 'x'
 error: channel takes a number, not '-1'
 error: channel takes a number, not '99999999999999999999'
-error: lock takes 'on' or 'off', not ''
+error: lock needs 'on' or 'off'
 error: lock takes 'on' or 'off', not 'maybe'
 EOF
     same "$stderr" <<'EOF'
-s.txt:1:8: error: channel takes a number, not ''
+s.txt:1:8: error: channel needs a number
 s.txt:2:9: error: channel takes a number, not 'x'
 s.txt:3:9: error: channel takes a number, not '-1'
 s.txt:4:9: error: channel takes a number, not '99999999999999999999'
-s.txt:5:5: error: lock takes 'on' or 'off', not ''
+s.txt:5:5: error: lock needs 'on' or 'off'
 s.txt:6:6: error: lock takes 'on' or 'off', not 'maybe'
 EOF
 }
@@ -1237,16 +1237,61 @@ info
 EOF
     [ "$status" -eq 1 ]
     same "$output" <<EOF
-error: unknown command 'frobnicate'
-error: unknown command 'undo'
-error: unknown command 'hello'
+error: unknown command 'frobnicate' (help lists the commands)
+error: unknown command 'undo' (help lists the commands)
+error: unknown command 'hello' (help lists the commands)
 $INFO_START
 EOF
     same "$stderr" <<'EOF'
-s.txt:1:1: error: unknown command 'frobnicate'
-s.txt:2:4: error: unknown command 'undo'
-s.txt:3:4: error: unknown command 'hello'
+s.txt:1:1: error: unknown command 'frobnicate' (help lists the commands)
+s.txt:2:4: error: unknown command 'undo' (help lists the commands)
+s.txt:3:4: error: unknown command 'hello' (help lists the commands)
 EOF
+}
+
+@test "help lists every command with its line; help COMMAND that command's; an unknown one is refused" {
+    session <<'EOF'
+help
+HELP takeback
+help m
+help undo
+info
+EOF
+    [ "$status" -eq 1 ]
+    same "$output" <<EOF
+fen FEN            set a position (lenient FEN: '//' ranks, missing fields)
+reset              the start position
+clear              an empty board
+m FROM TO [P]      play a move if legal; any delimiter; P: promotion piece
+m MOVE             play a move in any notation the variant reads (m Kk1)
+p PIECESQUARE      put a piece (p Re4, p ke8) or empty a square (p -e4)
+side w|b           set the side to move
+castling KQkq|-    set the castling rights
+pop, takeback      remove the last ply for good
+back               step back one ply, keeping the moves
+forward            step forward one ply
+info               board, FEN, side, castling and moves on one line
+record             the moves so far as a record in the variant's format
+svg [FILE]         the position as SVG, into FILE ('ok svg FILE') or printed
+channel N          accepted; no effect in a filter
+lock on|off        accepted; no effect in a filter
+help [COMMAND]     the commands, or one command, with what each does
+pop, takeback      remove the last ply for good
+m FROM TO [P]      play a move if legal; any delimiter; P: promotion piece
+m MOVE             play a move in any notation the variant reads (m Kk1)
+error: no command 'undo' (help lists them)
+$INFO_START
+EOF
+    same "$stderr" <<'EOF'
+s.txt:4:6: error: no command 'undo' (help lists them)
+EOF
+    # --help shows the same list, indented
+    run --separate-stderr "$CV" --help
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$output" | sed -n '/^Commands/,/^$/p' | grep -c '^  [a-z]')" -eq 17 ]
+    [[ "$output" == *"
+  help [COMMAND]     the commands, or one command, with what each does
+"* ]]
 }
 
 @test "a NUL byte in a line refuses that line only" {

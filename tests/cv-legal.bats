@@ -23,6 +23,39 @@ setup() {
     expect 0 "Na3 Nc3 Nf3 Nh3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4" ""
 }
 
+@test "lists split again for every game: blanks between moves that are words, ', ' between moves that hold blanks" {
+    PN='6k/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 w 0 1'
+    PW='4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/4K3 w - - 0 5'
+    for case in \
+        "chess@4k3/8/8/8/8/8/8/4K3 w - - 0 1@--list@Kd1 Kd2 Ke2 Kf1 Kf2" \
+        "chess@4k3/8/8/8/8/8/8/4K3 w - - 0 1@-m Kd2@legal Kd2 e1d2" \
+        "panoply@$PN@--list@K g1-f2, K g1-g2, K g1-h1" \
+        "panoply@$PN@--moves@K g1-f2, K g1-g2, K g1-h1" \
+        "panoply@$PN@-m K g1-g2@legal K g1-g2, K g1-g2" \
+        "pw@$PW@--moves=K1e1-1d1@K3e1-3d1 K3e1-3d2 K3e1-3e2 K3e1-3f1 K3e1-3f2" \
+        "pw@$PW@-m K1e1-1d1,K3e1-3d1@legal K1e1-1d1,K3e1-3d1 K1e1-1d1,K3e1-3d1"; do
+        IFS='@' read -r v fen args want <<< "$case"
+        if [ "${args%% *}" = -m ]; then
+            run --separate-stderr bin/cv-legal -V "$v" --fen "$fen" -m "${args#-m }"
+        else
+            run --separate-stderr bin/cv-legal -V "$v" --fen "$fen" $args
+        fi
+        expect 0 "$want" "" || { echo "# $v $args"; return 1; }
+    done
+    # a Parallel Worlds turn holds ',' but no blank: its list stays
+    # blank-separated, one word a turn (10 of one king move, 50 of two)
+    run --separate-stderr bash -c "bin/cv-legal -V pw --fen '$PW' | tr ' ' '\\n' | grep -c ,"
+    expect 0 "50" ""
+    run --separate-stderr bash -c "bin/cv-legal -V pw --fen '$PW' | wc -w; bin/cv-legal -V pw --fen '$PW' --count"
+    expect 0 "60
+60" ""
+    # and a Panoply list splits at ', ' into as many moves as --count says
+    # (corpus/panoply/perft.txt: 112 at depth 1)
+    run --separate-stderr bash -c "bin/cv-legal -V panoply-testarmy --start | sed 's/, /\\n/g' | wc -l; bin/cv-legal -V panoply-testarmy --start --count"
+    expect 0 "112
+112" ""
+}
+
 @test "--notation uci and lan" {
     run --separate-stderr bin/cv-legal -s -n uci
     expect 0 "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g1f3 g1h3 g2g3 g2g4 h2h3 h2h4" ""

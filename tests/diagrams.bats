@@ -209,7 +209,7 @@ White to move
              1  K   .   .   .   .   .   .   1
               g   h   i   j   k   l   m
 White to move
-K g1-f2 K g1-g2 K g1-h1' ""
+K g1-f2, K g1-g2, K g1-h1' ""
 }
 @test "Panoply in Unicode: Kings as chess symbols, the Herald and Barricade by their labels" {
     run --separate-stderr bin/cv-legal -V panoply -f "$FROZEN" --unicode --count

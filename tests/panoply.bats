@@ -72,7 +72,7 @@ game() {
 --fen:1:1: error: Black has 0 Kings (one is needed)"
     # g1 has three neighbours: g2, f2, h1
     legal "$KINGS"
-    expect 0 "K g1-f2 K g1-g2 K g1-h1" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1" ""
 }
 
 # ---- the rules page's own examples ----------------------------------------
@@ -82,33 +82,33 @@ game() {
     # pawn's line d6 -> c7, so only the pawn rule protects it)
     P='k6/8/9/10/11/12/2{b1}10/-2{b1}g8/--2P8/---10/----9/-----8/------K6 w 0 1'
     legal "$P"
-    expect 0 "K g1-f2 K g1-g2 K g1-h1 P e5-e7; e6-" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1, P e5-e7; e6-" ""
     legal "$P" -m 'P e5-e7'
-    expect 0 "legal P e5-e7; e6- P e5-e7; e6-" ""
+    expect 0 "legal P e5-e7; e6-, P e5-e7; e6-" ""
     legal "$P" -a 'P e5-e7; e6-'
     expect 0 "k6/8/9/10/11/12/2{b1}1P8/-2{b1}9/--11/---10/----9/-----8/------K6 b 0 1" ""
     # a pawn never captures by landing on its target
     legal "$P" -m 'P e5-e6'
-    expect 1 "illegal: no legal move of White has the result of 'P e5-e6'" ""
+    expect 1 "illegal: a Pawn takes by jumping over its target, not by landing on it" ""
     # nor jumps the Barricade's near end (both ends would go)
     legal "$P" -m 'P e5-b8; d6-; c7-'
-    expect 1 "illegal: no legal move of White has the result of 'P e5-b8; d6-; c7-'" ""
+    expect 1 "illegal: a Pawn taking d6 from e5 lands on c7, which is not empty" ""
     # the jump needs the cell behind the target empty: with e7 taken, no move
     legal 'k6/8/9/10/11/12/2{b1}1g8/-2{b1}g8/--2P8/---10/----9/-----8/------K6 w 0 1'
-    expect 0 "K g1-f2 K g1-g2 K g1-h1" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1" ""
 }
 
 @test "rules page: a Catapult on f4 takes d6 (over e5) landing on b8, f7 -> f10, f8 -> f12, but not e5" {
     # black Guards on e5, d6, f7 and f8; e5's landing cell would be d6
     P='k6/8/9/10/11/5g6/5g7/-2g9/--2g8/---2C7/----9/-----8/------6K w 0 1'
     legal "$P"
-    expect 0 "C f4-b8; d6- C f4-d4 C f4-e4 C f4-f10; f7- C f4-f12; f8- C f4-f2 C f4-f3 C f4-f5 C f4-f6 C f4-g3 C f4-g4 C f4-h2 C f4-h4 C f4-i1 C f4-i4 C f4-j4 C f4-k4 C f4-l4 C f4-m4 K m1-l1 K m1-l2 K m1-m2" ""
+    expect 0 "C f4-b8; d6-, C f4-d4, C f4-e4, C f4-f10; f7-, C f4-f12; f8-, C f4-f2, C f4-f3, C f4-f5, C f4-f6, C f4-g3, C f4-g4, C f4-h2, C f4-h4, C f4-i1, C f4-i4, C f4-j4, C f4-k4, C f4-l4, C f4-m4, K m1-l1, K m1-l2, K m1-m2" ""
     legal "$P" --count
     expect 0 "22" ""
     legal "$P" -m 'C f4-b8'
-    expect 0 "legal C f4-b8; d6- C f4-b8; d6-" ""
+    expect 0 "legal C f4-b8; d6-, C f4-b8; d6-" ""
     legal "$P" -m 'C f4-d6; e5-'
-    expect 1 "illegal: no legal move of White has the result of 'C f4-d6; e5-'" ""
+    expect 1 "illegal: a Catapult takes by leaping over its target, not by landing on it" ""
     legal "$P" -a 'C f4-f12; f8-'
     expect 0 "k6/5C2/9/10/11/12/5g7/-2g9/--2g8/---10/----9/-----8/------6K b 0 1" ""
 }
@@ -116,54 +116,54 @@ game() {
 @test "rules page: a Skirmisher on g7 takes g8 -> g6, e9 -> i5, c7 -> k7; its plain move there is another move" {
     P='k6/8/9/10/4g6/6g5/2g3S6/-12/--11/---10/----9/-----8/------6K w 0 1'
     legal "$P"
-    expect 0 "K m1-l1 K m1-l2 K m1-m2 S g7-d7 S g7-e7 S g7-f7 S g7-f8 S g7-g1 S g7-g2 S g7-g3 S g7-g4 S g7-g5 S g7-g6 S g7-g6; g8- S g7-h6 S g7-h7 S g7-i5 S g7-i5; e9- S g7-i7 S g7-j4 S g7-j7 S g7-k3 S g7-k7 S g7-k7; c7- S g7-l2 S g7-l7 S g7-m7" ""
+    expect 0 "K m1-l1, K m1-l2, K m1-m2, S g7-d7, S g7-e7, S g7-f7, S g7-f8, S g7-g1, S g7-g2, S g7-g3, S g7-g4, S g7-g5, S g7-g6, S g7-g6; g8-, S g7-h6, S g7-h7, S g7-i5, S g7-i5; e9-, S g7-i7, S g7-j4, S g7-j7, S g7-k3, S g7-k7, S g7-k7; c7-, S g7-l2, S g7-l7, S g7-m7" ""
     legal "$P" --count
     expect 0 "27" ""
     # the bare move is the plain move; the capture names its removal, in any order
     legal "$P" -m 'S g7-g6'
-    expect 0 "legal S g7-g6 S g7-g6" ""
+    expect 0 "legal S g7-g6, S g7-g6" ""
     legal "$P" -m 'g8-; S g7-g6'
-    expect 0 "legal S g7-g6; g8- S g7-g6; g8-" ""
+    expect 0 "legal S g7-g6; g8-, S g7-g6; g8-" ""
     legal "$P" -a 'S g7-g6'
     expect 0 "k6/8/9/10/4g6/6g5/2g10/-5S6/--11/---10/----9/-----8/------6K b 1 1" ""
     legal "$P" -a 'S g7-g6; g8-'
     expect 0 "k6/8/9/10/4g6/12/2g10/-5S6/--11/---10/----9/-----8/------6K b 0 1" ""
     # never by landing on its target
     legal "$P" -m 'S g7-c7'
-    expect 1 "illegal: no legal move of White has the result of 'S g7-c7'" ""
+    expect 1 "illegal: a Skirmisher takes by retreating as far from its target, not by landing on it" ""
 }
 
 # ---- each piece -----------------------------------------------------------
 
 @test "King: one step in the six directions, captures by replacement, never onto an attacked cell" {
     legal 'k6/8/9/10/11/12/6K6/-12/--11/---10/----9/-----8/------7 w 0 1'
-    expect 0 "K g7-f7 K g7-f8 K g7-g6 K g7-g8 K g7-h6 K g7-h7" ""
+    expect 0 "K g7-f7, K g7-f8, K g7-g6, K g7-g8, K g7-h6, K g7-h7" ""
     # a black Guard on g8 gives check; f8 and h7 are next to it; g8 is taken
     P='k6/8/9/10/11/6g5/6K6/-12/--11/---10/----9/-----8/------7 w 0 1'
     legal "$P"
-    expect 0 "K g7-f7 K g7-g6 K g7-g8 K g7-h6" ""
+    expect 0 "K g7-f7, K g7-g6, K g7-g8, K g7-h6" ""
     legal "$P" -m 'K g7-h7'
-    expect 1 "illegal: no legal move of White has the result of 'K g7-h7'" ""
+    expect 1 "illegal: does not get the White King out of check" ""
 }
 
 @test "Guard: one step, captures by replacement, never a friendly piece" {
     # G g7 beside its King on h7 and a black Guard on f8
     P='k6/8/9/10/11/5g6/6GK5/-12/--11/---10/----9/-----8/------7 w 0 1'
     legal "$P"
-    expect 0 "G g7-f7 G g7-f8 G g7-g6 G g7-g8 G g7-h6 K h7-h6 K h7-h8 K h7-i6 K h7-i7" ""
+    expect 0 "G g7-f7, G g7-f8, G g7-g6, G g7-g8, G g7-h6, K h7-h6, K h7-h8, K h7-i6, K h7-i7" ""
     legal "$P" -m 'G g7-h7'
-    expect 1 "illegal: no legal move of White has the result of 'G g7-h7'" ""
+    expect 1 "illegal: the Guard on g7 cannot move to h7: White's own piece stands there" ""
 }
 
 @test "Rider: slides the six lines, stopped by any piece, takes the first enemy" {
     # R f6; its own Guard on f9; black Guards on d6 and c6
     P='k6/8/9/10/5G5/12/13/-1gg1R7/--11/---10/----9/-----8/------K6 w 0 1'
     legal "$P"
-    expect 0 "G f9-e10 G f9-e9 G f9-f10 G f9-f8 G f9-g8 G f9-g9 K g1-f2 K g1-g2 K g1-h1 R f6-a11 R f6-b10 R f6-c9 R f6-d6 R f6-d8 R f6-e6 R f6-e7 R f6-f2 R f6-f3 R f6-f4 R f6-f5 R f6-f7 R f6-f8 R f6-g5 R f6-g6 R f6-h4 R f6-h6 R f6-i3 R f6-i6 R f6-j2 R f6-j6 R f6-k1 R f6-k6 R f6-l6 R f6-m6" ""
+    expect 0 "G f9-e10, G f9-e9, G f9-f10, G f9-f8, G f9-g8, G f9-g9, K g1-f2, K g1-g2, K g1-h1, R f6-a11, R f6-b10, R f6-c9, R f6-d6, R f6-d8, R f6-e6, R f6-e7, R f6-f2, R f6-f3, R f6-f4, R f6-f5, R f6-f7, R f6-f8, R f6-g5, R f6-g6, R f6-h4, R f6-h6, R f6-i3, R f6-i6, R f6-j2, R f6-j6, R f6-k1, R f6-k6, R f6-l6, R f6-m6" ""
     legal "$P" -m 'R f6-c6'
-    expect 1 "illegal: no legal move of White has the result of 'R f6-c6'" ""
+    expect 1 "illegal: the Rider on f6 is blocked by the Guard on d6" ""
     legal "$P" -m 'R f6-f9'
-    expect 1 "illegal: no legal move of White has the result of 'R f6-f9'" ""
+    expect 1 "illegal: the Rider on f6 cannot move to f9: White's own piece stands there" ""
 }
 
 @test "Herald: slides like the Rider, never captures" {
@@ -174,23 +174,23 @@ game() {
     run --separate-stderr bash -c "$B/cv-legal -V panoply --fen '$P' -j | grep -o '\"H f6-[a-m0-9]*\"' | tr -d '\"' | paste -sd' '"
     expect 0 "H f6-a11 H f6-b10 H f6-c9 H f6-d8 H f6-e6 H f6-e7 H f6-f2 H f6-f3 H f6-f4 H f6-f5 H f6-f7 H f6-f8 H f6-g5 H f6-g6 H f6-h4 H f6-h6 H f6-i3 H f6-i6 H f6-j2 H f6-j6 H f6-k1 H f6-k6 H f6-l6 H f6-m6" ""
     legal "$P" -m 'H f6-d6'
-    expect 1 "illegal: no legal move of White has the result of 'H f6-d6'" ""
+    expect 1 "illegal: a Herald never takes" ""
 }
 
 @test "Pawn: slides any distance along both forward directions, promotes on rank 13 to R S C H G" {
     # P e5: e6..e12, e13 five times; d6, c7, b8, a9
     legal 'k6/8/9/10/11/12/13/-12/--2P8/---10/----9/-----8/------K6 w 0 1'
-    expect 0 "K g1-f2 K g1-g2 K g1-h1 P e5-a9 P e5-b8 P e5-c7 P e5-d6 P e5-e10 P e5-e11 P e5-e12 P e5-e13; C-e13 P e5-e13; G-e13 P e5-e13; H-e13 P e5-e13; R-e13 P e5-e13; S-e13 P e5-e6 P e5-e7 P e5-e8 P e5-e9" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1, P e5-a9, P e5-b8, P e5-c7, P e5-d6, P e5-e10, P e5-e11, P e5-e12, P e5-e13; C-e13, P e5-e13; G-e13, P e5-e13; H-e13, P e5-e13; R-e13, P e5-e13; S-e13, P e5-e6, P e5-e7, P e5-e8, P e5-e9" ""
     # P e12: both forward cells are on rank 13: 5 moves each
     P='6k/4P3/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 w 0 1'
     legal "$P"
-    expect 0 "K g1-f2 K g1-g2 K g1-h1 P e12-d13; C-d13 P e12-d13; G-d13 P e12-d13; H-d13 P e12-d13; R-d13 P e12-d13; S-d13 P e12-e13; C-e13 P e12-e13; G-e13 P e12-e13; H-e13 P e12-e13; R-e13 P e12-e13; S-e13" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1, P e12-d13; C-d13, P e12-d13; G-d13, P e12-d13; H-d13, P e12-d13; R-d13, P e12-d13; S-d13, P e12-e13; C-e13, P e12-e13; G-e13, P e12-e13; H-e13, P e12-e13; R-e13, P e12-e13; S-e13" ""
     legal "$P" -a 'P e12-e13; R-e13'
     expect 0 "4R1k/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 b 0 1" ""
     # promotion is compulsory, and never to a pawn, a King or a Barricade
     for m in 'P e12-e13' 'P e12-e13; P-e13' 'P e12-e13; K-e13' 'P e12-e13; B1-e13' 'P e12-e13; r-e13'; do
         legal "$P" -m "$m"
-        expect 1 "illegal: no legal move of White has the result of '$m'" ""
+        expect 1 "illegal: the Pawn on e12 moves to e13 as 'P e12-e13; R-e13' or 4 other ways, not as '$m'" ""
     done
 }
 
@@ -198,21 +198,21 @@ game() {
     # P e11 jumps a black Rider on e12 onto e13, promoting
     P='k6/4r3/4P4/10/11/12/13/-12/--11/---10/----9/-----8/------K6 w 0 1'
     legal "$P"
-    expect 0 "K g1-f2 K g1-g2 K g1-h1 P e11-c13; C-c13 P e11-c13; G-c13 P e11-c13; H-c13 P e11-c13; R-c13 P e11-c13; S-c13 P e11-d12 P e11-e13; e12-; C-e13 P e11-e13; e12-; G-e13 P e11-e13; e12-; H-e13 P e11-e13; e12-; R-e13 P e11-e13; e12-; S-e13" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1, P e11-c13; C-c13, P e11-c13; G-c13, P e11-c13; H-c13, P e11-c13; R-c13, P e11-c13; S-c13, P e11-d12, P e11-e13; e12-; C-e13, P e11-e13; e12-; G-e13, P e11-e13; e12-; H-e13, P e11-e13; e12-; R-e13, P e11-e13; e12-; S-e13" ""
     legal "$P" -a 'P e11-e13; e12-; G-e13'
     expect 0 "k3G2/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 b 0 1" ""
     # a black pawn on g7: g6..g2, g1 five times; h6..l2, m1 five times
     legal 'k6/8/9/10/11/12/K5p6/-12/--11/---10/----9/-----8/------7 b 0 1'
-    expect 0 "k a13-a12 k a13-b12 k a13-b13 p g7-g1; c-g1 p g7-g1; g-g1 p g7-g1; h-g1 p g7-g1; r-g1 p g7-g1; s-g1 p g7-g2 p g7-g3 p g7-g4 p g7-g5 p g7-g6 p g7-h6 p g7-i5 p g7-j4 p g7-k3 p g7-l2 p g7-m1; c-m1 p g7-m1; g-m1 p g7-m1; h-m1 p g7-m1; r-m1 p g7-m1; s-m1" ""
+    expect 0 "k a13-a12, k a13-b12, k a13-b13, p g7-g1; c-g1, p g7-g1; g-g1, p g7-g1; h-g1, p g7-g1; r-g1, p g7-g1; s-g1, p g7-g2, p g7-g3, p g7-g4, p g7-g5, p g7-g6, p g7-h6, p g7-i5, p g7-j4, p g7-k3, p g7-l2, p g7-m1; c-m1, p g7-m1; g-m1, p g7-m1; h-m1, p g7-m1; r-m1, p g7-m1; s-m1" ""
     # the rules page's p i3-i1; i2-; r-i1: a black pawn jumps a white Guard
     P='k6/8/9/10/11/12/K12/-12/--11/---10/----4p4/-----3G4/------7 b 0 1'
     legal "$P"
-    expect 0 "k a13-a12 k a13-b12 k a13-b13 p i3-i1; i2-; c-i1 p i3-i1; i2-; g-i1 p i3-i1; i2-; h-i1 p i3-i1; i2-; r-i1 p i3-i1; i2-; s-i1 p i3-j2 p i3-k1; c-k1 p i3-k1; g-k1 p i3-k1; h-k1 p i3-k1; r-k1 p i3-k1; s-k1" ""
+    expect 0 "k a13-a12, k a13-b12, k a13-b13, p i3-i1; i2-; c-i1, p i3-i1; i2-; g-i1, p i3-i1; i2-; h-i1, p i3-i1; i2-; r-i1, p i3-i1; i2-; s-i1, p i3-j2, p i3-k1; c-k1, p i3-k1; g-k1, p i3-k1; h-k1, p i3-k1; r-k1, p i3-k1; s-k1" ""
     legal "$P" -a 'p i3-i1; i2-; r-i1'
     expect 0 "k6/8/9/10/11/12/K12/-12/--11/---10/----9/-----8/------2r4 w 0 2" ""
     # in the mover's case
     legal "$P" -m 'p i3-i1; i2-; R-i1'
-    expect 1 "illegal: no legal move of Black has the result of 'p i3-i1; i2-; R-i1'" ""
+    expect 1 "illegal: the Pawn on i3 moves to i1 as 'p i3-i1; i2-; r-i1' or 4 other ways, not as 'p i3-i1; i2-; R-i1'" ""
 }
 
 # ---- the Barricade ---------------------------------------------------------
@@ -256,9 +256,9 @@ B1 g7-h6; B1 h6-h5" ""
     legal "$P" -a 'B1 g6-g8; B1 g7-g9'
     expect 0 "k6/8/9/10/6{B1}4/6{B1}5/13/-12/--11/---10/----9/-----8/------K6 b 1 1" ""
     legal "$P" -m 'B1 g6-g8; B1 g8-g6'
-    expect 1 "illegal: no legal move of White has the result of 'B1 g6-g8; B1 g8-g6'" ""
+    expect 1 "illegal: the Barricade B1 on g6 moves to g8 as 'B1 g6-g8' or 3 other ways, not as 'B1 g6-g8; B1 g8-g6'" ""
     legal "$P" -m 'B1 g6-f7; B1 f7-g6'
-    expect 1 "illegal: no legal move of White has the result of 'B1 g6-f7; B1 f7-g6'" ""
+    expect 1 "illegal: the Barricade B1 on g6 moves to f7 as 'B1 g6-f7' or 5 other ways, not as 'B1 g6-f7; B1 f7-g6'" ""
     # two sequences with one result are one move, however written
     legal "$P" -a 'B1 g6-f7; B1 g7-g6'
     expect 0 "k6/8/9/10/11/12/5{B1}7/-5{B1}6/--11/---10/----9/-----8/------K6 b 1 1" ""
@@ -274,22 +274,22 @@ B1 g7-h6; B1 h6-h5" ""
     legal "$P" -a 'B1 g2-g4'
     expect 0 "k6/8/9/10/11/12/K12/-12/--4g6/---3{B1}6/----2{B1}6/-----8/------7 b 0 1" ""
     legal "$P" -m 'B1 g2-g4; B1 g3-g5'
-    expect 0 "legal B1 g2-g4; B1 g3-g5 B1 g2-g4; B1 g3-g5" ""
+    expect 0 "legal B1 g2-g4; B1 g3-g5, B1 g2-g4; B1 g3-g5" ""
     legal "$P" -a 'B1 g2-g4; B1 g3-g5'
     expect 0 "k6/8/9/10/11/12/K12/-12/--4{B1}6/---3{B1}6/----9/-----8/------7 b 0 1" ""
     legal "$P" -m 'B1 g2-g4; B1 g4-g2'
-    expect 0 "legal B1 g2-g4; B1 g4-g2 B1 g2-g4; B1 g4-g2" ""
+    expect 0 "legal B1 g2-g4; B1 g4-g2, B1 g2-g4; B1 g4-g2" ""
     legal "$P" -a 'B1 g2-g4; B1 g4-g2'
     expect 0 "k6/8/9/10/11/12/K12/-12/--4g6/---10/----2{B1}6/-----1{B1}6/------7 b 0 1" ""
     # a rotation never captures
     legal "$P" -m 'B1 g2-g4; B1 g4-f4'
-    expect 0 "legal B1 g2-g4; B1 g4-f4 B1 g2-g4; B1 g4-f4" ""
+    expect 0 "legal B1 g2-g4; B1 g4-f4, B1 g2-g4; B1 g4-f4" ""
     legal "$P" -m 'B1 g3-g5'
-    expect 1 "illegal: no legal move of White has the result of 'B1 g3-g5'" ""
+    expect 1 "illegal: the Barricade B1 on g3 cannot move to g5" ""
     # a Guard and then a whole Barricade: three cells in one move
     P='k6/8/9/10/11/12/K12/-5{b1}6/--4{b1}6/---3g6/----2{B1}6/-----1{B1}6/------7 w 0 1'
     legal "$P" -m 'B1 g2-g4; B1 g3-g5'
-    expect 0 "legal B1 g2-g4; B1 g3-g5; g6- B1 g2-g4; B1 g3-g5; g6-" ""
+    expect 0 "legal B1 g2-g4; B1 g3-g5; g6-, B1 g2-g4; B1 g3-g5; g6-" ""
     legal "$P" -a 'B1 g2-g4; B1 g3-g5; g6-'
     expect 0 "k6/8/9/10/11/12/K12/-12/--4{B1}6/---3{B1}6/----9/-----8/------7 b 0 1" ""
     # a Barricade taken and the retreat: the far end written as a removal
@@ -297,7 +297,7 @@ B1 g7-h6; B1 h6-h5" ""
     legal "$P" --count
     expect 0 "30" ""
     legal "$P" -m 'B1 f6-f8; B1 f8-f6'
-    expect 0 "legal B1 f6-f8; f9-; B1 f8-f6 B1 f6-f8; f9-; B1 f8-f6" ""
+    expect 0 "legal B1 f6-f8; f9-; B1 f8-f6, B1 f6-f8; f9-; B1 f8-f6" ""
     legal "$P" -a 'B1 f6-f8; f9-; B1 f8-f6'
     expect 0 "k6/8/9/10/11/12/K4{B1}7/-4{B1}7/--11/---10/----9/-----8/------7 b 0 1" ""
 }
@@ -314,7 +314,7 @@ B1 g7-h6; B1 h6-h5" ""
     legal "$P" -a 'R c7-g7'
     expect 0 "k6/8/9/10/4C6/6G5/6R6/-12/--11/---10/----9/-----8/------K6 b 0 1" ""
     legal "$P" -m 'C e9-i5; g7-; h7-'
-    expect 1 "illegal: no legal move of White has the result of 'C e9-i5; g7-; h7-'" ""
+    expect 1 "illegal: the Barricade b1 on g7 is taken only along its axis (g7-h7), and the Catapult on e9 is off it" ""
     # on the axis from both sides: a Catapult on c7 leaps the near end g7
     # (over its own Catapult on f7) to k7; the Catapult on f7, next to the
     # near end, would land on the far end: no capture; a Skirmisher on j7
@@ -327,13 +327,13 @@ B1 g7-h6; B1 h6-h5" ""
     # a Barricade off the axis of an advancing one is immune to it ...
     P='k6/8/9/10/11/12/K12/-12/--11/---3{b1}{b1}5/----2{B1}6/-----1{B1}6/------7 w 0 1'
     legal "$P" -m 'B1 g2-g4; h4-'
-    expect 1 "illegal: no legal move of White has the result of 'B1 g2-g4; h4-'" ""
+    expect 1 "illegal: the Barricade b1 on g4 is taken only along its axis (g4-h4), and the Barricade B1 on g2 is off it" ""
     legal "$P" --count
     expect 0 "22" ""
     # ... and one on it is taken, also by a second step that starts on its axis
     P='k6/8/9/10/11/12/K12/-12/--4{b1}6/---3{b1}6/----2{B1}6/-----2{B1}5/------7 w 0 1'
     legal "$P" -m 'B1 h2-g2; B1 g2-g4'
-    expect 0 "legal B1 h2-g2; B1 g2-g4; g5- B1 h2-g2; B1 g2-g4; g5-" ""
+    expect 0 "legal B1 h2-g2; B1 g2-g4; g5-, B1 h2-g2; B1 g2-g4; g5-" ""
     legal "$P" -a 'B1 h2-g2; B1 g2-g4; g5-'
     expect 0 "k6/8/9/10/11/12/K12/-12/--11/---3{B1}6/----2{B1}6/-----8/------7 b 0 1" ""
 }
@@ -343,9 +343,9 @@ B1 g7-h6; B1 h6-h5" ""
     # rotation cells): only the advance to g5-g6 and what follows it
     P='k6/8/9/10/11/6G5/K4G{B1}6/-5{B1}G5/--11/---10/----9/-----8/------7 w 0 1'
     legal "$P"
-    expect 0 "B1 g7-g5 B1 g7-g5; B1 g5-f6 B1 g7-g5; B1 g5-h5 B1 g7-g5; B1 g6-f6 B1 g7-g5; B1 g6-g4 B1 g7-g5; B1 g6-h5 G f7-e7 G f7-e8 G f7-f6 G f7-f8 G g8-f8 G g8-f9 G g8-g9 G g8-h7 G g8-h8 G h6-h5 G h6-h7 G h6-i5 G h6-i6 K a7-a8 K a7-b6 K a7-b7" ""
+    expect 0 "B1 g7-g5, B1 g7-g5; B1 g5-f6, B1 g7-g5; B1 g5-h5, B1 g7-g5; B1 g6-f6, B1 g7-g5; B1 g6-g4, B1 g7-g5; B1 g6-h5, G f7-e7, G f7-e8, G f7-f6, G f7-f8, G g8-f8, G g8-f9, G g8-g9, G g8-h7, G g8-h8, G h6-h5, G h6-h7, G h6-i5, G h6-i6, K a7-a8, K a7-b6, K a7-b7" ""
     legal "$P" -m 'B1 g6-g8'
-    expect 1 "illegal: no legal move of White has the result of 'B1 g6-g8'" ""
+    expect 1 "illegal: the Barricade B1 on g6 cannot move to g8: White's own piece stands there" ""
 }
 
 @test "Barricade: two Barricades that take the same piece and retreat are told apart by the piece named" {
@@ -354,9 +354,9 @@ B1 g7-h6; B1 h6-h5" ""
     legal "$P" --count
     expect 0 "56" ""
     legal "$P" -m 'B1 g2-g4; B1 g4-g2'
-    expect 0 "legal B1 g2-g4; B1 g4-g2 B1 g2-g4; B1 g4-g2" ""
+    expect 0 "legal B1 g2-g4; B1 g4-g2, B1 g2-g4; B1 g4-g2" ""
     legal "$P" -m 'B2 i4-g4; B2 g4-i4'
-    expect 0 "legal B2 i4-g4; B2 g4-i4 B2 i4-g4; B2 g4-i4" ""
+    expect 0 "legal B2 i4-g4; B2 g4-i4, B2 i4-g4; B2 g4-i4" ""
     legal "$P" -m 'g4-'
     expect 1 "ambiguous: 'g4-' fits 2 legal moves (write the move of the piece that moves)" ""
 }
@@ -367,25 +367,25 @@ B1 g7-h6; B1 h6-h5" ""
     # a white Rider on g7 beside a black Herald on h7
     P='k6/8/9/10/11/12/6Rh5/-12/--11/---10/----9/-----8/------K6 w 0 1'
     legal "$P"
-    expect 0 "K g1-f2 K g1-g2 K g1-h1" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1" ""
     legal "$P" -m 'R g7-g8'
-    expect 1 "illegal: no legal move of White has the result of 'R g7-g8'" ""
+    expect 1 "illegal: the Rider on g7 is frozen by the Herald on h7" ""
     # a Rider on c7, a black Herald on f8: f7 and g7 touch it
     P='k6/8/9/10/11/5h6/2R10/-12/--11/---10/----9/-----8/------K6 w 0 1'
     legal "$P" -a 'R c7-g7'
     expect 0 "k6/8/9/10/11/5h6/6R6/-12/--11/---10/----9/-----8/------K6 b 1 1" ""
     legal "$P" -m 'R c7-m7'
-    expect 0 "legal R c7-m7 R c7-m7" ""
+    expect 0 "legal R c7-m7, R c7-m7" ""
 }
 
 @test "Herald: two hostile Heralds side by side freeze each other" {
     legal 'k6/8/9/10/11/12/6Hh5/-12/--11/---10/----9/-----8/------K6 w 0 1'
-    expect 0 "K g1-f2 K g1-g2 K g1-h1" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1" ""
     P='k6/8/9/10/11/12/6Hh5/-12/--11/---10/----9/-----8/------K6 b 0 1'
     legal "$P"
-    expect 0 "k a13-a12 k a13-b12 k a13-b13" ""
+    expect 0 "k a13-a12, k a13-b12, k a13-b13" ""
     legal "$P" -m 'h h7-h8'
-    expect 1 "illegal: no legal move of Black has the result of 'h h7-h8'" ""
+    expect 1 "illegal: the Herald on h7 is frozen by the Herald on g7" ""
 }
 
 @test "Herald: a Barricade with either end next to a hostile Herald is frozen" {
@@ -394,7 +394,7 @@ B1 g7-h6; B1 h6-h5" ""
                 'k6/8/9/10/11/6h5/6{B1}6/-5{B1}6/--11/---10/----9/-----8/------K6 w 0 1' \
                 'k6/8/9/10/11/12/5h{B1}6/-5{B1}6/--11/---10/----9/-----8/------K6 w 0 1'; do
         legal "$code"
-        expect 0 "K g1-f2 K g1-g2 K g1-h1" ""
+        expect 0 "K g1-f2, K g1-g2, K g1-h1" ""
     done
     # on i4 it touches neither: all 24 moves
     legal 'k6/8/9/10/11/12/6{B1}6/-5{B1}6/--11/---5h4/----9/-----8/------K6 w 0 1' --count
@@ -412,9 +412,9 @@ B1 g7-h6; B1 h6-h5" ""
     # the King may even step onto the Rider's file; the Herald may only move
     # to g6 or h4, where it still touches g5
     legal "$P"
-    expect 0 "H h5-g6 H h5-h4 K g1-f2 K g1-g2 K g1-h1" ""
+    expect 0 "H h5-g6, H h5-h4, K g1-f2, K g1-g2, K g1-h1" ""
     legal "$P" -m 'H h5-i5'
-    expect 1 "illegal: no legal move of White has the result of 'H h5-i5'" ""
+    expect 1 "illegal: would leave the White King in check" ""
     # a frozen Barricade gives no check either: b1 g10-g11 reaches g8 in two
     # advances, unless a white Herald on f12 touches g11
     run --separate-stderr "$B/cv-check" -V panoply --fen 'k6/8/6{b1}2/6{b1}3/11/6K5/13/-12/--11/---10/----9/-----8/------7 b 0 1'
@@ -427,11 +427,11 @@ B1 g7-h6; B1 h6-h5" ""
     # the black Rider on g5 checks the King on g1; the Herald on k5 parries on h5
     P='k6/8/9/10/11/12/13/-12/--4r3H2/---10/----9/-----8/------K6 w 0 1'
     legal "$P"
-    expect 0 "H k5-h5 K g1-f2 K g1-h1" ""
+    expect 0 "H k5-h5, K g1-f2, K g1-h1" ""
     legal "$P" -m 'K g1-g2'
-    expect 1 "illegal: no legal move of White has the result of 'K g1-g2'" ""
+    expect 1 "illegal: does not get the White King out of check" ""
     legal "$P" -m 'H k5-i5'
-    expect 1 "illegal: no legal move of White has the result of 'H k5-i5'" ""
+    expect 1 "illegal: does not get the White King out of check" ""
 }
 
 # ---- check, mate, stalemate, fifty turns ------------------------------------
@@ -589,12 +589,12 @@ cv-board: the board starts empty"
     legal "$P" --count
     expect 0 "33" ""
     legal "$P" -m 'S g7-i5; e9-'
-    expect 1 "illegal: no legal move of White has the result of 'S g7-i5; e9-'" ""
+    expect 1 "illegal: the Skirmisher on g7 is blocked by the Guard on h6" ""
     S=$(spec skirmisher-path landing)
     run --separate-stderr "$B/cv-legal" --spec "$S" --fen "$P" --count
     expect 0 "34" ""
     run --separate-stderr "$B/cv-legal" --spec "$S" --fen "$P" -m 'S g7-i5; e9-'
-    expect 0 "legal S g7-i5; e9- S g7-i5; e9-" ""
+    expect 0 "legal S g7-i5; e9-, S g7-i5; e9-" ""
 }
 
 @test "option herald-freeze: each-step stops a Barricade whose first step ends next to a Herald" {
@@ -603,15 +603,15 @@ cv-board: the board starts empty"
     legal "$P" --count
     expect 0 "27" ""
     legal "$P" -m 'B1 g7-g5; B1 g6-h5'
-    expect 0 "legal B1 g7-g5; B1 g6-h5 B1 g7-g5; B1 g6-h5" ""
+    expect 0 "legal B1 g7-g5; B1 g6-h5, B1 g7-g5; B1 g6-h5" ""
     S=$(spec herald-freeze each-step)
     run --separate-stderr "$B/cv-legal" --spec "$S" --fen "$P" --count
     expect 0 "24" ""
     run --separate-stderr "$B/cv-legal" --spec "$S" --fen "$P" -m 'B1 g7-g5; B1 g6-h5'
-    expect 1 "illegal: no legal move of White has the result of 'B1 g7-g5; B1 g6-h5'" ""
+    expect 1 "illegal: the Barricade B1 on g7 moves to g5 as 'B1 g7-g5', not as 'B1 g7-g5; B1 g6-h5'" ""
     # the one step is still a move
     run --separate-stderr "$B/cv-legal" --spec "$S" --fen "$P" -m 'B1 g7-g5'
-    expect 0 "legal B1 g7-g5 B1 g7-g5" ""
+    expect 0 "legal B1 g7-g5, B1 g7-g5" ""
 }
 
 @test "option barricade-jump: whole makes a Catapult leap the whole Barricade" {
@@ -622,17 +622,17 @@ cv-board: the board starts empty"
     run --separate-stderr bash -c "$B/cv-legal --spec '$S' --fen '$P' -j | grep -o '\"[^\"]*; [^\"]*\"' | tr -d '\"' | paste -sd,"
     expect 0 "C c7-l7; g7-; h7-,C f7-i7; g7-; h7-,S j7-l7; h7-; g7-" ""
     legal "$P" -m 'C f7-i7; g7-; h7-'
-    expect 1 "illegal: no legal move of White has the result of 'C f7-i7; g7-; h7-'" ""
+    expect 1 "illegal: a Catapult taking g7 from f7 lands on h7, which is not empty" ""
 }
 
 @test "option files: skip-j names the files a-i, k-n; the position code is the same" {
     # a Rider on the tenth file, rank 5: j5, or k5 when j is skipped
     P='6k/8/9/10/11/12/13/-12/--7R3/---10/----9/-----8/------K6 w 0 1'
     legal "$P"
-    expect 0 "K g1-f2 K g1-g2 K g1-h1 R j5-b13 R j5-c12 R j5-c5 R j5-d11 R j5-d5 R j5-e10 R j5-e5 R j5-f5 R j5-f9 R j5-g5 R j5-g8 R j5-h5 R j5-h7 R j5-i5 R j5-i6 R j5-j1 R j5-j10 R j5-j2 R j5-j3 R j5-j4 R j5-j6 R j5-j7 R j5-j8 R j5-j9 R j5-k4 R j5-k5 R j5-l3 R j5-l5 R j5-m2 R j5-m5" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1, R j5-b13, R j5-c12, R j5-c5, R j5-d11, R j5-d5, R j5-e10, R j5-e5, R j5-f5, R j5-f9, R j5-g5, R j5-g8, R j5-h5, R j5-h7, R j5-i5, R j5-i6, R j5-j1, R j5-j10, R j5-j2, R j5-j3, R j5-j4, R j5-j6, R j5-j7, R j5-j8, R j5-j9, R j5-k4, R j5-k5, R j5-l3, R j5-l5, R j5-m2, R j5-m5" ""
     S=$(spec files skip-j)
     run --separate-stderr "$B/cv-legal" --spec "$S" --fen "$P"
-    expect 0 "K g1-f2 K g1-g2 K g1-h1 R k5-b13 R k5-c12 R k5-c5 R k5-d11 R k5-d5 R k5-e10 R k5-e5 R k5-f5 R k5-f9 R k5-g5 R k5-g8 R k5-h5 R k5-h7 R k5-i5 R k5-i6 R k5-k1 R k5-k10 R k5-k2 R k5-k3 R k5-k4 R k5-k6 R k5-k7 R k5-k8 R k5-k9 R k5-l4 R k5-l5 R k5-m3 R k5-m5 R k5-n2 R k5-n5" ""
+    expect 0 "K g1-f2, K g1-g2, K g1-h1, R k5-b13, R k5-c12, R k5-c5, R k5-d11, R k5-d5, R k5-e10, R k5-e5, R k5-f5, R k5-f9, R k5-g5, R k5-g8, R k5-h5, R k5-h7, R k5-i5, R k5-i6, R k5-k1, R k5-k10, R k5-k2, R k5-k3, R k5-k4, R k5-k6, R k5-k7, R k5-k8, R k5-k9, R k5-l4, R k5-l5, R k5-m3, R k5-m5, R k5-n2, R k5-n5" ""
     run --separate-stderr "$B/cv-legal" --spec "$S" --fen "$P" -a 'R k5-n5'
     expect 0 "6k/8/9/10/11/12/13/-12/--10R/---10/----9/-----8/------K6 b 1 1" ""
     legal "$P" -a 'R j5-m5'
@@ -728,16 +728,16 @@ cv-board: the board starts empty"
         "R e5-e6|illegal: 'R e5-e6': the piece on e5 is P, not R" \
         "c f4-b8|illegal: 'c f4-b8': the piece on f4 is C, not c" \
         "e4-e5|illegal: 'e4-e5': there is no piece on e4" \
-        "P e5-e6|illegal: no legal move of White has the result of 'P e5-e6'" \
-        "C f4-b8; e6-|illegal: no legal move of White has the result of 'C f4-b8; e6-'" \
-        "P e5-e7; e6-; e7-|illegal: no legal move of White has the result of 'P e5-e7; e6-; e7-'" \
+        "P e5-e6|illegal: a Pawn takes by jumping over its target, not by landing on it" \
+        "C f4-b8; e6-|illegal: the Catapult on f4 moves to b8 as 'C f4-b8; d6-', not as 'C f4-b8; e6-'" \
+        "P e5-e7; e6-; e7-|illegal: the Pawn on e5 moves to e7 as 'P e5-e7; e6-', not as 'P e5-e7; e6-; e7-'" \
         "C f4-b8; c7-|illegal: 'c7-' removes nothing: c7 is empty" \
         "P e5-e7;|illegal: a ';' with no sub-move after it" \
         "P e5-e7; ; e6-|illegal: an empty sub-move between ';'" \
         "X-e13|illegal: 'X-e13': no piece is labelled 'X'" \
         "-e5|illegal: '-e5' would take a cell off the board, which no Panoply move does" \
-        "r g8-g9|illegal: no legal move of White has the result of 'r g8-g9'" \
-        "B1 g3-g5|illegal: no legal move of White has the result of 'B1 g3-g5'" \
+        "r g8-g9|illegal: the Rider on g8 is not White's" \
+        "B1 g3-g5|illegal: the Barricade B1 on g3 cannot move to g5" \
         "|illegal: an empty move"; do
         legal "$F" -m "${case%%|*}"
         expect 1 "${case#*|}" ""
@@ -747,11 +747,45 @@ cv-board: the board starts empty"
                 'P e5-e7|P e5-e7; e6-' 'P e5-e7;e6-|P e5-e7; e6-' 'S g7-g6|S g7-g6' 'g8-; S g7-g6|S g7-g6; g8-' \
                 'B1 g2-g4; B1 g3-g5|B1 g2-g4; B1 g3-g5'; do
         legal "$F" -m "${case%%|*}"
-        expect 0 "legal ${case#*|} ${case#*|}" ""
+        expect 0 "legal ${case#*|}, ${case#*|}" ""
     done
     # --apply stops at the first bad move, naming it
     legal "$F" -a 'C f4-b8 P e5-e6'
-    expect 1 "invalid" "--fen:1: error: P e5-e6: no legal move of Black has the result of 'P e5-e6'"
+    expect 1 "invalid" "--fen:1: error: P e5-e6: the Pawn on e5 is not Black's"
+}
+
+@test "an illegal move says why, as chess does: each reason through cv-legal and through cv-replay on a log" {
+    F='6k/8/9/10/11/6r5/6S6/-2pp8/--2P8/---2C7/----2{B1}6/-----1{B1}6/------K6 w 0 1'
+    FROZEN='k6/8/9/10/11/12/6Rh5/-12/--11/---10/----9/-----8/------K6 w 0 1'
+    PINNED='k6/8/9/10/11/12/13/-12/--4rH5/---10/----9/-----8/------K6 w 0 1'
+    CHECK='k6/8/9/10/11/12/13/-12/--4r3H2/---10/----9/-----8/------K6 w 0 1'
+    RIDER='k6/8/9/10/5G5/12/13/-1gg1R7/--11/---10/----9/-----8/------K6 w 0 1'
+    AXIS='k6/8/9/10/4C6/6G5/2R3{b1}{b1}5/-12/--11/---10/----9/-----8/------K6 w 0 1'
+    LEAP='k6/8/9/10/11/12/2C2C{b1}{b1}1S3/-12/--11/---10/----9/-----8/------K6 w 0 1'
+    for case in \
+        "$F@e4-e5@'e4-e5': there is no piece on e4" \
+        "$F@R e5-e6@'R e5-e6': the piece on e5 is P, not R" \
+        "$F@r g8-g9@the Rider on g8 is not White's" \
+        "$F@d6-@'d6-' moves no piece (a move names the piece that moves first: P e5-e9)" \
+        "$FROZEN@R g7-g8@the Rider on g7 is frozen by the Herald on h7" \
+        "$PINNED@H h5-i5@would leave the White King in check" \
+        "$CHECK@K g1-g2@does not get the White King out of check" \
+        "$RIDER@R f6-c6@the Rider on f6 is blocked by the Guard on d6" \
+        "$RIDER@R f6-f9@the Rider on f6 cannot move to f9: White's own piece stands there" \
+        "$F@C f4-g6@the Catapult on f4 cannot move to g6" \
+        "$F@B1 g3-g5@the Barricade B1 on g3 cannot move to g5" \
+        "$F@P e5-e6@a Pawn takes by jumping over its target, not by landing on it" \
+        "$LEAP@C f7-i7; g7-; h7-@a Catapult taking g7 from f7 lands on h7, which is not empty" \
+        "$AXIS@C e9-i5; g7-; h7-@the Barricade b1 on g7 is taken only along its axis (g7-h7), and the Catapult on e9 is off it" \
+        "$F@C f4-b8; e6-@the Catapult on f4 moves to b8 as 'C f4-b8; d6-', not as 'C f4-b8; e6-'"; do
+        IFS=@ read -r fen move why <<< "$case"
+        legal "$fen" -m "$move"
+        expect 1 "illegal: $why" "" || { echo "# $move"; return 1; }
+        # a log holding only such a move could be taken for PGN: said to be a log
+        game "$fen" "1. $move" "*"
+        run --separate-stderr "$B/cv-replay" --input gclog --check "$T/g.gc"
+        expect 1 "1 file, 1 game, 0 valid, 1 invalid, 0 warnings" "$T/g.gc:3:4: error: game 1: 1. $move: $why" || { echo "# $move"; return 1; }
+    done
 }
 
 # ---- no start position -----------------------------------------------------

@@ -292,3 +292,44 @@ R3h1-2h1,N3g1-3h3" ""
     [ "$status" -eq 1 ]
     [[ "$output" = *'"prefix":"1e2-1e9","problems":[{"level":"error","kind":"move","line":1,"message":"--moves 1e2-1e9: '"'"'1e2-1e9'"'"' is not a move: expected a level and a square after '"'"'-'"'"'"}]}' ]]
 }
+
+# check_discs FILE...: "FILE SQUARE PIECE" for each king drawn on the red
+# check disc in the SVG pictures given
+check_discs() {
+    for f in "$@"; do
+        grep -o 'data-square="[^"]*" data-piece="[^"]*" transform="[^"]*"><circle class="check"' "$f" |
+            sed "s|^data-square=\"\\([^\"]*\\)\" data-piece=\"\\([^\"]*\\)\".*|${f##*/} \\1 \\2|"
+    done
+}
+
+@test "pictures: the check disc only on a king its enemy can take, none on the kings left after a king capture" {
+    # game 1: 1e8 is attacked after 7. Q1b8x1c8 (ply 13); the game ends
+    # with 1e8 taken (ply 15), Black to move with its king on 3e8, which
+    # nothing attacks
+    mkdir "$T/g1"
+    run --separate-stderr "$B/cv-replay" --svg-dir "$T/g1" corpus/parallelworlds/game1-every-rule.pgn
+    expect 0 "corpus/parallelworlds/game1-every-rule.pgn: game 1 (cvkit - cvkit, round 1): valid, 15 plies, 1-0
+1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ""
+    [ -f "$T/g1/1-015.svg" ]
+    run --separate-stderr check_discs "$T"/g1/*.svg
+    expect 0 "1-013.svg 1e8 k" ""
+    # game 2 ends with White's king on 1d2 taken; White's king on 3e1 is
+    # not attacked
+    run --separate-stderr bash -c "$B/cv-replay --diagram=svg corpus/parallelworlds/game2-black-wins.pgn > '$T/g2.svg'"
+    expect 0 "" ""
+    run --separate-stderr check_discs "$T/g2.svg"
+    expect 0 "" ""
+    [ "$(grep -c '<svg' "$T/g2.svg")" -eq 1 ]
+    # the queen on 3e7 attacks the king on 3e8, Black to move: its disc;
+    # after the capture, none on the king left on 1e8
+    P="4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/8|4k3/4Q3/8/8/8/8/8/4K3"
+    run --separate-stderr bash -c "$B/cv-legal -V pw --diagram=svg -f '$P b 1K - 0 5' > '$T/p1.svg'"
+    expect 0 "" ""
+    run --separate-stderr check_discs "$T/p1.svg"
+    expect 0 "p1.svg 3e8 k" ""
+    run --separate-stderr bash -c "$B/cv-legal -V pw --diagram=svg -f '$P w 1K - 0 5' -a 'Q3e7x3e8' > '$T/p2.svg'"
+    expect 0 "" ""
+    run --separate-stderr check_discs "$T/p2.svg"
+    expect 0 "" ""
+    grep -q 'data-square="1e8" data-piece="k"' "$T/p2.svg"
+}

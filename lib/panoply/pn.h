@@ -93,4 +93,12 @@ uint8_t pn_label_piece(const cv_variant *v, const char *s, int len);
 size_t pn_move_format(const pn_pos *p, const pn_move *m, char *buf, size_t size);
 cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why, size_t ws, int *lax);
 
+/* -- why a move is refused (pn_why.c) -- */
+/* Why no legal move gives sim, the board the sub-moves of text leave,
+ * whose first piece moved goes from src to dst (src -1: none moves): the
+ * piece is not the mover's or is frozen, the move leaves the King in
+ * check, the piece reaches dst only as another move, cannot take or move
+ * so, or is blocked. */
+void pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *text, char *why, size_t ws);
+
 #endif

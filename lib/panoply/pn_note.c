@@ -67,9 +67,11 @@ static int cell_at(const pn_pos *p, const char *s, int *cell)
     return cv_geom_scan_cell(&p->v->geom, s, cell);
 }
 
-/* Plays one sub-move (s .. e) on b; 0, or -1 with why.  *src is set to
- * the cell the first piece moved comes from (-1 until one moves). */
-static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, char *why, size_t ws, int *src)
+/* Plays one sub-move (s .. e) on b; 0, or -1 with why, or -2 with why
+ * when it reads but the board does not have what it moves.  *src and
+ * *dst are set to where the first piece moved comes from and goes (-1
+ * until one moves). */
+static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, char *why, size_t ws, int *src, int *dst)
 {
     /* blanks in a run count as one; the longest sub-move is then a
      * label, a blank and two cells, and a longer text is no sub-move
@@ -123,16 +125,19 @@ static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, c
         }
         int k2 = cell_at(p, r, &b2);
         if (k2 && !r[k2]) {
-            if (!b[a]) { snprintf(why, ws, "'%s': there is no piece on %s", text, CELL(p, a)); return -1; }
+            if (!b[a]) { snprintf(why, ws, "'%s': there is no piece on %s", text, CELL(p, a)); return -2; }
             if (label) {
                 char l[4];
                 pn_label(p, b[a], l);
                 if ((int)strlen(l) != llen || memcmp(l, label, (size_t)llen)) {
                     snprintf(why, ws, "'%s': the piece on %s is %s, not %.*s", text, CELL(p, a), l, llen, label);
-                    return -1;
+                    return -2;
                 }
             }
-            if (*src < 0) *src = a;
+            if (*src < 0) {
+                *src = a;
+                *dst = b2;
+            }
             b[b2] = b[a];
             if (b2 != a) b[a] = 0;
             return 0;
@@ -177,7 +182,7 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
         snprintf(why, ws, "an empty move");
         return CV_MOVE_SYNTAX;
     }
-    int nsub = 0, src = -1;
+    int nsub = 0, src = -1, dst = -1;
     while (*s) {
         const char *e = strchr(s, ';');
         if (!e) e = s + strlen(s);
@@ -185,7 +190,8 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
             snprintf(why, ws, "more than 16 sub-moves");
             return CV_MOVE_SYNTAX;
         }
-        if (sub_move(p, sim, s, e, why, ws, &src) < 0) return CV_MOVE_SYNTAX;
+        int rc = sub_move(p, sim, s, e, why, ws, &src, &dst);
+        if (rc < 0) return rc == -2 ? CV_MOVE_ILLEGAL : CV_MOVE_SYNTAX;
         s = *e ? skip(e + 1) : e;
         if (*e && !*s) {
             snprintf(why, ws, "a ';' with no sub-move after it");
@@ -225,6 +231,6 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
         snprintf(why, ws, "'%s' fits %d legal moves (write the move of the piece that moves)", text, nexact ? nexact : nloose);
         return CV_MOVE_AMBIGUOUS;
     }
-    snprintf(why, ws, "no legal move of %s has the result of '%s'", p->side ? "Black" : "White", text);
+    pn_explain(p, sim, src, dst, text, why, ws);
     return CV_MOVE_ILLEGAL;
 }

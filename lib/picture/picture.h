@@ -38,7 +38,8 @@ typedef struct cv_pic_piece {
     int cell;           /* index into cells */
     char label[8];      /* FEN letter or Game Courier label */
     int color;          /* 0 White, 1 Black */
-    int royal;          /* highlighted when its side is to move in check */
+    int royal;          /* highlighted when its side is to move in check
+                           (an engine may flag only the king attacked) */
     char kind;          /* drawn shape: K Q R B N P, or 0: the label in a disc */
 } cv_pic_piece;
 
@@ -64,7 +65,9 @@ typedef struct cv_picture_opts {
 
 typedef struct cv_picture {
     int side;           /* to move */
-    int in_check;       /* set by the caller (engine.c) */
+    int in_check;       /* set by the caller (engine.c) from the outcome;
+                           an engine whose outcome has no check of its
+                           own (Parallel Worlds) sets it in its picture */
     int flipped;        /* the engine has turned the board itself (flip) */
     char title[64];
     int ncells, npieces, ntexts, nlines;

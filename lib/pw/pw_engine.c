@@ -223,11 +223,31 @@ static size_t p_perft_note(void *pos, char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%d single move%s at the root", n, n == 1 ? "" : "s");
 }
 
+/* Can the enemy of the king on sq take it with the first move of a turn?
+ * The game has no check, and its outcome says "in check" for a lost
+ * position (engine.h): the picture marks only a king truly under attack,
+ * not the loser's other king after a king was taken. */
+static int king_attacked(const pw_pos *p, int sq)
+{
+    pw_pos q = *p;
+    q.side = (int8_t)!PW_COLOR(p->b[sq]);
+    q.over = 0;
+    pw_state s;
+    pw_state_init(&s);
+    pw_move ml[PW_MAX_SINGLE];
+    int n = pw_gen(&q, &s, ml);
+    for (int i = 0; i < n; i++)
+        if (ml[i].to == sq) return 1;
+    return 0;
+}
+
 /* The three boards side by side, level 1 on the left, each square
- * named as the notation writes it ("2d5"). */
+ * named as the notation writes it ("2d5"); a king of the side to move
+ * that its enemy can take is marked as in check. */
 static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic)
 {
     const pw_pos *p = pos;
+    pic->in_check = 0;
     for (int L = 0; L < 3; L++) {
         double x0 = L * 9.0;
         char group[24], s[16];
@@ -243,7 +263,9 @@ static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic
                 if (!pc) continue;
                 char l[2] = { " PNBRQK"[PW_TYPE(pc)], 0 };
                 if (PW_COLOR(pc)) l[0] = (char)tolower((unsigned char)l[0]);
-                cv_pic_piece_add(pic, c, l, PW_COLOR(pc), PW_TYPE(pc) == 6, " PNBRQK"[PW_TYPE(pc)]);
+                int check = PW_TYPE(pc) == PW_KING && PW_COLOR(pc) == p->side && king_attacked(p, sq);
+                if (check) pic->in_check = 1;
+                cv_pic_piece_add(pic, c, l, PW_COLOR(pc), check, " PNBRQK"[PW_TYPE(pc)]);
             }
         for (int f = 0; f < 8; f++) {
             snprintf(s, sizeof s, "%c", 'a' + f);

@@ -326,6 +326,30 @@ static void t_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic
 
 /* ---- the board owner's edits ---- */
 
+/* What the `m` command found where a square should be.  A file and a
+ * rank alone are the commonest slip (every other game names a square
+ * so): the squares they stand for on this board, with their levels,
+ * say how to write one. */
+static void level_hint(const cv_trid_pos *p, const char *s, char *why, size_t ws)
+{
+    const char *found = "expected a move or a square with its level, found";
+    if (s[0] < 'a' || s[0] > 'f' || s[1] < '0' || s[1] > '9' || s[2] == '(') {
+        snprintf(why, ws, "%s '%.12s'", found, s);
+        return;
+    }
+    char names[64] = "";
+    size_t n = 0;
+    for (int L = 1; L <= 7; L++) {
+        char name[8];
+        snprintf(name, sizeof name, "%c%c(%d)", s[0], s[1], L);
+        int sq = cv_trid_sq_parse(name, NULL);
+        if (sq >= 0 && cv_trid_exists(p, sq) && n < sizeof names)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? " or " : "", name);
+    }
+    if (n) snprintf(why, ws, "%s '%.12s': a square names its level (%s here)", found, s, names);
+    else snprintf(why, ws, "%s '%.12s': a square names its level (no level has %.2s now)", found, s, s);
+}
+
 /* "m Pc2-c4(2)", "m QLW-b3(4)" (either notation), or two squares:
  * "m c2(2) c4(2) [P]". */
 static cv_move_status t_board_move(void *pos, const char *args, cv_amove *m, char *why, size_t ws, int *col)
@@ -346,7 +370,7 @@ static cv_move_status t_board_move(void *pos, const char *args, cv_amove *m, cha
             if (r.status == CV_TRID_MOVE_SYNTAX || k == 1) {
                 *col = (int)(s - args);
                 if (!*s) snprintf(why, ws, "expected a square, found the end of the line");
-                else snprintf(why, ws, "expected a move or a square, found '%.12s'", s);
+                else level_hint(p, s, why, ws);
                 return CV_MOVE_SYNTAX;
             }
             snprintf(why, ws, "illegal move %s: %s", args, r.why);

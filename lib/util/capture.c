@@ -53,7 +53,12 @@ void cv_capture_write(const cv_capture *c, FILE *out, FILE *err)
     size_t o = 0, e = 0;
     for (size_t i = 0; i < c->n; i++) {
         size_t oe = c->oend[i] < c->olen ? c->oend[i] : c->olen, ee = c->eend[i] < c->elen ? c->eend[i] : c->elen;
-        if (ee > e) fwrite(c->ebuf + e, 1, ee - e, err);
+        /* a piece's diagnostics after the output of the pieces before it
+         * on a pipe too, where out is block-buffered (as diag.c does) */
+        if (ee > e) {
+            fflush(out);
+            fwrite(c->ebuf + e, 1, ee - e, err);
+        }
         if (oe > o) fwrite(c->obuf + o, 1, oe - o, out);
         if (ee > e) e = ee;
         if (oe > o) o = oe;

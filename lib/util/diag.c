@@ -21,6 +21,11 @@ void cv_vreport(cv_diag *d, cv_level lv, const char *file, long line, long col,
         if (d->quiet_warnings) return;
     }
     FILE *o = d->out ? d->out : stderr;
+    /* Standard output is block-buffered on a pipe: what the tool wrote
+     * before this message must go first, or `tool 2>&1 | cat` shows every
+     * diagnostic ahead of the lines they belong to.  Only here, so a run
+     * without diagnostics keeps its full buffering. */
+    if (o != stdout) fflush(stdout);
     /* "" means no place: the message is about the run, so the program
      * names itself, as GNU tools do */
     if (file && !*file) fputs(program_invocation_short_name, o);
