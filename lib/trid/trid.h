@@ -22,7 +22,7 @@
  * to keep it, and cv_trid_make() changes it in place.  Unmaking a move is
  * restoring the copy.
  *
- * Where docs/cvkit-variants.7 is silent this module decides (and says so here):
+ * Where the rules are silent this module decides (and says so here):
  * a board carries its pieces by translation, also on the sideways
  * QLn <-> KLn move (a4 -> e4); a pawn double-steps only from its side's
  * eight starting squares under both rule sets; a board leaving QL1/KL1
