@@ -297,7 +297,6 @@ EOF
 )
 
 @test "--json: one valid object per line with the documented names, in every tool" {
-    command -v python3 > /dev/null || skip "python3 is not installed"
     "$B/cv-parse" -j games.pgn > json.txt 2> /dev/null || true
     check_json cv-parse file game line col tags moves result problems
     "$B/cv-replay" -j games.pgn > json.txt 2> /dev/null || true
@@ -389,7 +388,6 @@ EOF
 }
 
 @test "cv-perft: on a terminal, root moves done and nodes/s, rewritten in place and cleared; the output unchanged" {
-    command -v script > /dev/null || skip "script (util-linux) is not installed"
     # standard error is the terminal script gives; standard output a file.
     # The count must outlast the line's half-second delay on any machine:
     # chess at depth 6 (0.5 s with bitboards) did not, and failed in CI.

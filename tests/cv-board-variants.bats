@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # cv-board on the other variants: Double Chess (-V doublechess, 16x8) and
 # Star Trek Tri-D (-V trid, the Federation Standard rules of
-# shared/rules/trid.md, TD-FEN as in docs/cvkit-formats.5).
+# docs/cvkit-variants.7, TD-FEN as in docs/cvkit-formats.5).
 #
 # The long sessions are built at test time from the games of corpus/: every
 # main-line move typed as an `m` command, with back/forward/pop/info detours

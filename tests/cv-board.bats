@@ -1,8 +1,10 @@
 #!/usr/bin/env bats
 # cv-board: the ProChess board's owner command language as a line filter
 # (bin/cv-board.c).  The commands and their examples come from the board's
-# manual (shared/seeds/002_e84040d6c81b0a4e.txt); where the manual is silent
-# the expectations follow shared/rules/chess.md and docs/cv-board.1.
+# manual ("The Second Life ProChess board V.1.00", as a 2009 blog post
+# "Second Life chess board with rules" reproduced it; its examples are in
+# tests/data/board/manual.txt); where the manual is silent
+# the expectations follow docs/cvkit-variants.7 (CHESS) and docs/cv-board.1.
 #
 # Every test feeds a session file s.txt and compares standard output,
 # standard error (FILE:LINE:COL: error: ...) and the exit status exactly.

@@ -23,7 +23,8 @@ expect_sorted() {
     expect "$1" "$2" "$(by_place "$3")"
 }
 
-# ---- the seed's ProChess-board examples (seeds/002) ----
+# ---- the ProChess board manual's FEN examples (seed002.fen: seed 002 is the
+# manual, "The Second Life ProChess board V.1.00"; see tests/data/board/manual.txt) ----
 
 @test "seed 002 examples: strict mode names every deviation" {
     run --separate-stderr bin/cv-check $D/seed002.fen

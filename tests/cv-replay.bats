@@ -521,7 +521,6 @@ three.pgn: game 3 (Alpha - Beta, round 1): invalid, 7 plies, *
 # ---- memory ---------------------------------------------------------------
 
 @test "memory stays constant: 100,040 games checked in under 16 MB peak RSS" {
-    [ -x /usr/bin/time ] || skip "/usr/bin/time is missing (apt-get install time)"
     # under make asan the peak is the sanitizer's shadow memory, not ours
     [ -z "${CVKIT_SANITIZED:-}" ] || skip "peak RSS is the sanitizer's under make asan"
     for f in "$CORPUS"/pgn/*.pgn; do cat "$f"; printf '\n\n'; done > one.pgn

@@ -4,9 +4,9 @@
 # en passant and promotion on files i-p, SAN with files a-p, the pbmserv
 # diagrams, the Short-Williams game of 1999, the wide FEN, and the perft suite.
 #
-# Rules: ../shared/rules/doublechess.md.  Data: corpus/doublechess/
+# Rules: docs/cvkit-variants.7, DOUBLE CHESS.  Data: corpus/doublechess/
 # (the game, perft.txt, SOURCES), tests/data/doublechess/ (pbmserv-help-003.txt:
-# the seed's pbmserv help page, unchanged, whose diagrams --diagram must
+# the pbmserv help page, unchanged, whose diagrams --diagram must
 # reproduce; malformed.fen: one problem a line; castlings.pgn: four short
 # games from set-up positions with every castling by both colours).
 #
@@ -487,8 +487,8 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
 }
 
 @test "the pbmserv help copy is the seed file, unchanged" {
-    # The seed (../shared/seeds/003_978da96911c13673.txt) is outside the repository, so
-    # the test holds its size and SHA-256 (see corpus/doublechess/SOURCES) rather than a path.
+    # The seed (gamerz.net's "Help for DOUBLE CHESS" as the project was given it) is not
+    # in the repository, so the test holds its size and SHA-256 (see corpus/doublechess/SOURCES).
     seed_sha256=3c255321d25d5ff238bf5b9751b0f40c027649ac9ded78af25e4d50a27b9255c
     [ "$(wc -c < $D/pbmserv-help-003.txt)" -eq 4282 ]
     got=$(sha256sum < $D/pbmserv-help-003.txt 2>/dev/null || shasum -a 256 < $D/pbmserv-help-003.txt)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Panoply (../shared/rules/panoply.md) through the tools: the panoply
+# Panoply (docs/cvkit-variants.7, PANOPLY) through the tools: the panoply
 # module behind the engine interface, Game Courier's position code and
 # notation, every piece, the Barricade's steps, the Herald's freeze, check,
 # mate, stalemate, the fifty-turn rule, each rule option, and the messages

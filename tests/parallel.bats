@@ -27,12 +27,11 @@ AWK_SUM='{for(i=2;i<NF;i+=2)t[$i]+=$(i+1)} END{printf "{\"files\":%d,\"games\":%
 setup() {
     ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
     export CVKIT_SPECS="${CVKIT_SPECS:-$ROOT/specs}"
-    if ! command -v parallel > /dev/null 2>&1; then
-        skip "GNU parallel is not installed (apt-get install parallel)"
-    fi
-    if ! parallel --version 2> /dev/null | grep -q 'GNU parallel'; then
-        skip "'parallel' is not GNU parallel (moreutils has one of that name; apt-get install parallel)"
-    fi
+    # GNU parallel (.ci/packages), not moreutils' program of that name
+    parallel --version 2> /dev/null | grep 'GNU parallel' > /dev/null || {
+        echo "# 'parallel' is missing or not GNU parallel (apt-get install parallel)"
+        return 1
+    }
     cd "$ROOT"
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Parallel Worlds chess (../shared/rules/parallelworlds.md) through the
+# Parallel Worlds chess (docs/cvkit-variants.7, PARALLEL WORLDS) through the
 # tools: the pw engine behind the engine interface, turns as the unit,
 # PW-FEN, the turn notation, perft over whole turns, the constructed games
 # of corpus/parallelworlds, every rule and every decision with the option

@@ -12,7 +12,7 @@ setup() {
     START='nbbn/pppp/4/4|4/4/4/4|4/4/PPPP/NBBN QL1:w:PP/RQ,KL1:w:PP/KR,QL6:b:rq/pp,KL6:b:kr/pp w KQkq - 0 1'
 }
 
-@test "perft from the start: the published counts of rules/trid.md, both rule sets" {
+@test "perft from the start: the published counts (docs/cv-perft.1), both rule sets" {
     run bin/cv-perft -V trid-standard -d 3
     [ "$output" = "10088" ]
     run bin/cv-perft -V trid-tournament -d 3

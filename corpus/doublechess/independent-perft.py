@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Independent Double Chess perft, for cross-checking cv-perft only.
 
-Written from ../shared/rules/doublechess.md (David Short's Double Chess,
-16 x 8) without reading or calling any cvkit code.  Nothing in the test
+Written from the project's rules page for Double Chess (David Short's,
+16 x 8; now docs/cvkit-variants.7, DOUBLE CHESS) without reading or calling any cvkit code.  Nothing in the test
 suite runs it; it exists so that the counts in perft.txt were produced by
 two unrelated programs.
 
@@ -21,7 +21,7 @@ attacked; the position is restored by unmake.  Rules implemented:
 
 Usage:
   independent-perft.py [--fen FEN] [--divide] [--split K/N] DEPTH
-FEN is the wide FEN of rules/doublechess.md (ranks of 16, multi-digit empty
+FEN is the wide FEN of docs/cvkit-formats.5 (ranks of 16, multi-digit empty
 runs, castling letters = rook files, e.g. PLEAplea).  Default: the start
 position.  --divide prints 'UCI COUNT' for each root move (files a-p, promotion
 letter in lower case, as cv-perft --divide prints them) and 'total N';

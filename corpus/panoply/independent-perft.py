@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Independent Panoply perft, for cross-checking cvkit's C engine only.
 
-Written from ../shared/rules/panoply.md (Daniel Zacharias' Panoply, a
-hexagonal chess variant) and the seed text it cites, without reading or
+Written from the project's rules page for Panoply (Daniel Zacharias'
+hexagonal chess variant; the rules as cvkit plays them are in
+docs/cvkit-variants.7, PANOPLY) and the Game Courier preset's rules that it
+cites, without reading or
 calling any cvkit code.  Standard library only.  See REFERENCE.md.
 
 Board: 127 cells (q, r), files a-m = q 0..12, ranks 1-13 = r 0..12,

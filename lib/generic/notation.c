@@ -440,7 +440,7 @@ cv_move_status cv_move_read_general(cv_pos *p, const cv_movelist *legal, const c
                 }
             int by_from = w.from == k && (w.to == king_to || (rook_from >= 0 && w.to == rook_from));
             /* a king-move alias means castling only while the right holds
-             * (rules/doublechess.md); otherwise it is a plain king move */
+             * (docs/cvkit-variants.7); otherwise it is a plain king move */
             int by_alias = w.from < 0 && w.type == v->royal_type && cr->alias && w.to == king_to && right;
             if ((by_from || by_alias) && king_to != k) {
                 explain_castle(p, cr->os, r);

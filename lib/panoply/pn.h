@@ -1,5 +1,5 @@
 /* pn: Panoply (Daniel Zacharias) on the hexagon, as
- * ../shared/rules/panoply.md specifies it.
+ * docs/cvkit-variants.7 (PANOPLY) specifies it.
  *
  * The board, the pieces and what the atoms can say (the Rider's ride, the
  * King's and Guard's steps, the plain moves of Pawn, Skirmisher, Catapult

@@ -1,5 +1,5 @@
 /* The rules of Panoply: moves, captures, the Herald's freeze, the
- * Barricade, check and perft (rules page: ../shared/rules/panoply.md). */
+ * Barricade, check and perft (rules: docs/cvkit-variants.7, PANOPLY). */
 #include "pn.h"
 #include <string.h>
 

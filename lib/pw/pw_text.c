@@ -1,4 +1,4 @@
-/* pw_text: PW-FEN and the turn notation of ../shared/rules/parallelworlds.md. */
+/* pw_text: PW-FEN and the turn notation of docs/cvkit-formats.5. */
 #include "pw.h"
 #include "engine.h"
 #include <ctype.h>

@@ -3,7 +3,7 @@
  * regenerates a clean listing.  gamelist_format.c puts both behind the
  * record interface (record.h), so listings replay like any record.
  *
- * Nothing documents the layout; rules/trid.md describes what the two
+ * Parmen documents no layout; docs/cvkit-formats.5 describes what the two
  * sample listings of Parmen's distribution show, and this reader takes:
  *
  *     WHITE  BLACK              the header: the two words on one line, or

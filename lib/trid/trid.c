@@ -1,5 +1,5 @@
 /* trid: geometry, positions, move generation and perft of Tri-D chess.
- * See trid.h for what the module promises and rules/trid.md for the rules. */
+ * See trid.h for what the module promises and docs/cvkit-variants.7 for the rules. */
 #include "trid.h"
 #include "trid_int.h"
 #include "engine.h"

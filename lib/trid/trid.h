@@ -1,6 +1,6 @@
 /* trid: Star Trek Tri-Dimensional chess as the Parmen program plays it,
  * under two rule sets: trid-standard (Federation Standard as
- * rules/trid.md decides) and trid-tournament (Meder's Tournament Rules).
+ * docs/cvkit-variants.7 decides) and trid-tournament (Meder's Tournament Rules).
  *
  * The module is self-contained: its own position type, move generator,
  * perft, TD-FEN codec and the Parmen ("standard") and Romulan notations.
@@ -22,7 +22,7 @@
  * to keep it, and cv_trid_make() changes it in place.  Unmaking a move is
  * restoring the copy.
  *
- * Where rules/trid.md is silent this module decides (and says so here):
+ * Where the rules are silent this module decides (and says so here):
  * a board carries its pieces by translation, also on the sideways
  * QLn <-> KLn move (a4 -> e4); a pawn double-steps only from its side's
  * eight starting squares under both rule sets; a board leaving QL1/KL1
@@ -67,7 +67,7 @@ enum { CV_TRID_QLW = 0, CV_TRID_KLW, CV_TRID_QLB, CV_TRID_KLB };
 typedef enum { CV_TRID_STANDARD = 0, CV_TRID_TOURNAMENT = 1 } cv_trid_ruleset;
 
 typedef enum {
-    /* Standard (rules/trid.md decision): toward a square on level L an
+    /* Standard (docs/cvkit-variants.7 decision): toward a square on level L an
      * intermediate cell passes when its square on level L is empty, or,
      * having no square on L, when any of its squares is empty. */
     CV_TRID_BLOCK_LEVEL = 0,

@@ -1,4 +1,4 @@
-/* trid_fen: TD-FEN, the Tri-D position format of rules/trid.md, read
+/* trid_fen: TD-FEN, the Tri-D position format of docs/cvkit-formats.5, read
  * (every problem with its 1-based column), validated and written. */
 #include "strbuf.h"
 #include "trid.h"

@@ -4,8 +4,8 @@
  * (column, kind, message; compared in column order so that the order in
  * which the reader happens to find them does not matter) and, for a valid
  * position, the exact canonical FEN it is written back as.  The cases are
- * the seed's ProChess-board examples (seeds/002), the malformed inputs of
- * rules/chess.md, the position problems it names, and Chess960's
+ * the ProChess board manual's examples (tests/data/board/manual.txt), the
+ * malformed inputs of docs/cvkit-formats.5 (FEN), the position problems it names, and Chess960's
  * Shredder-FEN and X-FEN. */
 #include "cvkit.h"
 #include "diagram.h"
@@ -164,7 +164,7 @@ static const fen_case bad[] = {
     { "4k3/////// w", CV_FEN_LENIENT, "1 P no white king", NULL },
 };
 
-/* Positions that read but cannot arise (rules/chess.md, after python-chess). */
+/* Positions that read but cannot arise (docs/cv-check.1, after python-chess). */
 static const fen_case pos[] = {
     { "rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", 0, "1 P no black king", NULL },
     { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w kq - 0 1", 0, "1 P no white king", NULL },

@@ -1,7 +1,7 @@
 /* t_san: the fast reader of plain SAN (lib/generic/san.c) against the
  * PCRE2 reader it stands in front of (cv_move_read_general), over every
- * move of every PGN file of the corpus (corpus/ and, when present,
- * ../shared/corpus/chess/pgn), made-up texts at some of those
+ * move of every PGN file of the corpus (corpus/, the real games of other
+ * projects among them: a missing one fails), made-up texts at some of those
  * positions (wrong pieces, empty targets, needless or missing
  * disambiguation: the refusals), and the fuzz inputs of fuzz_move.
  *
@@ -135,7 +135,10 @@ static void on_bad(void *arg, const cv_replay_ev *e)
 static void one_file(const char *path, const cv_variant *chess, cv_replayer *rp, tally *all)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return;
+    if (!f) {
+        TAP_OK(0, "%s: cannot be opened", path);
+        return;
+    }
     FILE *null = fopen("/dev/null", "w");
     cv_diag d = { .out = null, .quiet_warnings = 1 };
     int unknown;
@@ -166,10 +169,15 @@ static void one_file(const char *path, const cv_variant *chess, cv_replayer *rp,
     all[1].diff += w.made.diff;
 }
 
-static void each_pgn(const char *dir, const cv_variant *chess, cv_replayer *rp, tally *all)
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every .pgn file under dir, in name order; the number of files, -1 if dir
+ * cannot be read. */
+static int each_pgn(const char *dir, const cv_variant *chess, cv_replayer *rp, tally *all)
 {
     DIR *d = opendir(dir);
-    if (!d) return;
+    if (!d) return -1;
+    int files = 0;
     struct dirent *de;
     char **names = NULL;
     size_t n = 0;
@@ -184,15 +192,21 @@ static void each_pgn(const char *dir, const cv_variant *chess, cv_replayer *rp, 
         snprintf(names[n++], len, "%s/%s", dir, de->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, (int (*)(const void *, const void *))strcmp);
+    qsort(names, n, sizeof *names, by_name);
     for (size_t i = 0; i < n; i++) {
         struct stat st;
         size_t len = strlen(names[i]);
-        if (stat(names[i], &st) == 0 && S_ISDIR(st.st_mode)) each_pgn(names[i], chess, rp, all);
-        else if (len > 4 && !strcmp(names[i] + len - 4, ".pgn")) one_file(names[i], chess, rp, all);
+        if (stat(names[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            int sub = each_pgn(names[i], chess, rp, all);
+            if (sub > 0) files += sub;
+        } else if (len > 4 && !strcmp(names[i] + len - 4, ".pgn")) {
+            one_file(names[i], chess, rp, all);
+            files++;
+        }
         free(names[i]);
     }
     free(names);
+    return files;
 }
 
 /* fuzz_move's inputs: the first byte picks one of its positions, the rest
@@ -238,8 +252,22 @@ int main(void)
     if (!chess) return tap_done();
     cv_replayer *rp = cv_replayer_new();
     tally all[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
-    each_pgn("corpus", chess, rp, all);
-    each_pgn("../shared/corpus/chess/pgn", chess, rp, all);
+    TAP_OK(each_pgn("corpus", chess, rp, all) > 0, "corpus/ holds PGN files");
+    /* The real games of other projects (corpus/chess/SOURCES): the walk
+     * above read each one; a missing one must fail, not go unnoticed. */
+    static const char *const real[] = {
+        "corpus/chess/pgn/cl_basic.pgn", "corpus/chess/pgn/cl_fishtest-fastchess.pgn",
+        "corpus/chess/pgn/cl_magnus-grischuk.pgn", "corpus/chess/pgn/cl_multiple.pgn",
+        "corpus/chess/pgn/pc_kasparov-deep-blue-1997.pgn", "corpus/chess/pgn/pc_molinari-bordais-1979.pgn",
+        "corpus/chess/pgn/pc_nepomniachtchi-liren-game1.pgn", "corpus/chess/pgn/pc_stockfish-learning.pgn",
+        "corpus/chess/pgn/pe_bots.pgn", "corpus/chess/pgn/pe_fischer.pgn", "corpus/chess/pgn/pe_najdorf.pgn",
+        "corpus/chess/pgn/pe_petrosian.pgn", "corpus/chess/pgn/pe_test-hash.pgn",
+        "corpus/chess/malformed/pc_anastasian-lewis.pgn",
+    };
+    for (size_t i = 0; i < sizeof real / sizeof *real; i++) {
+        struct stat st;
+        TAP_OK(stat(real[i], &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0, "%s is there", real[i]);
+    }
     TAP_IS_INT(all[0].diff, 0, "corpus: %ld move texts, %ld read by the fast reader, no difference", all[0].texts,
                all[0].fast);
     TAP_IS_INT(all[1].diff, 0, "corpus: %ld made-up texts, %ld read by the fast reader, no difference", all[1].texts,

@@ -1,5 +1,5 @@
 /* t_trid: Star Trek Tri-Dimensional chess (lib/trid.h) under both rule
- * sets of rules/trid.md.
+ * sets of docs/cvkit-variants.7 (STAR TREK TRI-D).
  *
  * Every assertion is an exact value: perft counts from the page's
  * "Numbers to meet", the sorted list of legal moves (Parmen notation) of a
@@ -589,7 +589,7 @@ static void test_notation(void)
     TAP_IS_STR(refusal(&p, "Zz9"), "syntax: 'Zz9' is not a move in Parmen or Romulan notation", "reason given for %s", "Zz9");
     TAP_IS_STR(refusal(&p, "Nb1-b1(3)"), "illegal: no move may be purely vertical", "reason given for %s", "Nb1-b1(3)");
 
-    /* Romulan, both ways, with the examples of rules/trid.md. */
+    /* Romulan, both ways, with the examples of docs/cvkit-formats.5. */
     static const struct { const char *parmen, *romulan, *before; } rom[] = {
         { "Pc2-c4(2)", "Pb2W-b4W", "" },
         { "Nb8-c6(4)", "Na8B-b6N", "Pc2-c4(2)" },
