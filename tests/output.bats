@@ -119,34 +119,34 @@ chain.pgn" ]
 }
 
 @test "--rejects: a device or a FIFO is written into, never replaced" {
-    mknod "$T/null" c 1 3
+    # nodes of our own, never the system's: a broken build would replace them
+    mknod -m 666 "$T/null" c 1 3
+    mknod -m 666 "$T/full" c 1 7
     mkfifo "$T/fifo"
-    run --separate-stderr "$B/cv-convert" --rejects /dev/null "$BAD"
-    [ "$status" -eq 1 ]
-    [ "$stderr" = "$BADMSG" ]
     run --separate-stderr "$B/cv-convert" --rejects "$T/null" "$BAD"
     [ "$status" -eq 1 ]
     [ "$stderr" = "$BADMSG" ]
-    cat "$T/fifo" > "$T/from-fifo" &
+    # bounded: a tool that never opens the FIFO must not hang the test
+    timeout 10 cat "$T/fifo" > "$T/from-fifo" 3>&- &
     run --separate-stderr timeout 10 "$B/cv-convert" --rejects "$T/fifo" "$BAD"
     [ "$status" -eq 1 ]
     [ "$stderr" = "$BADMSG" ]
     wait
     cmp "$T/from-fifo" "$BAD"
-    run stat -c '%F %a %t:%T' /dev/null "$T/null"
-    [ "$output" = "character special file 666 1:3
-character special file 644 1:3" ]
-    run stat -c '%F' "$T/fifo"
-    [ "$output" = "fifo" ]
     # a device that fails says why
-    run --separate-stderr "$B/cv-convert" --rejects /dev/full "$BAD"
+    run --separate-stderr "$B/cv-convert" --rejects "$T/full" "$BAD"
     [ "$status" -eq 2 ]
     [ "$stderr" = "$BADMSG
-cv-convert: error: --rejects /dev/full: write error: No space left on device" ]
+cv-convert: error: --rejects $T/full: write error: No space left on device" ]
+    run stat -c '%F %a %t:%T' "$T/null" "$T/full" "$T/fifo"
+    [ "$output" = "character special file 666 1:3
+character special file 666 1:7
+fifo 644 0:0" ]
     run ls -A "$T"
     [ "$output" = "bad.pgn
 fifo
 from-fifo
+full
 null" ]
 }
 
@@ -184,8 +184,11 @@ regular file 644" ]
 
 @test "cv-board 'svg FILE': through a link, replaced whole" {
     ln -s pic.svg "$T/link.svg"
+    printf 'old\n' > "$T/pic.svg"
+    before=$(stat -c %i "$T/pic.svg")
     run --separate-stderr bash -c "printf 'svg %s\n' '$T/link.svg' | '$B/cv-board'"
     expect 0 "ok svg $T/link.svg" ""
+    [ "$(stat -c %i "$T/pic.svg")" != "$before" ]
     run stat -c '%F' "$T/link.svg" "$T/pic.svg"
     [ "$output" = "symbolic link
 regular file" ]
