@@ -282,19 +282,14 @@ int cv_cli_check_output(const char *tool, const char *out, char **paths, int npa
     if (exists && !S_ISREG(ost.st_mode) && !S_ISDIR(ost.st_mode)) return 0;
     char *o = absolute(out);
     if (!o) return 0;   /* its directory does not exist: opening it will say so */
-    int rc = 0;
-    if (exists && npaths == 0 && same_file(&ost, STDIN_FILENO, NULL)) {
+    int rc = 0, stdin_read = npaths == 0;
+    for (int i = 0; i < npaths; i++) stdin_read |= !strcmp(paths[i], "-");
+    if (exists && stdin_read && same_file(&ost, STDIN_FILENO, NULL)) {
         fprintf(stderr, "%s: %s: the output is also an input; nothing written\n", tool, out);
         rc = CV_EXIT_USAGE;
     }
     for (int i = 0; i < npaths && !rc; i++) {
-        if (!strcmp(paths[i], "-")) {
-            if (exists && same_file(&ost, STDIN_FILENO, NULL)) {
-                fprintf(stderr, "%s: %s: the output is also an input; nothing written\n", tool, out);
-                rc = CV_EXIT_USAGE;
-            }
-            continue;
-        }
+        if (!strcmp(paths[i], "-")) continue;
         char *in = realpath(paths[i], NULL);
         if (!in) continue;
         size_t n = strlen(in);
