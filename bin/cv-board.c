@@ -232,10 +232,16 @@ static int cmd_svg(board *B, const char *args, int col, where *w)
         cv_any_diagram(now(B), style, 0, B->out);
         return 0;
     }
-    FILE *f = fopen(args, "w");
-    if (!f) return fail(w, col, "cannot write '%s': %s", args, strerror(errno));
-    cv_any_diagram(now(B), style, 0, f);
-    if (fclose(f)) return fail(w, col, "cannot write '%s': %s", args, strerror(errno));
+    /* the picture whole or not at all, the old one kept till then */
+    cv_outfile *o = cv_outfile_new(args);
+    FILE *f = o ? cv_outfile_stream(o) : NULL;
+    int e = f ? 0 : errno;
+    if (f) cv_any_diagram(now(B), style, 0, f);
+    if (o) {
+        int closed = cv_outfile_close(o, f != NULL);
+        if (!e) e = closed;
+    }
+    if (e) return fail(w, col, "cannot write '%s': %s", args, strerror(e));
     fprintf(B->out, "ok svg %s\n", args);
     return 0;
 }
@@ -564,6 +570,7 @@ static int run_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
+    cv_cli_start(tool);
     board B = { 0 };
     const char *variant = NULL, *spec = NULL;
     enum { O_SPEC = 256, O_HELP, O_VERSION, O_DIAGRAM, O_UNICODE };

@@ -131,6 +131,7 @@ static int check_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
+    cv_cli_start(tool);
     ctx C = { 0 };
     const char *variant = NULL, *spec = NULL;
     const char **fens = calloc((size_t)argc + 1, sizeof *fens);

@@ -50,7 +50,10 @@ typedef struct ctx {
     const cv_record_format *input;   /* --input, or NULL: recognised per file */
     const cv_record_format *output;  /* --format / --to FORMAT, or NULL: as read */
     int cur_nt;         /* that notation for the current game's variant */
-    FILE *rejects;
+    FILE *rejects;      /* the rejects stream: a worker's batch, or the file once opened */
+    struct cv_outfile *rejects_file;    /* --rejects: created at the first rejected game */
+    const char *rejects_path;
+    int rejects_failed; /* it could not be created: said once */
     cv_replayer *rp;
     char **text;        /* converted move text per token */
     size_t cap;
@@ -132,12 +135,24 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     }
 }
 
+/* The rejects stream, the file created now if this is the first game
+ * rejected: a run that rejects nothing leaves FILE as it was.  NULL when
+ * it cannot be created (said once; the run fails). */
+static FILE *rejects_stream(ctx *C)
+{
+    if (!C->rejects && !C->rejects_failed &&
+        !(C->rejects = cv_cli_replace_stream(tool, "--rejects", C->rejects_path, C->rejects_file)))
+        C->rejects_failed = 1;
+    return C->rejects;
+}
+
 /* Nothing is lost: a game that cannot be converted goes out byte for
  * byte as read (or as its reader understood it, for a format that keeps
  * no bytes), to the rejects file or in its place in the output. */
 static void write_unconverted(ctx *C, const cv_record_format *f, const cv_record *g)
 {
-    FILE *out = C->rejects ? C->rejects : C->to_fen ? NULL : C->out;
+    FILE *out = C->rejects_file ? rejects_stream(C) : NULL;
+    if (!out) out = C->to_fen ? NULL : C->out;
     if (!out) {
         fprintf(C->out, "# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g->number);
         return;
@@ -260,7 +275,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     if (C->json) {
         const char *implied = ok ? cv_replay_implied_result(&res) : NULL;
         game_json(C, g, v, ok, g->result_text ? g->result_text : implied ? implied : "*");
-        if (!ok && C->rejects) write_unconverted(C, fin, g);
+        if (!ok && C->rejects_file) write_unconverted(C, fin, g);
     } else if (ok && !C->to_fen) {
         cv_record_meta meta = { .variant = v, .result = cv_replay_implied_result(&res) };
         fout->write(C->out, g, C->text, &meta);
@@ -344,8 +359,8 @@ static void run_batch(void *worker, void *task)
 {
     ctx *W = worker;
     batch *B = task;
-    FILE *rej = W->rejects ? open_memstream(&B->rej, &B->nrej) : NULL;
-    if ((W->rejects && !rej) || cv_capture_open(&B->cap) < 0) {
+    FILE *rej = W->rejects_file ? open_memstream(&B->rej, &B->nrej) : NULL;
+    if ((W->rejects_file && !rej) || cv_capture_open(&B->cap) < 0) {
         if (rej) fclose(rej);
         B->status = 2;
         return;
@@ -389,7 +404,7 @@ static int batch_done(void *arg, void *task, int dropped)
             fprintf(stderr, "%s: out of memory\n", tool);
             B->status = 2;
         }
-        if (B->nrej) fwrite(B->rej, 1, B->nrej, C->rejects);
+        if (B->nrej && rejects_stream(C)) fwrite(B->rej, 1, B->nrej, C->rejects);
         C->converted += B->converted;
         C->rejected += B->rejected;
         if (B->status > C->file_status) C->file_status = B->status;
@@ -452,6 +467,7 @@ static int convert_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
+    cv_cli_start(tool);
     static ctx C;   /* holds the JSON writer's buffer */
     const char *variant = NULL, *spec = NULL, *rejects = NULL;
     enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT, O_FORMAT, O_JOBS, O_CHUNK };
@@ -509,12 +525,12 @@ int main(int argc, char **argv)
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) return 2;
     C.v = v;
-    char *rejects_tmp = NULL;
     if (rejects && (cv_cli_check_output(tool, rejects, argv + optind, argc - optind) ||
-                    !(C.rejects = cv_cli_replace_open(tool, rejects, &rejects_tmp)))) {
+                    !(C.rejects_file = cv_cli_replace_open(tool, "--rejects", rejects)))) {
         cv_variant_free(v);
         return CV_EXIT_USAGE;
     }
+    C.rejects_path = rejects;
     C.rp = cv_replayer_new();
     C.out = stdout;
     cv_json_init(&C.js, stdout);
@@ -538,7 +554,8 @@ int main(int argc, char **argv)
         C.J = NULL;
         for (int i = 0; i < C.jobs; i++) worker_free(workers[i]);
     }
-    if (C.rejects && cv_cli_replace_close(tool, C.rejects, rejects, rejects_tmp, 1)) status = CV_EXIT_USAGE;
+    if (C.rejects_failed) status = CV_EXIT_USAGE;
+    if (C.rejects_file && cv_cli_replace_close(tool, "--rejects", rejects, C.rejects_file, 1)) status = CV_EXIT_USAGE;
     if (!C.converted && !C.rejected) fprintf(stderr, "%s: no game records found\n", tool);
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     free(C.text);

@@ -431,6 +431,7 @@ static int each_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
+    cv_cli_start(tool);
     static ctx C;   /* holds the JSON writer's buffer */
     const char *variant = NULL, *spec = NULL, *fen = NULL;
     int start = 0;

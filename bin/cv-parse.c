@@ -424,6 +424,7 @@ static int parse_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
+    cv_cli_start(tool);
     options op;
     memset(&op, 0, sizeof op);
     const char *variant = NULL, *spec = NULL;

@@ -430,6 +430,7 @@ done:
 
 int main(int argc, char **argv)
 {
+    cv_cli_start(tool);
     opts o = { .depth = -1, .notation = NULL, .po = { 1, 0, 0, 0 } };
     const char *fen = NULL, *variant = NULL, *spec = NULL;
     const char *suites[64];

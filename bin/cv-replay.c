@@ -108,12 +108,18 @@ static void svg_file(ctx *C, const cv_apos *pos, const cv_apos *before, const ch
     char path[4096], style[400];
     snprintf(path, sizeof path, "%s/%ld-%03d.svg", C->svgdir, C->games, C->ply);
     cv_diagram_svg_last(style, sizeof style, C->style, before, move);
-    FILE *f = fopen(path, "w");
+    /* each picture whole or not at all, even when the run is killed */
+    struct cv_outfile *o = cv_outfile_new(path);
+    FILE *f = o ? cv_outfile_stream(o) : NULL;
+    int e = f ? 0 : errno;
     if (f) cv_any_diagram(pos, style, 0, f);
-    if (!f || fclose(f)) {
-        if (!C->io_error) fprintf(stderr, "%s: cannot write '%s': %s\n", tool, path, strerror(errno));
-        C->io_error = 1;
+    if (o) {
+        int closed = cv_outfile_close(o, f != NULL);
+        if (!e) e = closed;
     }
+    if (!e) return;
+    if (!C->io_error) fprintf(stderr, "%s: error: %s: write error: %s\n", tool, path, strerror(e ? e : EIO));
+    C->io_error = 1;
 }
 
 static void on_bad(void *arg, const cv_replay_ev *e)
@@ -497,6 +503,7 @@ static int replay_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
+    cv_cli_start(tool);
     ctx *C = calloc(1, sizeof *C);
     if (!C) return 2;
     const char *variant = NULL, *spec = NULL;
@@ -575,6 +582,11 @@ int main(int argc, char **argv)
         free(C);
         return cv_cli_usage_error(tool, "--diagram prints the pictures instead of --check, --fen, --final, --gamelist "
                                         "and --json output: give one of them");
+    }
+    /* a directory that cannot take the pictures fails the run before it reads */
+    if (C->svgdir && cv_cli_check_dir(tool, "--svg-dir", C->svgdir)) {
+        free(C);
+        return CV_EXIT_USAGE;
     }
     cv_variant *v = cv_variant_select(variant, spec, NULL);
     if (!v) { free(C); return 2; }

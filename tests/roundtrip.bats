@@ -237,5 +237,6 @@ games() {
     [[ "$output" == *"7. Kb3 1-0"* ]]
     run --separate-stderr "$CONVERT" --rejects /nonexistent-dir/r.pgn "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-convert: /nonexistent-dir/r.pgn: cannot open for writing: No such file or directory" ]
+    [ "$output" = "" ]
+    [ "$stderr" = "cv-convert: error: --rejects /nonexistent-dir/r.pgn: No such file or directory" ]
 }

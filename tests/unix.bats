@@ -26,7 +26,7 @@ setup() {
         fi
         echo "# $cmd: $status: $stderr"
         [ "$status" -eq 2 ]
-        [ "$stderr" = "$tool: write error: No space left on device" ]
+        [ "$stderr" = "$tool: error: write error: No space left on device" ]
     done
 }
 

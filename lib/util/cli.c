@@ -1,6 +1,7 @@
 /* realpath is XSI, beyond the POSIX base the build asks for */
 #define _XOPEN_SOURCE 700
 #include "cli.h"
+#include "outfile.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -118,7 +119,7 @@ static int write_error(const char *tool)
     static int reported;
     int e = errno;
     /* a reader that closed the pipe ends the tool quietly */
-    if (e != EPIPE && !reported) fprintf(stderr, "%s: write error: %s\n", tool, strerror(e ? e : EIO));
+    if (e != EPIPE && !reported) fprintf(stderr, "%s: error: write error: %s\n", tool, strerror(e ? e : EIO));
     reported = 1;
     return CV_EXIT_USAGE;
 }
@@ -264,17 +265,35 @@ static char *absolute(const char *path)
     return out;
 }
 
+/* The same regular file as the output, by device and inode: a hard link
+ * or standard input redirected from it. */
+static int same_file(const struct stat *o, int fd, const char *path)
+{
+    struct stat st;
+    if ((fd >= 0 ? fstat(fd, &st) : stat(path, &st)) != 0) return 0;
+    return S_ISREG(st.st_mode) && st.st_dev == o->st_dev && st.st_ino == o->st_ino;
+}
+
 int cv_cli_check_output(const char *tool, const char *out, char **paths, int npaths)
 {
+    struct stat ost;
+    int exists = stat(out, &ost) == 0;
+    /* a device or a FIFO is read and written as it comes */
+    if (exists && !S_ISREG(ost.st_mode) && !S_ISDIR(ost.st_mode)) return 0;
     char *o = absolute(out);
     if (!o) return 0;   /* its directory does not exist: opening it will say so */
-    int rc = 0;
+    int rc = 0, stdin_read = npaths == 0;
+    for (int i = 0; i < npaths; i++) stdin_read |= !strcmp(paths[i], "-");
+    if (exists && stdin_read && same_file(&ost, STDIN_FILENO, NULL)) {
+        fprintf(stderr, "%s: %s: the output is also an input; nothing written\n", tool, out);
+        rc = CV_EXIT_USAGE;
+    }
     for (int i = 0; i < npaths && !rc; i++) {
         if (!strcmp(paths[i], "-")) continue;
         char *in = realpath(paths[i], NULL);
         if (!in) continue;
         size_t n = strlen(in);
-        if (!strcmp(in, o)) {
+        if (!strcmp(in, o) || (exists && same_file(&ost, -1, in))) {
             fprintf(stderr, "%s: %s: the output is also an input; nothing written\n", tool, out);
             rc = CV_EXIT_USAGE;
         } else if (!strncmp(in, o, n) && (o[n] == '/' || !strcmp(in, "/"))) {
@@ -288,43 +307,33 @@ int cv_cli_check_output(const char *tool, const char *out, char **paths, int npa
     return rc;
 }
 
-FILE *cv_cli_replace_open(const char *tool, const char *path, char **tmp)
+cv_outfile *cv_cli_replace_open(const char *tool, const char *opt, const char *path)
 {
-    size_t n = strlen(path) + 16;
-    *tmp = malloc(n);
-    if (!*tmp) return NULL;
-    snprintf(*tmp, n, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(*tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        fprintf(stderr, "%s: %s: cannot open for writing: %s\n", tool, path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(*tmp);
-        }
-        free(*tmp);
-        *tmp = NULL;
-    }
+    cv_outfile *o = cv_outfile_new(path);
+    if (!o) fprintf(stderr, "%s: error: %s %s: %s\n", tool, opt, path, strerror(errno));
+    return o;
+}
+
+FILE *cv_cli_replace_stream(const char *tool, const char *opt, const char *path, cv_outfile *o)
+{
+    FILE *f = cv_outfile_stream(o);
+    if (!f) fprintf(stderr, "%s: error: %s %s: %s\n", tool, opt, path, strerror(errno));
     return f;
 }
 
-int cv_cli_replace_close(const char *tool, FILE *f, const char *path, char *tmp, int keep)
+int cv_cli_replace_close(const char *tool, const char *opt, const char *path, cv_outfile *o, int keep)
 {
-    errno = 0;
-    int bad = fflush(f) != 0 || ferror(f);
-    int e = errno;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
-    if (bad || !keep) {
-        if (bad) fprintf(stderr, "%s: %s: write error: %s; left as it was\n", tool, path, strerror(e ? e : EIO));
-        unlink(tmp);
-    } else if (rename(tmp, path) != 0) {
-        fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
-        unlink(tmp);
-        bad = 1;
-    }
-    free(tmp);
-    return bad ? CV_EXIT_USAGE : 0;
+    int e = cv_outfile_close(o, keep);
+    if (!e) return 0;
+    fprintf(stderr, "%s: error: %s %s: write error: %s\n", tool, opt, path, strerror(e));
+    return CV_EXIT_USAGE;
+}
+
+int cv_cli_check_dir(const char *tool, const char *opt, const char *dir)
+{
+    struct stat st;
+    int e = stat(dir, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, W_OK | X_OK) != 0 ? errno : 0;
+    if (!e) return 0;
+    fprintf(stderr, "%s: error: %s %s: %s\n", tool, opt, dir, strerror(e));
+    return CV_EXIT_USAGE;
 }

@@ -41,22 +41,44 @@ typedef int (*cv_file_fn)(const char *path, FILE *f, void *arg);
 int cv_cli_each_file(const char *tool, char **paths, int npaths,
                      const char *suffix, cv_file_fn fn, void *arg, int *status);
 
-/* Flushes standard output; on an output error (a full disk) says
- * "TOOL: write error: REASON" once and returns CV_EXIT_USAGE, else 0.  A
- * reader that closed the pipe ends the tool quietly. */
+/* Called first in a tool's main: from then on the first write to
+ * standard output that fails ends the run at once (any temporary removed,
+ * see cleanup.h) with status CV_EXIT_USAGE: quietly when the reader
+ * closed the pipe (EPIPE: SIGPIPE ignored; when it is not, the signal ends
+ * the run as it ends any Unix filter), else after saying "TOOL: error:
+ * write error: REASON" with the system's reason.  --help and --version
+ * included: their text is flushed at exit like any output. */
+void cv_cli_start(const char *tool);
+
+/* Flushes standard output: 0 when it went out.  Under cv_cli_start a
+ * failure never returns; without it the error is said as above, once, and
+ * CV_EXIT_USAGE returned. */
 int cv_cli_close_stdout(const char *tool);
 
 /* An output file named on the command line (cv-convert --rejects) that is
- * one of the inputs, or lies in an input directory, is refused before
- * anything is written: said, CV_EXIT_USAGE.  0 when it is not. */
+ * one of the inputs (by name, or the same file by device and inode, standard
+ * input included when it is read), or lies in an input directory, is
+ * refused before anything is written: said, CV_EXIT_USAGE.  0 when it is
+ * not.  A device or a FIFO may be both. */
 int cv_cli_check_output(const char *tool, const char *out, char **paths, int npaths);
 
-/* A file replaced whole: written to PATH.tmp.XXXXXX and renamed over PATH
- * by cv_cli_replace_close only when every write succeeded and keep is
- * set, so PATH is never left half-written.  NULL (said) when it cannot be
- * opened; close returns CV_EXIT_USAGE (said) on a write error. */
-FILE *cv_cli_replace_open(const char *tool, const char *path, char **tmp);
-int cv_cli_replace_close(const char *tool, FILE *f, const char *path, char *tmp, int keep);
+/* An output file named by an option (OPT "--rejects"), as outfile.h
+ * writes it: checked before anything is read, so a run that could not
+ * write it fails at once ("TOOL: error: OPT PATH: REASON", NULL);
+ * cv_cli_replace_stream creates it when the first byte is to be written
+ * (NULL, said, when it cannot be), so a run that writes nothing leaves
+ * PATH untouched; cv_cli_replace_close ends it (keep: the run went well
+ * enough to keep what was written) and returns CV_EXIT_USAGE, said
+ * ("TOOL: error: OPT PATH: write error: REASON"), when it failed. */
+struct cv_outfile;
+struct cv_outfile *cv_cli_replace_open(const char *tool, const char *opt, const char *path);
+FILE *cv_cli_replace_stream(const char *tool, const char *opt, const char *path, struct cv_outfile *o);
+int cv_cli_replace_close(const char *tool, const char *opt, const char *path, struct cv_outfile *o, int keep);
+
+/* A directory named by an option (OPT "--svg-dir") to write files into:
+ * 0 when it is one the user may write into, else CV_EXIT_USAGE, said as
+ * "TOOL: error: OPT DIR: REASON", before anything is read. */
+int cv_cli_check_dir(const char *tool, const char *opt, const char *dir);
 
 /* Nonzero while fn runs on a file met by walking a directory (not named
  * by the user): a tool may pass over a file that is not for it. */
