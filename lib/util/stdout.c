@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "cleanup.h"
 #include <errno.h>
+#include <stdio_ext.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -50,8 +51,10 @@ void cv_cli_start(const char *tool)
     FILE *f = fopencookie(NULL, "w", io);
     /* without it the plain stream still says its error at the end */
     if (!f) return;
-    /* a terminal sees each line as it is made, as with the plain stream */
-    if (isatty(STDOUT_FILENO)) setvbuf(f, NULL, _IOLBF, BUFSIZ);
+    /* a terminal sees each line as it is made, as with the plain stream,
+     * and so does whoever asked the plain stream for lines (stdbuf -oL,
+     * which is how a test shows stderr and stdout in a terminal's order) */
+    if (isatty(STDOUT_FILENO) || __flbf(stdout)) setvbuf(f, NULL, _IOLBF, BUFSIZ);
     fflush(stdout);
     stdout = f;
 }
