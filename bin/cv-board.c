@@ -512,8 +512,8 @@ int main(int argc, char **argv)
     cv_apos start;
     char why[512];
     /* a game without a published start begins on the empty board */
-    if (cv_any_start(v, &start) < 0 && !cv_any_start_text(v, why, sizeof why))
-        fprintf(stderr, "%s: warning: %s\n%s: the board starts empty\n", tool, why, tool);
+    if (cv_any_start(v, &start) < 0 && !cv_any_start_text(v, "the command 'fen FEN'", why, sizeof why))
+        cv_cli_warning(tool, "%s; the board starts empty", why);
     setup(&B, &start);
     int status = 0;
     if (cv_cli_each_file(tool, argv + optind, argc - optind, NULL, run_file, &B, &status)) status = 2;

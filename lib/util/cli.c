@@ -97,11 +97,15 @@ int cv_cli_bad_value(const char *tool, char **argv, int optind, int c, const cha
     return cv_cli_usage_error(tool, "%s '%s': %s", name, optarg ? optarg : "", why);
 }
 
+int cv_cli_not_one_of(const char *tool, const char *option, const char *value, const char *list)
+{
+    return cv_cli_usage_error(tool, "%s '%s': not one of %s", option, value ? value : "", list);
+}
+
 int cv_cli_bad_choice(const char *tool, char **argv, int optind, int c, const char *optarg, const char *list)
 {
     char name[128];
-    cv_cli_option_typed(argv, optind, c, optarg, name, sizeof name);
-    return cv_cli_usage_error(tool, "%s '%s': not one of %s", name, optarg ? optarg : "", list);
+    return cv_cli_not_one_of(tool, cv_cli_option_typed(argv, optind, c, optarg, name, sizeof name), optarg, list);
 }
 
 long cv_cli_number_option(const char *tool, char **argv, int optind, int c, const char *optarg,

@@ -45,6 +45,9 @@ long cv_cli_number_option(const char *tool, char **argv, int optind, int c, cons
  * "OPTION 'VALUE': not one of LIST" (LIST: "san, lan, uci").  Returns
  * CV_EXIT_USAGE. */
 int cv_cli_bad_choice(const char *tool, char **argv, int optind, int c, const char *optarg, const char *list);
+/* The same once parsing is over: option is the name as typed (kept from
+ * cv_cli_option_typed), for a value a variant's engine refuses. */
+int cv_cli_not_one_of(const char *tool, const char *option, const char *value, const char *list);
 
 /* The usage error for an option value of another shape: "OPTION 'VALUE':
  * WHY".  Returns CV_EXIT_USAGE. */
