@@ -11,8 +11,8 @@ static void usage(void)
     printf("Usage: %s [OPTION]... [FILE]...\n"
            "Legal moves of positions given with --fen or read one FEN per line from\n"
            "FILEs or standard input (blank and '#' lines skipped).\n\n"
-           "  -f, --fen FEN        the position (default: read positions; with no\n"
-           "                       input at all use --start)\n"
+           "  -f, --fen FEN        the position (default: read positions; input with\n"
+           "                       no position at all is an error)\n"
            "  -s, --start          the variant's start position\n"
            "  -L, --list           list the legal moves, on one line, sorted (default)\n"
            "      --count          print the number of legal moves\n"
@@ -61,6 +61,7 @@ typedef struct ctx {
     char test_opt[16];
     char ntopt[32], styleopt[32];
     const char *steps;      /* --moves[=PREFIX]: the partial turn, "" for none */
+    long positions;         /* lines read as positions, valid or not */
     cv_json js;
 } ctx;
 
@@ -410,6 +411,7 @@ static int each_file(const char *path, FILE *f, void *arg)
     while (cv_lines_next(&L, &line, &n)) {
         long lineno = L.lineno;
         if (L.bad) {
+            C->positions++;
             cv_report(NULL, CV_ERROR, path, lineno, L.col, "%s", cv_lines_why(&L));
             if (C->json) {
                 cv_json_begin_object(&C->js);
@@ -433,6 +435,7 @@ static int each_file(const char *path, FILE *f, void *arg)
         const char *s = line;
         while (*s == ' ' || *s == '\t') s++;
         if (!*s || *s == '#') continue;
+        C->positions++;
         int rc = one(C, path, lineno, s, (int)(s - line) + 1);
         if (rc > status) status = rc;
     }
@@ -529,6 +532,10 @@ int main(int argc, char **argv)
         }
     } else if (cv_cli_each_file(tool, argv + optind, argc - optind, ".fen", each_file, &C, &status)) {
         status = 2;
+    } else if (!C.positions && status == 0) {
+        /* nothing to answer is not an answer: an empty pipe is a mistake */
+        status = cv_cli_error(tool, "no position (give FEN lines on standard input or in FILEs, --fen FEN or "
+                             "--start)");
     }
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return end(&C, v, status);

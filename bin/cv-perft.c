@@ -531,7 +531,9 @@ int main(int argc, char **argv)
             return cv_cli_usage_error(tool, "%s", why);
         }
         if (cv_any_read(v, text, o.read_flags, &p, &fe) < 0 || fe.n) {
-            cv_fen_report(NULL, "--fen", 1, 1, &fe);
+            if (fen) cv_fen_report(NULL, "--fen", 1, 1, &fe);
+            /* the spec's own setup (its loader checks it): never blame a --fen not given */
+            else cv_cli_error(tool, "spec %s: setup: %s", v->name, fe.n ? fe.e[0].msg : "invalid position");
             cv_variant_free(v);
             return 1;
         }

@@ -838,7 +838,13 @@ static void parse_root(ld *L, yaml_node_t *root)
                     snprintf(f + 1, sizeof text - (size_t)(f + 1 - text), "-%s", rest);
                 }
             }
+            cv_apos a;
             if (cv_fen_read(v, text, 0, &p, &fe) < 0 || fe.n)
+                err(L, x, "setup", "%s (column %d of the FEN)", fe.n ? fe.e[0].msg : "invalid FEN",
+                    fe.n ? fe.e[0].col : 1);
+            /* and as a position the tools can start from (kings, checks):
+             * said here, of the spec, not later of a --fen never given */
+            else if (!L->errors && (cv_any_read(v, text, 0, &a, &fe) < 0 || fe.n))
                 err(L, x, "setup", "%s (column %d of the FEN)", fe.n ? fe.e[0].msg : "invalid FEN",
                     fe.n ? fe.e[0].col : 1);
         }
