@@ -47,7 +47,8 @@ static void usage(void)
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
            "      --spec FILE      variant spec file for games without a Variant tag\n"
            "      --help, --version\n\n"
-           "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec error.\n"
+           "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec\n"
+           "error.\n"
            "See cvkit(7) for the options common to every tool.\n", tool);
 }
 
