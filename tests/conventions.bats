@@ -93,7 +93,7 @@ same_run() {
 @test "an unknown option: every tool, exit 2, the two lines, nothing on standard output" {
     for t in $TOOLS; do
         run --separate-stderr "$B/$t" --bogus
-        expect 2 "" "$t: unknown option '--bogus'
+        expect 2 "" "$t: error: unknown option '--bogus'
 Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     done
 }
@@ -101,10 +101,10 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
 @test "-h is not an option anywhere, and a missing value is named" {
     for t in $TOOLS; do
         run --separate-stderr "$B/$t" -h
-        expect 2 "" "$t: unknown option '-h'
+        expect 2 "" "$t: error: unknown option '-h'
 Try '$t --help' for more information." || { echo "# in $t"; return 1; }
         run --separate-stderr "$B/$t" -V
-        expect 2 "" "$t: option '-V' needs a value
+        expect 2 "" "$t: error: option '-V' needs a value
 Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     done
 }
@@ -117,7 +117,7 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
         for x in {a..z} {A..Z}; do
             rc=0
             timeout 20 "$B/$t" -$x < /dev/null > /dev/null 2> err.txt || rc=$?
-            if [ "$(head -n 1 err.txt)" = "$t: unknown option '-$x'" ]; then
+            if [ "$(head -n 1 err.txt)" = "$t: error: unknown option '-$x'" ]; then
                 [ "$rc" -eq 2 ] || { echo "$t -$x: refused with status $rc"; return 1; }
             else
                 given="$given $x"
@@ -229,7 +229,7 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     [[ "$output" == *"     a b c d e f g h"* ]]
     run --separate-stderr "$B/cv-board" --diagram=nosuch cmds.txt
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-board: unknown diagram style 'nosuch' (ascii, pbm-large, pbm-small, svg)" ]
+    [ "${stderr_lines[0]}" = "cv-board: error: --diagram 'nosuch': not one of ascii, pbm-large, pbm-small, svg" ]
     run --separate-stderr "$B/cv-legal" -s --diagram=pbm-small --count
     [ "$status" -eq 0 ]
     [ "${lines[${#lines[@]}-1]}" = 20 ]
