@@ -750,7 +750,7 @@ k6/8/9/10/7r3/5r6/13/-12/--4r6/---10/----9/-----8/------K6 w 1 2
     done
     # --apply stops at the first bad move, naming it
     legal "$F" -a 'C f4-b8 P e5-e6'
-    expect 1 "invalid" "--fen:1: error: P e5-e6: no legal move of Black has the result of 'P e5-e6'"
+    expect 1 "invalid" "-a:1:9: error: P e5-e6: no legal move of Black has the result of 'P e5-e6'"
 }
 
 # ---- no start position -----------------------------------------------------
