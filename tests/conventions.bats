@@ -416,13 +416,14 @@ EOF
 # usage_rows FILE: runs every row of FILE (see above) as a usage error
 usage_rows() {
     local row tool args want a bad=0
+    : > empty.txt
     while IFS= read -r row; do
         [ -n "$row" ] || continue
         want=${row#* => }
         args=${row%% => *}
         tool=${args%%|*}
         IFS='|' read -ra a <<< "${args#*|}"
-        run --separate-stderr "$B/$tool" "${a[@]}" < /dev/null
+        run --separate-stderr "$B/$tool" "${a[@]}" < empty.txt
         expect 2 "" "$tool: error: $want
 Try '$tool --help' for more information." || { echo "# row: $row"; bad=1; }
     done < "$1"
@@ -553,10 +554,11 @@ ROWS
 -a|e4|-a|e5 Ke3 => 1|-a:2:4: error: Ke3: no white king can move to e3
 -a|e4|--apply|e5|-a|Qh5 Ke7 Qxe8 => 1|-a:2:9: error: Qxe8: the queen on h5 is blocked by the pawn on f7
 ROWS
+    : > empty.txt
     while IFS= read -r row; do
         IFS='|' read -ra a <<< "${row%% => *}"
         want=${row#* => }
-        run --separate-stderr "$B/cv-legal" -s "${a[@]}" < /dev/null
+        run --separate-stderr "$B/cv-legal" -s "${a[@]}" < empty.txt
         expect "${want%%|*}" "invalid" "${want#*|}" || { echo "# row: $row"; return 1; }
     done < rows.txt
     # a position from a file: the move's place, then the position's
@@ -579,7 +581,9 @@ Try 'cv-legal --help' for more information."
 
 @test "cv-legal: input with no position at all is an error, as --help says" {
     NOPOS="cv-legal: error: no position (give FEN lines on standard input or in FILEs, --fen FEN or --start)"
-    run --separate-stderr "$B/cv-legal" < /dev/null
+    # (an empty file of its own: /dev/null is the machine's, and shared)
+    : > empty.txt
+    run --separate-stderr "$B/cv-legal" < empty.txt
     expect 2 "" "$NOPOS"
     printf '# only a comment\n\n' > none.fen
     run --separate-stderr "$B/cv-legal" none.fen

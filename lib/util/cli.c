@@ -1,6 +1,7 @@
 /* realpath is XSI, beyond the POSIX base the build asks for */
 #define _XOPEN_SOURCE 700
 #include "cli.h"
+#include "diag.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -19,18 +20,11 @@ void cv_cli_version(const char *tool)
     printf("%s (cvkit) %s\n", tool, CV_VERSION);
 }
 
-static void vsay(const char *tool, const char *level, const char *fmt, va_list ap)
-{
-    fprintf(stderr, "%s: %s: ", tool, level);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-}
-
 int cv_cli_error(const char *tool, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsay(tool, "error", fmt, ap);
+    cv_vreport_run(tool, CV_ERROR, fmt, ap);
     va_end(ap);
     return CV_EXIT_USAGE;
 }
@@ -39,7 +33,7 @@ void cv_cli_warning(const char *tool, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsay(tool, "warning", fmt, ap);
+    cv_vreport_run(tool, CV_WARNING, fmt, ap);
     va_end(ap);
 }
 
@@ -47,7 +41,7 @@ int cv_cli_usage_error(const char *tool, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsay(tool, "error", fmt, ap);
+    cv_vreport_run(tool, CV_ERROR, fmt, ap);
     va_end(ap);
     fprintf(stderr, "Try '%s --help' for more information.\n", tool);
     return CV_EXIT_USAGE;
