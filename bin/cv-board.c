@@ -573,6 +573,7 @@ int main(int argc, char **argv)
     cv_cli_start(tool);
     board B = { 0 };
     const char *variant = NULL, *spec = NULL;
+    char styleopt[32] = "";     /* --diagram as typed */
     enum { O_SPEC = 256, O_HELP, O_VERSION, O_DIAGRAM, O_UNICODE };
     static const struct option lo[] = {
         { "diagram", optional_argument, 0, O_DIAGRAM }, { "unicode", no_argument, 0, O_UNICODE }, { "variant", required_argument, 0, 'V' },
@@ -586,6 +587,7 @@ int main(int argc, char **argv)
         case O_DIAGRAM:
             B.diagram = 1;
             B.style = optarg;
+            cv_cli_option_typed(argv, optind, c, optarg, styleopt, sizeof styleopt);
             break;
         case O_UNICODE:
             B.diagram = 1;
@@ -608,14 +610,14 @@ int main(int argc, char **argv)
         char list[256];
         cv_diagram_style_list(v, list, sizeof list);
         cv_variant_free(v);
-        return cv_cli_usage_error(tool, "unknown diagram style '%s' (%s)", B.style, list);
+        return cv_cli_not_one_of(tool, styleopt, B.style, list);
     }
     if (grow(&B) < 0) return 2;
     cv_apos start;
     char why[512];
     /* a game without a published start begins on the empty board */
-    if (cv_any_start(v, &start) < 0 && !cv_any_start_text(v, why, sizeof why))
-        fprintf(stderr, "%s: warning: %s\n%s: the board starts empty\n", tool, why, tool);
+    if (cv_any_start(v, &start) < 0 && !cv_any_start_text(v, "the command 'fen FEN'", why, sizeof why))
+        cv_cli_warning(tool, "%s; the board starts empty", why);
     setup(&B, &start);
     int status = 0;
     if (cv_cli_each_file(tool, argv + optind, argc - optind, NULL, run_file, &B, &status)) status = 2;

@@ -158,7 +158,7 @@ int main(int argc, char **argv)
         case O_EP:
             if (strcmp(optarg, "always") && strcmp(optarg, "legal")) {
                 free(fens);
-                return cv_cli_usage_error(tool, "--ep takes 'always' or 'legal', not '%s'", optarg);
+                return cv_cli_bad_choice(tool, argv, optind, c, optarg, "always, legal");
             }
             if (!strcmp(optarg, "always")) C.write_flags |= CV_FEN_EP_ALWAYS;
             break;

@@ -401,7 +401,7 @@ static int batch_done(void *arg, void *task, int dropped)
     if (!dropped && cv_record_batch_accept(&B->rb)) {
         cv_capture_write(&B->cap, stdout, stderr);
         if (B->cap.failed) {
-            fprintf(stderr, "%s: out of memory\n", tool);
+            cv_cli_error(tool, "out of memory");
             B->status = 2;
         }
         if (B->nrej && rejects_stream(C)) fwrite(B->rej, 1, B->nrej, C->rejects);
@@ -434,7 +434,7 @@ static int convert_parallel(ctx *C, const char *path, const cv_record_format *fi
     C->file_status = 0;
     batch_src src = { path, fin };
     if (cv_record_batch_run(rd, d, C->chunk, C->J, new_batch, &src) < 0) {
-        fprintf(stderr, "%s: out of memory\n", tool);
+        cv_cli_error(tool, "out of memory");
         C->file_status = 2;
     }
     return C->file_status;
@@ -488,32 +488,35 @@ int main(int argc, char **argv)
             if (!strcmp(optarg, "fen")) C.to_fen = 1;
             else if (cv_notation_known(optarg)) C.to = optarg;
             else if (cv_record_format_find(optarg)) C.output = cv_record_format_find(optarg);
-            else
-                return cv_cli_usage_error(tool, "unknown format '%s' (san, lan, uci, fen; Tri-D: standard, romulan; "
-                                          "records: %s)", optarg, cv_record_format_names());
+            else {
+                char list[512];
+                snprintf(list, sizeof list, "%s, fen, %s", cv_notation_names(), cv_record_format_names());
+                return cv_cli_bad_choice(tool, argv, optind, c, optarg, list);
+            }
             break;
         case 'j': C.json = 1; break;
         case O_FORMAT:
             if (!(C.output = cv_record_format_find(optarg)))
-                return cv_cli_usage_error(tool, "unknown record format '%s' (%s)", optarg, cv_record_format_names());
+                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
             break;
         case O_REJECTS: rejects = optarg; break;
         case O_STRICT: C.strict = 1; break;
         case O_INPUT:
             if (!(C.input = cv_record_format_find(optarg)))
-                return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", optarg, cv_record_format_names());
+                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
             break;
         case 'q': C.quiet = 1; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
         case O_JOBS:
-            if ((n = cv_cli_parse_count(optarg)) < 1 || n > 256)
-                return cv_cli_usage_error(tool, "invalid job count '%s' (1-256)", optarg);
+            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a job count")) < 0)
+                return CV_EXIT_USAGE;
             C.jobs = (int)n;
             break;
         case O_CHUNK:
             /* not in --help: small batches are for the tests */
-            if ((n = cv_cli_parse_count(optarg)) < 1) return cv_cli_usage_error(tool, "invalid chunk size '%s'", optarg);
+            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
+                return CV_EXIT_USAGE;
             C.chunk = (size_t)n;
             break;
         case O_HELP: usage(); return 0;
@@ -556,7 +559,7 @@ int main(int argc, char **argv)
     }
     if (C.rejects_failed) status = CV_EXIT_USAGE;
     if (C.rejects_file && cv_cli_replace_close(tool, "--rejects", rejects, C.rejects_file, 1)) status = CV_EXIT_USAGE;
-    if (!C.converted && !C.rejected) fprintf(stderr, "%s: no game records found\n", tool);
+    if (!C.converted && !C.rejected) cv_cli_warning(tool, "no game records found");
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     free(C.text);
     for (size_t i = 0; i < C.nfens; i++) free(C.fens[i]);

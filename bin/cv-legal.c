@@ -11,8 +11,8 @@ static void usage(void)
     printf("Usage: %s [OPTION]... [FILE]...\n"
            "Legal moves of positions given with --fen or read one FEN per line from\n"
            "FILEs or standard input (blank and '#' lines skipped).\n\n"
-           "  -f, --fen FEN        the position (default: read positions; with no\n"
-           "                       input at all use --start)\n"
+           "  -f, --fen FEN        the position (default: read positions; input with\n"
+           "                       no position at all is an error)\n"
            "  -s, --start          the variant's start position\n"
            "  -L, --list           list the legal moves, on one line, sorted (default)\n"
            "      --count          print the number of legal moves\n"
@@ -25,7 +25,8 @@ static void usage(void)
            "                       separated; repeatable) and print the FEN reached\n"
            "      --diagram[=STYLE] also draw the position (after --apply: the result);\n"
            "                       STYLE: ascii (default), pbm-large, pbm-small;\n"
-           "                       Star Trek Tri-D: levels (default), overhead\n"
+           "                       Star Trek Tri-D: levels (default), overhead; every\n"
+           "                       game: svg[:OPT,...] (cvkit(7))\n"
            "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
            "                       --diagram)\n"
            "  -n, --notation N     san (default), lan or uci; pbm: read moves as the\n"
@@ -55,7 +56,13 @@ typedef struct ctx {
     const char *test;
     char **apply;
     int napply;
+    /* each option as typed (-a or --apply, -m or --move): a move's problem
+     * is placed in that option's text, OPTION:N:COL for its Nth use */
+    char (*apply_opt)[16];
+    char test_opt[16];
+    char ntopt[32], styleopt[32];
     const char *steps;      /* --moves[=PREFIX]: the partial turn, "" for none */
+    long positions;         /* lines read as positions, valid or not */
     cv_json js;
 } ctx;
 
@@ -159,12 +166,16 @@ static void json_end(ctx *C, const cv_problems *ps)
 }
 
 /* Plays the moves of every --apply argument; returns 1 on the first bad
- * one (said, and kept in ps for --json), and the moves played in played
- * (for --json; may be NULL). */
+ * one (said at its place in the option's text, and kept in ps for
+ * --json), and the moves played in played (for --json; may be NULL).  A
+ * position from a file is named after the message. */
 static int apply_moves(ctx *C, cv_apos *a, const char *file, long line, cv_problems *ps, cv_json *played)
 {
     for (int i = 0; i < C->napply; i++) {
         const char *s = C->apply[i];
+        /* the Nth use of the option as it was typed (-a and --apply count apart) */
+        long nth = 1;
+        for (int k = 0; k < i; k++) nth += !strcmp(C->apply_opt[k], C->apply_opt[i]);
         for (;;) {
             s += strspn(s, " \t\r\n");
             if (!*s) break;
@@ -176,8 +187,12 @@ static int apply_moves(ctx *C, cv_apos *a, const char *file, long line, cv_probl
             if (!strcmp(tok, "e.p.") || !strcmp(tok, "ep")) continue;
             char why[400], canon[64];
             if (cv_any_play(a, tok, C->nt, canon, NULL, why, sizeof why) != CV_MOVE_OK) {
-                cv_report(NULL, CV_ERROR, file, line, 0, "%s: %s", tok, why);
-                if (ps) cv_problems_add(ps, 1, "move", line, 0, "%s: %s", tok, why);
+                long col = (long)(s - n - C->apply[i]) + 1;
+                char where[600] = "";
+                if (strcmp(file, "--fen") && strcmp(file, "--start"))
+                    snprintf(where, sizeof where, " (the position of %.500s:%ld)", cv_display_name(file), line);
+                cv_report(NULL, CV_ERROR, C->apply_opt[i], nth, col, "%s: %s%s", tok, why, where);
+                if (ps) cv_problems_add(ps, 1, "move", nth, col, "%s: %s", tok, why);
                 return 1;
             }
             if (played) cv_json_str(played, canon);
@@ -286,7 +301,9 @@ static int one_json(ctx *C, const char *file, long line, const char *text, int c
         json_diagram(C, &a);
         /* a refused move is the problem that makes the exit status 1 */
         cv_problems ps = { 0 };
-        if (st != CV_MOVE_OK) cv_problems_add(&ps, 1, "move", line, 0, "%s: %s", C->test, why);
+        /* placed in the option's text, as for --apply */
+        if (st != CV_MOVE_OK)
+            cv_problems_add(&ps, 1, "move", 1, (long)strspn(C->test, " \t") + 1, "%s: %s", C->test, why);
         json_end(C, &ps);
         cv_problems_free(&ps);
         return st == CV_MOVE_OK ? 0 : 1;
@@ -399,6 +416,7 @@ static int each_file(const char *path, FILE *f, void *arg)
     while (cv_lines_next(&L, &line, &n)) {
         long lineno = L.lineno;
         if (L.bad) {
+            C->positions++;
             cv_report(NULL, CV_ERROR, path, lineno, L.col, "%s", cv_lines_why(&L));
             if (C->json) {
                 cv_json_begin_object(&C->js);
@@ -422,10 +440,20 @@ static int each_file(const char *path, FILE *f, void *arg)
         const char *s = line;
         while (*s == ' ' || *s == '\t') s++;
         if (!*s || *s == '#') continue;
+        C->positions++;
         int rc = one(C, path, lineno, s, (int)(s - line) + 1);
         if (rc > status) status = rc;
     }
     cv_lines_free(&L);
+    return status;
+}
+
+/* main's way out: what it holds freed, its status returned */
+static int end(ctx *C, cv_variant *v, int status)
+{
+    free(C->apply);
+    free(C->apply_opt);
+    cv_variant_free(v);
     return status;
 }
 
@@ -436,6 +464,8 @@ int main(int argc, char **argv)
     const char *variant = NULL, *spec = NULL, *fen = NULL;
     int start = 0;
     C.apply = calloc((size_t)argc + 1, sizeof *C.apply);
+    C.apply_opt = calloc((size_t)argc + 1, sizeof *C.apply_opt);
+    if (!C.apply || !C.apply_opt) return cv_cli_error(tool, "out of memory");
     enum { O_SPEC = 256, O_HELP, O_VERSION, O_COUNT, O_DIAGRAM, O_MOVES, O_UNICODE };
     static const struct option lo[] = {
         { "fen", required_argument, 0, 'f' }, { "start", no_argument, 0, 's' },
@@ -457,61 +487,62 @@ int main(int argc, char **argv)
         case O_MOVES: C.steps = optarg ? optarg : ""; break;
         case O_COUNT: C.count = 1; break;
         case 'j': C.json = 1; break;
-        case 'm': C.test = optarg; break;
-        case 'a': C.apply[C.napply++] = optarg; break;
+        case 'm':
+            C.test = optarg;
+            cv_cli_option_typed(argv, optind, c, optarg, C.test_opt, sizeof C.test_opt);
+            break;
+        case 'a':
+            cv_cli_option_typed(argv, optind, c, optarg, C.apply_opt[C.napply], sizeof C.apply_opt[0]);
+            C.apply[C.napply++] = optarg;
+            break;
         case O_DIAGRAM:
             C.diagram = 1;
             C.style = optarg;
+            cv_cli_option_typed(argv, optind, c, optarg, C.styleopt, sizeof C.styleopt);
             break;
         case O_UNICODE:
             C.diagram = 1;
             C.dflags |= CV_DIAGRAM_UNICODE;
             break;
-        case 'n': C.ntname = optarg; break;
+        case 'n':
+            C.ntname = optarg;
+            cv_cli_option_typed(argv, optind, c, optarg, C.ntopt, sizeof C.ntopt);
+            break;
         case 'l': C.read_flags |= CV_FEN_LENIENT | CV_FEN_PLAYABLE; break;
         case 'V': variant = optarg; break;
         case O_SPEC: spec = optarg; break;
-        case O_HELP: usage(); free(C.apply); return 0;
-        case O_VERSION: cv_cli_version(tool); free(C.apply); return 0;
-        case ':': free(C.apply); return cv_cli_bad_option(tool, argv, optind, optopt, 1);
-        default: free(C.apply); return cv_cli_bad_option(tool, argv, optind, optopt, 0);
+        case O_HELP: usage(); return end(&C, NULL, 0);
+        case O_VERSION: cv_cli_version(tool); return end(&C, NULL, 0);
+        case ':': return end(&C, NULL, cv_cli_bad_option(tool, argv, optind, optopt, 1));
+        default: return end(&C, NULL, cv_cli_bad_option(tool, argv, optind, optopt, 0));
         }
     }
-    if (C.test && C.napply) {
-        free(C.apply);
-        return cv_cli_usage_error(tool, "--move and --apply cannot be combined");
-    }
+    if (C.test && C.napply)
+        return end(&C, NULL, cv_cli_usage_error(tool, "%s and %s cannot be combined", C.test_opt, C.apply_opt[0]));
     cv_variant *v = cv_variant_select(variant, spec, NULL);
-    if (!v) { free(C.apply); return 2; }
+    if (!v) return end(&C, NULL, 2);
     C.v = v;
     cv_json_init(&C.js, stdout);
     C.nt = C.ntname ? cv_any_notation(v, C.ntname) : cv_any_default_notation(v);
     char list[256];
-    if (C.nt < 0) {
-        free(C.apply);
-        cv_notation_list(v, list, sizeof list);
-        cv_variant_free(v);
-        return cv_cli_usage_error(tool, "unknown notation '%s' (%s)", C.ntname, list);
-    }
-    if (C.style && !cv_any_diagram_style_known(v, C.style)) {
-        free(C.apply);
-        cv_diagram_style_list(v, list, sizeof list);
-        cv_variant_free(v);
-        return cv_cli_usage_error(tool, "unknown diagram style '%s' (%s)", C.style, list);
-    }
+    if (C.nt < 0) return end(&C, v, cv_cli_not_one_of(tool, C.ntopt, C.ntname, cv_notation_list(v, list, sizeof list)));
+    if (C.style && !cv_any_diagram_style_known(v, C.style))
+        return end(&C, v, cv_cli_not_one_of(tool, C.styleopt, C.style, cv_diagram_style_list(v, list, sizeof list)));
     int status = 0;
     if (fen || start) {
         if (optind < argc) status = cv_cli_usage_error(tool, "give either --fen/--start or files, not both");
         else {
             char why[512];
-            const char *text = fen ? fen : cv_any_start_text(v, why, sizeof why);
+            const char *text = fen ? fen : cv_any_start_text(v, "--fen FEN", why, sizeof why);
             status = text ? one(&C, fen ? "--fen" : "--start", 1, text, 1) : cv_cli_usage_error(tool, "%s", why);
         }
     } else if (cv_cli_each_file(tool, argv + optind, argc - optind, ".fen", each_file, &C, &status)) {
         status = 2;
+    } else if (!C.positions && status == 0) {
+        /* nothing to answer is not an answer: an empty pipe is a mistake */
+        status = cv_cli_error(tool, "no position (give FEN lines on standard input or in FILEs, --fen FEN or "
+                             "--start)");
     }
-    free(C.apply);
-    cv_variant_free(v);
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    return status;
+    return end(&C, v, status);
 }

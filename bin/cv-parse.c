@@ -40,7 +40,8 @@ static void usage(void)
            "                       only the summary object\n"
            "      --input FORMAT   read every input as pgn, gamelist or gclog\n"
            "      --strict         report every deviation from the PGN standard as an\n"
-           "                       error (byte-order mark, CR LF, 0-0, e8Q, missing result...)\n"
+           "                       error (byte-order mark, CR LF, 0-0, e8Q, missing\n"
+           "                       result...)\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"
            "  -V, --variant NAME   accepted for the common options (syntax does not\n"
            "                       depend on the variant): the spec must exist\n"
@@ -400,7 +401,7 @@ static int parse_file(const char *path, FILE *f, void *arg)
     cv_record_reader *r = cv_record_open(f, path, &op->diag, op->flags, op->input, cv_cli_in_walk(), &unknown);
     if (!r) {
         if (unknown) return CV_EXIT_OK; /* met in a directory and not a record */
-        fprintf(stderr, "%s: %s: out of memory\n", tool, cv_display_name(path));
+        cv_cli_error(tool, "%s: out of memory", cv_display_name(path));
         return CV_EXIT_USAGE;
     }
     op->files++;
@@ -444,7 +445,7 @@ int main(int argc, char **argv)
         case 'j': op.json = 1; break;
         case O_INPUT:
             if (!(op.input = cv_record_format_find(optarg)))
-                return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", optarg, cv_record_format_names());
+                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
             break;
         case O_STRICT: op.flags |= CV_RECORD_STRICT; break;
         case 'q': op.diag.quiet_warnings = 1; break;
@@ -477,8 +478,12 @@ int main(int argc, char **argv)
         cv_cli_summary(stdout, op.files, op.games, op.valid, op.invalid, op.diag.warnings);
     }
     if (!op.games) {
-        fprintf(stderr, "%s: no game records found\n", tool);
-        if (check && status < CV_EXIT_INVALID) status = CV_EXIT_INVALID;
+        /* with --check, a run over nothing fails: an error then */
+        if (!check) cv_cli_warning(tool, "no game records found");
+        else {
+            cv_cli_error(tool, "no game records found");
+            if (status < CV_EXIT_INVALID) status = CV_EXIT_INVALID;
+        }
     }
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     return status;

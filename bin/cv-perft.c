@@ -45,6 +45,7 @@ typedef struct opts {
     int progress;           /* standard error is a terminal and no --no-progress */
     unsigned read_flags;    /* --lenient: CV_FEN_LENIENT | CV_FEN_PLAYABLE */
     const char *notation;   /* NULL: the variant's default for --divide */
+    char ntopt[32];         /* the option as typed: -n or --notation */
     cv_perft_opts po;
 } opts;
 
@@ -275,7 +276,9 @@ static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
 {
     int nt = o->notation ? cv_any_notation(a->v, o->notation) : cv_any_divide_notation(a->v);
     if (nt < 0) {
-        fprintf(stderr, "%s: %s does not write '%s' notation\n", tool, a->v->name, o->notation);
+        char list[256];
+        cv_cli_error(tool, "%s '%s': not a notation of %s (%s)", o->ntopt, o->notation, a->v->name,
+                     cv_notation_list(a->v, list, sizeof list));
         return -1;
     }
     /* where a node is a turn, the engine adds the single moves it counted */
@@ -295,7 +298,7 @@ static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
     }
     double dt = now() - t0;
     if (n == UINT64_MAX) {
-        fprintf(stderr, "%s: out of memory\n", tool);
+        cv_cli_error(tool, "out of memory");
         return -1;
     }
     if (o->verbose) {
@@ -345,7 +348,7 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f) {
-        fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
+        cv_cli_error(tool, "%s: %s", path, strerror(errno));
         return 2;
     }
     const cv_variant *v = v0;
@@ -418,7 +421,7 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
     }
 done:
     if (L.error) {
-        fprintf(stderr, "%s: %s: read error: %s\n", tool, cv_display_name(path), strerror(L.error));
+        cv_cli_error(tool, "%s: read error: %s", cv_display_name(path), strerror(L.error));
         status = 2;
     }
     cv_lines_free(&L);
@@ -452,17 +455,21 @@ int main(int argc, char **argv)
         long n;
         switch (c) {
         case 'd':
-            if ((n = cv_cli_parse_count(optarg)) < 0 || n > 64) return cv_cli_usage_error(tool, "invalid depth '%s'", optarg);
+            /* a --suite line holds at most this many depths: the same limit */
+            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 0, CV_SUITE_MAX_DEPTH, "a depth")) < 0)
+                return CV_EXIT_USAGE;
             o.depth = (int)n;
             break;
         case 'f': fen = optarg; break;
         case O_DIVIDE: o.divide = 1; break;
         case O_HASH:
-            if ((n = cv_cli_parse_count(optarg)) < 0 || n > 65536) return cv_cli_usage_error(tool, "invalid hash size '%s' (MB, 0-65536)", optarg);
+            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 0, 65536, "a size in MB")) < 0)
+                return CV_EXIT_USAGE;
             o.po.hash_mb = (size_t)n;
             break;
         case O_THREADS:
-            if ((n = cv_cli_parse_count(optarg)) < 1 || n > 256) return cv_cli_usage_error(tool, "invalid thread count '%s' (1-256)", optarg);
+            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a thread count")) < 0)
+                return CV_EXIT_USAGE;
             o.po.threads = (int)n;
             break;
         case O_SPLIT: {
@@ -476,9 +483,8 @@ int main(int argc, char **argv)
                 m = cv_cli_parse_count(slash + 1);
                 *slash = '/';
             }
-            if (k < 1 || m < 1 || k > m)
-                return cv_cli_usage_error(tool, "invalid --split '%s' (K/N with 1 <= K <= N)", optarg);
-            if (m > 1000000) return cv_cli_usage_error(tool, "invalid --split '%s' (N at most 1000000)", optarg);
+            if (k < 1 || m < 1 || k > m || m > 1000000)
+                return cv_cli_bad_value(tool, argv, optind, c, optarg, "not K/N with 1 <= K <= N <= 1000000");
             o.po.split_k = (int)k;
             o.po.split_n = (int)m;
             break;
@@ -494,7 +500,8 @@ int main(int argc, char **argv)
         case O_SPEC: spec = optarg; break;
         case 'n':
             if (!cv_notation_known(optarg))
-                return cv_cli_usage_error(tool, "unknown notation '%s' (san, lan, uci, standard, romulan)", optarg);
+                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_notation_names());
+            cv_cli_option_typed(argv, optind, c, optarg, o.ntopt, sizeof o.ntopt);
             o.notation = optarg;
             break;
         case O_HELP: usage(); return 0;
@@ -504,7 +511,7 @@ int main(int argc, char **argv)
         }
     }
     if (optind < argc) return cv_cli_usage_error(tool, "unexpected argument '%s'", argv[optind]);
-    if (o.depth < 0 && !nsuites) return cv_cli_usage_error(tool, "give a depth with -d N");
+    if (o.depth < 0 && !nsuites) return cv_cli_usage_error(tool, "give a depth with -d N or --depth N");
     if (nsuites && o.depth < 0) o.depth = 64;
     o.progress = !no_progress && isatty(STDERR_FILENO);
     cv_variant *v = cv_variant_select(variant, spec, NULL);
@@ -519,13 +526,15 @@ int main(int argc, char **argv)
         cv_apos p;
         cv_fen_errors fe;
         char why[512];
-        const char *text = fen ? fen : cv_any_start_text(v, why, sizeof why);
+        const char *text = fen ? fen : cv_any_start_text(v, "--fen FEN", why, sizeof why);
         if (!text) {
             cv_variant_free(v);
             return cv_cli_usage_error(tool, "%s", why);
         }
         if (cv_any_read(v, text, o.read_flags, &p, &fe) < 0 || fe.n) {
-            cv_fen_report(NULL, "--fen", 1, 1, &fe);
+            if (fen) cv_fen_report(NULL, "--fen", 1, 1, &fe);
+            /* the spec's own setup (its loader checks it): never blame a --fen not given */
+            else cv_cli_error(tool, "spec %s: setup: %s", v->name, fe.n ? fe.e[0].msg : "invalid position");
             cv_variant_free(v);
             return 1;
         }

@@ -47,7 +47,8 @@ static void usage(void)
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
            "      --spec FILE      variant spec file for games without a Variant tag\n"
            "      --help, --version\n\n"
-           "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec error.\n"
+           "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec\n"
+           "error.\n"
            "See cvkit(7) for the options common to every tool.\n", tool);
 }
 
@@ -422,7 +423,7 @@ static int batch_done(void *arg, void *task, int dropped)
     if (!dropped && cv_record_batch_accept(&B->rb)) {
         cv_capture_write(&B->cap, stdout, stderr);
         if (B->cap.failed) {
-            fprintf(stderr, "%s: out of memory\n", tool);
+            cv_cli_error(tool, "out of memory");
             B->status = 2;
         }
         C->games += B->games;
@@ -451,7 +452,7 @@ static int replay_parallel(ctx *C, cv_record_reader *rd, cv_diag *d)
 {
     C->file_status = 0;
     if (cv_record_batch_run(rd, d, C->chunk, C->J, new_batch, C) < 0) {
-        fprintf(stderr, "%s: out of memory\n", tool);
+        cv_cli_error(tool, "out of memory");
         C->file_status = 2;
     }
     return C->file_status;
@@ -471,14 +472,14 @@ static int replay_file(const char *path, FILE *f, void *arg)
     cv_record_reader *rd = cv_record_open(f, path, &d, flags, C->input, cv_cli_in_walk(), &unknown);
     if (!rd) {
         if (unknown) return 0;  /* met in a directory and not a record: not ours */
-        fprintf(stderr, "%s: out of memory\n", tool);
+        cv_cli_error(tool, "out of memory");
         return 2;
     }
     C->fmt = cv_record_reader_format(rd);
     C->files++;
     if (C->gamelist && strcmp(C->fmt->name, "gamelist")) {
-        fprintf(stderr, "%s: %s: --gamelist regenerates Parmen listings; this input is %s (--input gamelist to say otherwise)\n",
-                tool, cv_display_name(path), C->fmt->name);
+        cv_cli_error(tool, "%s: --gamelist regenerates Parmen listings; this input is %s (--input gamelist to say "
+                     "otherwise)", cv_display_name(path), C->fmt->name);
         cv_record_close(rd);
         return 2;
     }
@@ -538,7 +539,7 @@ int main(int argc, char **argv)
         case 'n':
             if (!cv_notation_known(optarg)) {
                 free(C);
-                return cv_cli_usage_error(tool, "unknown notation '%s' (san, pbm; Tri-D: standard, romulan)", optarg);
+                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_notation_names());
             }
             C->ntname = optarg;
             break;
@@ -546,21 +547,21 @@ int main(int argc, char **argv)
         case O_INPUT:
             if (!(C->input = cv_record_format_find(optarg))) {
                 free(C);
-                return cv_cli_usage_error(tool, "unknown input format '%s' (%s)", optarg, cv_record_format_names());
+                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
             }
             break;
         case O_JOBS:
-            if ((n = cv_cli_parse_count(optarg)) < 1 || n > 256) {
+            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a job count")) < 0) {
                 free(C);
-                return cv_cli_usage_error(tool, "invalid job count '%s' (1-256)", optarg);
+                return CV_EXIT_USAGE;
             }
             C->jobs = (int)n;
             break;
         case O_CHUNK:
             /* not in --help: small batches are for the tests */
-            if ((n = cv_cli_parse_count(optarg)) < 1) {
+            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0) {
                 free(C);
-                return cv_cli_usage_error(tool, "invalid chunk size '%s'", optarg);
+                return CV_EXIT_USAGE;
             }
             C->chunk = (size_t)n;
             break;
@@ -568,7 +569,9 @@ int main(int argc, char **argv)
             C->style = optarg ? optarg : "svg";
             if (!cv_diagram_is_svg(C->style)) {
                 free(C);
-                return cv_cli_usage_error(tool, "unknown diagram style '%s' (svg[:OPT,...])", optarg);
+                return cv_cli_bad_value(tool, argv, optind, c, optarg,
+                                        "not svg or svg:OPT,... (OPT: flip, coords, nocoords, letters, overhead, "
+                                        "size=N, last=CELLS)");
             }
             break;
         case O_SVGDIR: C->svgdir = optarg; break;
@@ -620,8 +623,11 @@ int main(int argc, char **argv)
     cv_json_flush(&C->js);
     if (!C->games) {
         /* a CI run over nothing must not pass */
-        fprintf(stderr, "%s: no game records found\n", tool);
-        if (C->mode == OUT_CHECK && status < 1) status = 1;
+        if (C->mode != OUT_CHECK) cv_cli_warning(tool, "no game records found");
+        else {
+            cv_cli_error(tool, "no game records found");
+            if (status < 1) status = 1;
+        }
     }
     if (C->J) {
         cv_jobs_free(C->J);

@@ -109,6 +109,32 @@ int cv_notation_known(const char *name)
     return 0;
 }
 
+static size_t add_names(char *buf, size_t size, size_t n, const char *const *list)
+{
+    for (int i = 0; list && list[i] && n < size; i++) {
+        size_t len = strlen(list[i]), at = 0;
+        int again = 0;
+        /* each name once, though engines share some ("san", "lan") */
+        while (!again && at < n) {
+            again = !strncmp(buf + at, list[i], len) && (buf[at + len] == ',' || !buf[at + len]);
+            at += strcspn(buf + at, ",");
+            at += strspn(buf + at, ", ");
+        }
+        if (!again) n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", list[i]);
+    }
+    return n;
+}
+
+const char *cv_notation_names(void)
+{
+    static char buf[256];
+    if (!buf[0]) {
+        size_t n = add_names(buf, sizeof buf, 0, cv_generic_engine.notations);
+        for (size_t i = 0; i < NENGINES; i++) n = add_names(buf, sizeof buf, n, engines[i]->notations);
+    }
+    return buf;
+}
+
 /* ---- positions ---- */
 
 static void bind(const cv_variant *v, cv_apos *a)
@@ -117,11 +143,12 @@ static void bind(const cv_variant *v, cv_apos *a)
     a->e = E(v);
 }
 
-const char *cv_any_start_text(const cv_variant *v, char *why, size_t ws)
+const char *cv_any_start_text(const cv_variant *v, const char *how, char *why, size_t ws)
 {
     if (v->setup[0]) return v->setup;
-    snprintf(why, ws, "%s has no built-in start position (none is published in text): give one with --fen, "
-             "a record's FEN tag, or a spec that inherits '%s' and adds setup:", v->name, v->name);
+    /* only the tool knows what gives it a position: it says how */
+    snprintf(why, ws, "%s has no built-in start position (none is published in text): give one with %s, "
+             "or a spec that inherits '%s' and adds setup:", v->name, how, v->name);
     return NULL;
 }
 

@@ -275,10 +275,13 @@ const char *cv_any_notation_name(const cv_variant *v, int nt);
 const char *cv_notation_list(const cv_variant *v, char *buf, size_t size);
 /* Is name a notation of any engine? */
 int cv_notation_known(const char *name);
+/* Every engine's notations, each once, for messages: "san, lan, uci, ...". */
+const char *cv_notation_names(void);
 
 /* The variant's start position as text, or NULL (with why) when its spec
- * gives none: then the tools need a position from the user. */
-const char *cv_any_start_text(const cv_variant *v, char *why, size_t whysize);
+ * gives none: then the tools need a position from the user.  how is the
+ * calling tool's way to give one ("--fen FEN"), which why names. */
+const char *cv_any_start_text(const cv_variant *v, const char *how, char *why, size_t whysize);
 /* -1 when the variant has no start position (cv_any_start_text). */
 int cv_any_start(const cv_variant *v, cv_apos *a);
 void cv_any_clear(const cv_variant *v, cv_apos *a);

@@ -135,7 +135,7 @@ int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_varian
         }
         return 0;
     }
-    if (!cv_any_start_text(v, why, whysize)) {
+    if (!cv_any_start_text(v, "a FEN tag (and SetUp \"1\") in the record", why, whysize)) {
         *line = g->line;
         *col = g->col;
         return -1;

@@ -93,7 +93,7 @@ same_run() {
 @test "an unknown option: every tool, exit 2, the two lines, nothing on standard output" {
     for t in $TOOLS; do
         run --separate-stderr "$B/$t" --bogus
-        expect 2 "" "$t: unknown option '--bogus'
+        expect 2 "" "$t: error: unknown option '--bogus'
 Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     done
 }
@@ -101,10 +101,10 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
 @test "-h is not an option anywhere, and a missing value is named" {
     for t in $TOOLS; do
         run --separate-stderr "$B/$t" -h
-        expect 2 "" "$t: unknown option '-h'
+        expect 2 "" "$t: error: unknown option '-h'
 Try '$t --help' for more information." || { echo "# in $t"; return 1; }
         run --separate-stderr "$B/$t" -V
-        expect 2 "" "$t: option '-V' needs a value
+        expect 2 "" "$t: error: option '-V' needs a value
 Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     done
 }
@@ -117,7 +117,7 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
         for x in {a..z} {A..Z}; do
             rc=0
             timeout 20 "$B/$t" -$x < /dev/null > /dev/null 2> err.txt || rc=$?
-            if [ "$(head -n 1 err.txt)" = "$t: unknown option '-$x'" ]; then
+            if [ "$(head -n 1 err.txt)" = "$t: error: unknown option '-$x'" ]; then
                 [ "$rc" -eq 2 ] || { echo "$t -$x: refused with status $rc"; return 1; }
             else
                 given="$given $x"
@@ -229,7 +229,7 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     [[ "$output" == *"     a b c d e f g h"* ]]
     run --separate-stderr "$B/cv-board" --diagram=nosuch cmds.txt
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-board: unknown diagram style 'nosuch' (ascii, pbm-large, pbm-small, svg)" ]
+    [ "${stderr_lines[0]}" = "cv-board: error: --diagram 'nosuch': not one of ascii, pbm-large, pbm-small, svg" ]
     run --separate-stderr "$B/cv-legal" -s --diagram=pbm-small --count
     [ "$status" -eq 0 ]
     [ "${lines[${#lines[@]}-1]}" = 20 ]
@@ -248,7 +248,7 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     [ "$d" = "$("$B/cv-perft" -V trid -d 1 --divide -n parmen)" ]
     [[ "$d" == *"Pc2-c4(2) 1"* ]]
     run --separate-stderr "$B/cv-perft" -n xyz -d 1
-    [[ "${stderr_lines[0]}" == *"standard, romulan)" ]]
+    [ "${stderr_lines[0]}" = "cv-perft: error: -n 'xyz': not one of san, lan, uci, pbm, standard, romulan, pw, gc" ]
     run "$B/cv-legal" -V trid -s -n standard --count
     [ "$output" = 21 ]
 }
@@ -402,4 +402,253 @@ EOF
     # --no-progress: nothing
     script -qec "'$B/cv-perft' -d 4 --no-progress > out.txt" /dev/null > tty.txt
     [ ! -s tty.txt ]
+}
+
+# ---- run-level messages: one shape, TOOL: error: MESSAGE ----
+#
+# Tables: one row per tool and option, "TOOL|ARG|ARG... => EXPECTED", the
+# arguments split at '|', the expected first line of standard error after
+# ' => '; every row exits 2 with nothing on standard output, and a usage
+# error's second line is the pointer to --help.
+
+# usage_rows FILE: runs every row of FILE (see above) as a usage error
+usage_rows() {
+    local row tool args want a bad=0
+    : > empty.txt
+    while IFS= read -r row; do
+        [ -n "$row" ] || continue
+        want=${row#* => }
+        args=${row%% => *}
+        tool=${args%%|*}
+        IFS='|' read -ra a <<< "${args#*|}"
+        run --separate-stderr "$B/$tool" "${a[@]}" < empty.txt
+        expect 2 "" "$tool: error: $want
+Try '$tool --help' for more information." || { echo "# row: $row"; bad=1; }
+    done < "$1"
+    return $bad
+}
+
+@test "a missing value names the option as typed: --depth for --depth, -d for -d" {
+    cat > rows.txt <<'ROWS'
+cv-perft|--depth => option '--depth' needs a value
+cv-perft|-d => option '-d' needs a value
+cv-perft|-jd => option '-d' needs a value
+cv-perft|-d|1|--threads => option '--threads' needs a value
+cv-perft|-d|1|--thr => option '--thr' needs a value
+cv-legal|--fen => option '--fen' needs a value
+cv-legal|-s|--apply => option '--apply' needs a value
+cv-legal|-s|-a => option '-a' needs a value
+cv-check|--ep => option '--ep' needs a value
+cv-convert|--to => option '--to' needs a value
+cv-convert|-t => option '-t' needs a value
+cv-replay|--jobs => option '--jobs' needs a value
+cv-parse|--input => option '--input' needs a value
+cv-board|--variant => option '--variant' needs a value
+cv-board|--spec => option '--spec' needs a value
+cv-perft|--json=1|-d|1 => option '--json' takes no value
+cv-replay|--check=yes => option '--check' takes no value
+cv-legal|-sx => unknown option '-x'
+cv-convert|--nosuch=3 => unknown option '--nosuch'
+ROWS
+    usage_rows rows.txt
+}
+
+@test "a numeric option's bad value: the option as typed, the value and the range" {
+    cat > rows.txt <<'ROWS'
+cv-perft|--depth|99 => --depth '99': not a depth from 0 to 64
+cv-perft|-d|99 => -d '99': not a depth from 0 to 64
+cv-perft|-d65 => -d '65': not a depth from 0 to 64
+cv-perft|--depth=-1 => --depth '-1': not a depth from 0 to 64
+cv-perft|-d|two => -d 'two': not a depth from 0 to 64
+cv-perft|-d|1|--hash|65537 => --hash '65537': not a size in MB from 0 to 65536
+cv-perft|-d|1|--threads|0 => --threads '0': not a thread count from 1 to 256
+cv-perft|-d|1|--threads=257 => --threads '257': not a thread count from 1 to 256
+cv-perft|-d|1|--split|3/2 => --split '3/2': not K/N with 1 <= K <= N <= 1000000
+cv-perft|-d|1|--split|1/1000001 => --split '1/1000001': not K/N with 1 <= K <= N <= 1000000
+cv-perft|-d|1|--split|1 => --split '1': not K/N with 1 <= K <= N <= 1000000
+cv-replay|--jobs|0 => --jobs '0': not a job count from 1 to 256
+cv-replay|--jobs=300 => --jobs '300': not a job count from 1 to 256
+cv-replay|--chunk-bytes|0 => --chunk-bytes '0': not a size in bytes from 1 to 1073741824
+cv-convert|--jobs|x => --jobs 'x': not a job count from 1 to 256
+cv-convert|--chunk-bytes|1073741825 => --chunk-bytes '1073741825': not a size in bytes from 1 to 1073741824
+ROWS
+    usage_rows rows.txt
+}
+
+@test "an enumerated option's bad value: the option as typed and the accepted values" {
+    NT="san, lan, uci, pbm, standard, romulan, pw, gc"
+    REC="pgn, gamelist, gclog"
+    cat > rows.txt <<ROWS
+cv-perft|-d|1|-n|foo => -n 'foo': not one of $NT
+cv-perft|-d|1|--notation=foo => --notation 'foo': not one of $NT
+cv-replay|--notation|foo => --notation 'foo': not one of $NT
+cv-legal|-s|-n|foo => -n 'foo': not one of san, lan, uci, pbm
+cv-legal|-V|trid-standard|-s|--notation|san => --notation 'san': not one of standard, romulan
+cv-legal|-s|--diagram=foo => --diagram 'foo': not one of ascii, pbm-large, pbm-small, svg
+cv-legal|-V|trid-standard|-s|--diagram=foo => --diagram 'foo': not one of levels, overhead, ascii, svg
+cv-board|--diagram=foo => --diagram 'foo': not one of ascii, pbm-large, pbm-small, svg
+cv-replay|--diagram=foo => --diagram 'foo': not svg or svg:OPT,... (OPT: flip, coords, nocoords, letters, overhead, size=N, last=CELLS)
+cv-convert|--to|foo => --to 'foo': not one of $NT, fen, $REC
+cv-convert|-t|foo => -t 'foo': not one of $NT, fen, $REC
+cv-convert|--format|foo => --format 'foo': not one of $REC
+cv-convert|--input|foo => --input 'foo': not one of $REC
+cv-parse|--input|foo => --input 'foo': not one of $REC
+cv-replay|--input=foo => --input 'foo': not one of $REC
+cv-check|--ep|sometimes => --ep 'sometimes': not one of always, legal
+ROWS
+    usage_rows rows.txt
+}
+
+@test "a notation the variant's engine does not write: cv-perft names the option, the variant and its notations" {
+    run --separate-stderr "$B/cv-perft" -d 1 --notation romulan
+    expect 2 "" "cv-perft: error: --notation 'romulan': not a notation of chess (san, lan, uci, pbm)"
+}
+
+@test "an unknown variant: every tool lists the variants there are and the directories searched" {
+    mkdir more
+    printf 'variant: zzz\n' > more/zzz.yaml
+    R=$(cd "$ROOT" && pwd -P)
+    KNOWN=$(cd "$ROOT/specs" && ls *.yaml | sed 's/\.yaml$//'; echo zzz)
+    KNOWN=$(printf '%s\n' $KNOWN | sort -u | paste -sd, - | sed 's/,/, /g')
+    [ "$KNOWN" = "chess, chess960, doublechess, panoply, panoply-testarmy, parallelworlds, trid-standard, trid-tournament, zzz" ]
+    for t in $TOOLS; do
+        # a directory that does not exist is not said to be searched
+        CVKIT_SPECS="$PWD/more:$PWD/none" run --separate-stderr "$B/$t" -V nosuch $(base_args $t | tr '|' ' ')
+        expect 2 "" "$t: error: unknown variant 'nosuch' (known: $KNOWN; searched: $PWD/more, $R/bin/../specs)" ||
+            { echo "# in $t"; return 1; }
+    done
+}
+
+@test "--spec FILE that cannot be read: TOOL: error: --spec FILE: REASON, in every tool" {
+    mkdir adir
+    head -c 1048577 /dev/zero | tr '\0' '#' > big.yaml
+    [ "$(stat -c %s big.yaml)" -eq 1048577 ]
+    for t in $TOOLS; do
+        b=$(base_args $t | tr '|' ' ')
+        run --separate-stderr "$B/$t" --spec /nonexistent $b
+        expect 2 "" "$t: error: --spec /nonexistent: No such file or directory" || { echo "# in $t"; return 1; }
+        run --separate-stderr "$B/$t" --spec adir $b
+        expect 2 "" "$t: error: --spec adir: Is a directory" || { echo "# in $t"; return 1; }
+        run --separate-stderr "$B/$t" --spec big.yaml $b
+        expect 2 "" "$t: error: --spec big.yaml: larger than 1 MiB" || { echo "# in $t"; return 1; }
+    done
+}
+
+@test "a spec whose setup has no black king is said of the spec's setup, not of a --fen never given" {
+    sed 's|^setup: .*|setup: "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"|' "$ROOT/specs/chess.yaml" > nok.yaml
+    line=$(grep -n '^setup:' nok.yaml | cut -d: -f1)
+    [ -n "$line" ]
+    for t in "cv-perft -d 1" "cv-legal -s" "cv-check --fen 8/8/8/8/8/8/8/K6k_w_-_-_0_1"; do
+        run --separate-stderr "$B/${t%% *}" --spec nok.yaml ${t#* }
+        expect 2 "" "nok.yaml:$line:8: error: setup: no black king (column 1 of the FEN)" || { echo "# in $t"; return 1; }
+    done
+}
+
+@test "cv-legal: a move of -a/--apply or -m/--move is placed in the option's text as typed" {
+    cat > rows.txt <<'ROWS'
+-a|e4 e4 => 1|-a:1:4: error: e4: no black pawn can move to e4
+--apply|e4 e4 => 1|--apply:1:4: error: e4: no black pawn can move to e4
+--apply=e4  e5   Nf3 Nf3 => 1|--apply:1:14: error: Nf3: no black knight can move to f3
+-a|e4|-a|e5 Ke3 => 1|-a:2:4: error: Ke3: no white king can move to e3
+-a|e4|--apply|e5|-a|Qh5 Ke7 Qxe8 => 1|-a:2:9: error: Qxe8: the queen on h5 is blocked by the pawn on f7
+ROWS
+    : > empty.txt
+    while IFS= read -r row; do
+        IFS='|' read -ra a <<< "${row%% => *}"
+        want=${row#* => }
+        run --separate-stderr "$B/cv-legal" -s "${a[@]}" < empty.txt
+        expect "${want%%|*}" "invalid" "${want#*|}" || { echo "# row: $row"; return 1; }
+    done < rows.txt
+    # a position from a file: the move's place, then the position's
+    printf '# a comment\n%s\n' "$START" > two.fen
+    run --separate-stderr "$B/cv-legal" --apply 'e4 e4' two.fen
+    expect 1 "invalid" "--apply:1:4: error: e4: no black pawn can move to e4 (the position of two.fen:2)"
+    # --json: the problem carries the same place; -m's move starts at column 1
+    run --separate-stderr "$B/cv-legal" -j -s -a 'e4 e4'
+    [ "$status" -eq 1 ]
+    [[ "$output" == *'"problems":[{"level":"error","kind":"move","line":1,"col":4,"message":"e4: no black pawn can move to e4"}]}' ]]
+    run --separate-stderr "$B/cv-legal" -j -s -m e5
+    [ "$status" -eq 1 ]
+    [[ "$output" == *'"problems":[{"level":"error","kind":"move","line":1,"col":1,"message":"e5: no white pawn can move to e5"}]}' ]]
+    [ -z "$stderr" ]
+    # both at once: named as typed
+    run --separate-stderr "$B/cv-legal" -s -m e4 --apply e4
+    expect 2 "" "cv-legal: error: -m and --apply cannot be combined
+Try 'cv-legal --help' for more information."
+}
+
+@test "cv-legal: input with no position at all is an error, as --help says" {
+    NOPOS="cv-legal: error: no position (give FEN lines on standard input or in FILEs, --fen FEN or --start)"
+    # (an empty file of its own: /dev/null is the machine's, and shared)
+    : > empty.txt
+    run --separate-stderr "$B/cv-legal" < empty.txt
+    expect 2 "" "$NOPOS"
+    printf '# only a comment\n\n' > none.fen
+    run --separate-stderr "$B/cv-legal" none.fen
+    expect 2 "" "$NOPOS"
+    run --separate-stderr "$B/cv-legal" < none.fen
+    expect 2 "" "$NOPOS"
+    # one position is enough
+    printf '%s\n' "$START" > one.fen
+    run --separate-stderr "$B/cv-legal" --count < one.fen
+    expect 0 "20" ""
+    run "$B/cv-legal" --help
+    [[ "$output" == *"input with"*"no position at all is an error"* ]]
+}
+
+@test "no built-in start position: each tool names its own way to give one" {
+    MSG="panoply has no built-in start position (none is published in text): give one with"
+    TAIL="or a spec that inherits 'panoply' and adds setup:"
+    run --separate-stderr "$B/cv-perft" -V panoply -d 1
+    expect 2 "" "cv-perft: error: $MSG --fen FEN, $TAIL
+Try 'cv-perft --help' for more information."
+    run --separate-stderr "$B/cv-legal" -V panoply -s
+    expect 2 "" "cv-legal: error: $MSG --fen FEN, $TAIL
+Try 'cv-legal --help' for more information."
+    printf 'info\n' > info.txt
+    run --separate-stderr "$B/cv-board" -V panoply info.txt
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "cv-board: warning: $MSG the command 'fen FEN', $TAIL; the board starts empty" ]
+    printf '1. P e4-e5\n*\n' > nofen.txt
+    for t in cv-replay cv-convert; do
+        run --separate-stderr "$B/$t" -V panoply --input gclog nofen.txt
+        [ "$status" -eq 1 ] || { echo "# $t: status $status"; return 1; }
+        [[ "$stderr" == "nofen.txt:1:1: error: game 1"*"$MSG a FEN tag (and SetUp \"1\") in the record, $TAIL"* ]] ||
+            { echo "# $t: $stderr"; return 1; }
+    done
+}
+
+@test "--help: every line of every tool fits in 80 columns" {
+    for t in $TOOLS; do
+        "$B/$t" --help > help.txt
+        [ -s help.txt ]
+        long=$(awk 'length > 80 { print FILENAME ":" FNR ": " length " columns" }' help.txt)
+        [ -z "$long" ] || { echo "# $t: $long"; return 1; }
+    done
+}
+
+@test "file-level messages of every tool have the shape TOOL: error: FILE: REASON" {
+    for t in cv-parse cv-check cv-legal cv-replay cv-convert cv-board; do
+        run --separate-stderr "$B/$t" no-such-file
+        [ "$status" -eq 2 ] || { echo "# $t: status $status"; return 1; }
+        [ "${stderr%%$'\n'*}" = "$t: error: no-such-file: No such file or directory" ] || { echo "# $t: $stderr"; return 1; }
+    done
+    run --separate-stderr "$B/cv-perft" --suite no-such-file
+    expect 2 "" "cv-perft: error: no-such-file: No such file or directory"
+    # a file reached twice is a warning, said once
+    ln -s games.pgn again.pgn
+    run --separate-stderr "$B/cv-parse" -q -c games.pgn again.pgn
+    [ "$stderr" = "cv-parse: warning: again.pgn: the file games.pgn again (a link); not read twice" ]
+}
+
+@test "no game records: a warning, an error where --check fails the run" {
+    : > empty.pgn
+    run --separate-stderr "$B/cv-parse" empty.pgn
+    expect 0 "" "cv-parse: warning: no game records found"
+    run --separate-stderr "$B/cv-parse" --check empty.pgn
+    expect 1 "1 file, 0 games, 0 valid, 0 invalid, 0 warnings" "cv-parse: error: no game records found"
+    run --separate-stderr "$B/cv-replay" --check empty.pgn
+    expect 1 "1 file, 0 games, 0 valid, 0 invalid, 0 warnings" "cv-replay: error: no game records found"
+    run --separate-stderr "$B/cv-convert" empty.pgn
+    expect 0 "" "cv-convert: warning: no game records found"
 }

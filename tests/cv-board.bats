@@ -61,14 +61,14 @@ same() {
     run --separate-stderr "$CV" --bogus
     [ "$status" -eq 2 ]
     [ "$output" = "" ]
-    [ "${stderr_lines[0]}" = "cv-board: unknown option '--bogus'" ]
+    [ "${stderr_lines[0]}" = "cv-board: error: unknown option '--bogus'" ]
     [ "${stderr_lines[1]}" = "Try 'cv-board --help' for more information." ]
     run --separate-stderr "$CV" -x
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-board: unknown option '-x'" ]
+    [ "${stderr_lines[0]}" = "cv-board: error: unknown option '-x'" ]
     run --separate-stderr "$CV" -V
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-board: option '-V' needs a value" ]
+    [ "${stderr_lines[0]}" = "cv-board: error: option '-V' needs a value" ]
 }
 
 @test "an unknown variant is an error (2) that names no input place" {
@@ -1440,7 +1440,7 @@ EOF
     printf 'info\n' > b.txt
     run --separate-stderr "$CV" a.txt nonexistent.txt b.txt
     [ "$status" -eq 2 ]
-    [ "$stderr" = "cv-board: nonexistent.txt: No such file or directory" ]
+    [ "$stderr" = "cv-board: error: nonexistent.txt: No such file or directory" ]
     same "$output" <<EOF
 $E4
 fen $E4; black to move; castling KQkq; ply 1 of 1; moves 1. e4
@@ -1453,7 +1453,7 @@ EOF
     printf 'info\n' > b.txt
     run --separate-stderr timeout 20 "$CV" dir b.txt
     [ "$status" -eq 2 ]
-    [ "$stderr" = "cv-board: dir: Is a directory" ]
+    [ "$stderr" = "cv-board: error: dir: Is a directory" ]
     [ "$output" = "$INFO_START" ]
 }
 

@@ -222,25 +222,25 @@ ok" ""
 
 @test "exit 2: unknown option" {
     run --separate-stderr bin/cv-check --bogus
-    expect 2 "" "cv-check: unknown option '--bogus'
+    expect 2 "" "cv-check: error: unknown option '--bogus'
 Try 'cv-check --help' for more information."
 }
 
 @test "exit 2: option without its value" {
     run --separate-stderr bin/cv-check -f
-    expect 2 "" "cv-check: option '-f' needs a value
+    expect 2 "" "cv-check: error: option '-f' needs a value
 Try 'cv-check --help' for more information."
 }
 
 @test "exit 2: bad --ep value" {
     run --separate-stderr bin/cv-check --ep=sometimes -f "$START"
-    expect 2 "" "cv-check: --ep takes 'always' or 'legal', not 'sometimes'
+    expect 2 "" "cv-check: error: --ep 'sometimes': not one of always, legal
 Try 'cv-check --help' for more information."
 }
 
 @test "exit 2: --fen and files together" {
     run --separate-stderr bin/cv-check -f "$START" $D/seed002.fen
-    expect 2 "" "cv-check: give either --fen or files, not both
+    expect 2 "" "cv-check: error: give either --fen or files, not both
 Try 'cv-check --help' for more information."
 }
 
@@ -255,7 +255,7 @@ Try 'cv-check --help' for more information."
     run --separate-stderr bin/cv-check $D/no-such-file.fen $D/seed002.fen
     [ "$status" -eq 2 ]
     [ "$output" = "$(printf 'invalid\n%.0s' 1 2 3 4 5 6)" ]
-    [ "${stderr%%$'\n'*}" = "cv-check: $D/no-such-file.fen: No such file or directory" ]
+    [ "${stderr%%$'\n'*}" = "cv-check: error: $D/no-such-file.fen: No such file or directory" ]
 }
 
 @test "--help and --version" {

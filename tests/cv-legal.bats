@@ -203,7 +203,7 @@ legal e5 e7e5" ""
 
 @test "--apply: the first illegal move stops with a diagnostic, exit 1" {
     run --separate-stderr bin/cv-legal -s -a 'e4 e5' -a Ke3
-    expect 1 invalid "--start:1: error: Ke3: no white king can move to e3"
+    expect 1 invalid "-a:2:1: error: Ke3: no white king can move to e3"
 }
 
 @test "--apply with --diagram draws the result" {
@@ -257,24 +257,24 @@ White to move
 
 @test "usage errors exit 2" {
     run --separate-stderr bin/cv-legal -s -m e4 -a e4
-    expect 2 "" "cv-legal: --move and --apply cannot be combined
+    expect 2 "" "cv-legal: error: -m and -a cannot be combined
 Try 'cv-legal --help' for more information."
     run --separate-stderr bin/cv-legal -s -n bogus
     [ "$status" -eq 2 ]
     [ "$output" = "" ]
     # the list of notations grows with the variants; san, lan and uci lead it
-    [[ "$stderr" =~ ^"cv-legal: unknown notation 'bogus' (san, lan, uci"(, [a-z]+)*")"$'\n'"Try 'cv-legal --help' for more information."$ ]]
+    [[ "$stderr" =~ ^"cv-legal: error: -n 'bogus': not one of san, lan, uci"(, [a-z]+)*$'\n'"Try 'cv-legal --help' for more information."$ ]]
     run --separate-stderr bin/cv-legal --fen "$START" some-file.fen
-    expect 2 "" "cv-legal: give either --fen/--start or files, not both
+    expect 2 "" "cv-legal: error: give either --fen/--start or files, not both
 Try 'cv-legal --help' for more information."
     run --separate-stderr bin/cv-legal --bogus
-    expect 2 "" "cv-legal: unknown option '--bogus'
+    expect 2 "" "cv-legal: error: unknown option '--bogus'
 Try 'cv-legal --help' for more information."
     run --separate-stderr bin/cv-legal -m
-    expect 2 "" "cv-legal: option '-m' needs a value
+    expect 2 "" "cv-legal: error: option '-m' needs a value
 Try 'cv-legal --help' for more information."
     run --separate-stderr bin/cv-legal tests/data/fen/no-such-file.fen
-    expect 2 "" "cv-legal: tests/data/fen/no-such-file.fen: No such file or directory"
+    expect 2 "" "cv-legal: error: tests/data/fen/no-such-file.fen: No such file or directory"
 }
 
 @test "--help and --version" {

@@ -36,16 +36,16 @@ EOF
     run --separate-stderr "$CV" --bogus
     [ "$status" -eq 2 ]
     [ "$output" = "" ]
-    [ "${stderr_lines[0]}" = "cv-parse: unknown option '--bogus'" ]
+    [ "${stderr_lines[0]}" = "cv-parse: error: unknown option '--bogus'" ]
     run --separate-stderr "$CV" -x
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-parse: unknown option '-x'" ]
+    [ "${stderr_lines[0]}" = "cv-parse: error: unknown option '-x'" ]
 }
 
 @test "a missing file is an I/O error (2), the other files are still read" {
     run --separate-stderr "$CV" nonexistent.pgn clean.pgn
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-parse: nonexistent.pgn: No such file or directory" ]
+    [ "${stderr_lines[0]}" = "cv-parse: error: nonexistent.pgn: No such file or directory" ]
     [ "${lines[0]}" = "# game 1 clean.pgn:1:1" ]
 }
 

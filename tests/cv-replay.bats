@@ -235,7 +235,7 @@ cv_truncated.pgn: game 2 (Byrne, Donald - Fischer, Robert James, round 8): inval
     run --separate-stderr "$CV" --check /dev/null
     [ "$status" -eq 1 ]
     [ "$output" = "1 file, 0 games, 0 valid, 0 invalid, 0 warnings" ]
-    [ "$stderr" = "cv-replay: no game records found" ]
+    [ "$stderr" = "cv-replay: error: no game records found" ]
 }
 
 @test "default output: one line per game, then the summary" {
@@ -424,7 +424,7 @@ d/sub/deeper/c.PGN: game 1 (Saavedra, Fernando (study) - Barbier, Georges (study
     run --separate-stderr "$CV" --check nonexistent.pgn "$CORPUS/malformed/cv_pinned-knight.pgn"
     [ "$status" -eq 2 ]
     [ "$output" = "1 file, 1 game, 0 valid, 1 invalid, 0 warnings" ]
-    [ "${stderr_lines[0]}" = "cv-replay: nonexistent.pgn: No such file or directory" ]
+    [ "${stderr_lines[0]}" = "cv-replay: error: nonexistent.pgn: No such file or directory" ]
     [ "${#stderr_lines[@]}" -eq 2 ]
 }
 
@@ -432,10 +432,10 @@ d/sub/deeper/c.PGN: game 1 (Saavedra, Fernando (study) - Barbier, Georges (study
     run --separate-stderr "$CV" --bogus
     [ "$status" -eq 2 ]
     [ "$output" = "" ]
-    [ "${stderr_lines[0]}" = "cv-replay: unknown option '--bogus'" ]
+    [ "${stderr_lines[0]}" = "cv-replay: error: unknown option '--bogus'" ]
     run --separate-stderr "$CV" -V
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-replay: option '-V' needs a value" ]
+    [ "${stderr_lines[0]}" = "cv-replay: error: option '-V' needs a value" ]
 }
 
 @test "exit status 2: an unknown -V variant" {

@@ -291,10 +291,10 @@ White to move
     [ "$status" -eq 0 ]
     [ "$output" = "$levels" ]
     run --separate-stderr bin/cv-legal -V trid --start --diagram=pbm-small --count
-    expect 2 "" "cv-legal: unknown diagram style 'pbm-small' (levels, overhead, ascii, svg)
+    expect 2 "" "cv-legal: error: --diagram 'pbm-small': not one of levels, overhead, ascii, svg
 Try 'cv-legal --help' for more information."
     run --separate-stderr bin/cv-board -V panoply --diagram=overhead /dev/null
-    expect 2 "" "cv-board: unknown diagram style 'overhead' (ascii, svg)
+    expect 2 "" "cv-board: error: --diagram 'overhead': not one of ascii, svg
 Try 'cv-board --help' for more information."
 }
 

@@ -169,7 +169,7 @@ plies() { echo $GAME_MOVES | cut -d' ' -f1-"$1"; }
         move_is "$INNER w - - 4 3" $c 1 "illegal: white has no right to castle $c (the king or that rook has moved)"
     done
     run --separate-stderr dc --fen "$INNER w PLEAplea - 0 1" -a 'Ki2 Ki7 Ki1 Ki8 O-O'
-    expect 1 "invalid" "--fen:1: error: O-O: white has no right to castle O-O (the king or that rook has moved)"
+    expect 1 "invalid" "-a:1:17: error: O-O: white has no right to castle O-O (the king or that rook has moved)"
 }
 
 @test "castling refused: the king in check (each castling)" {
@@ -276,7 +276,7 @@ plies() { echo $GAME_MOVES | cut -d' ' -f1-"$1"; }
         move_is "$F" $m 1 "ambiguous: ambiguous in pbmserv notation: Bxc4 or bxc4" -n pbm
     done
     run --separate-stderr dc --fen "$F" -n pbm -a Bc4
-    expect 1 "invalid" "--fen:1: error: Bc4: ambiguous in pbmserv notation: Bxc4 or bxc4"
+    expect 1 "invalid" "-a:1:1: error: Bc4: ambiguous in pbmserv notation: Bxc4 or bxc4"
     # SAN reading is case-sensitive: no ambiguity
     move_is "$F" Bxc4 0 "legal Bxc4 e2c4"
     move_is "$F" bxc4 0 "legal bxc4 b3c4"
@@ -367,7 +367,7 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
 
 @test "en passant: only on the move right after the double step" {
     run --separate-stderr dc --fen '8k7/12p3/16/11P1P2/16/16/16/8K7 b - - 0 1' -a 'm5 Kh1 Kh8 lxm6'
-    expect 1 "invalid" "--fen:1: error: lxm6: no white pawn can move to m6"
+    expect 1 "invalid" "-a:1:12: error: lxm6: no white pawn can move to m6"
 }
 
 @test "en passant by Black on i3 and on the edge file p" {
@@ -381,7 +381,7 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
     P='8k7/14p1/16/7K5P1r/16/16/16/16 b - - 0 1'
     applies "$P" o5 '8k7/16/16/7K5Ppr/16/16/16/16 w - - 0 2'
     run --separate-stderr dc --fen "$P" -a 'o5 nxo6'
-    expect 1 "invalid" "--fen:1: error: nxo6: would leave the white king in check"
+    expect 1 "invalid" "-a:1:4: error: nxo6: would leave the white king in check"
     move_is '8k7/16/16/7K5Ppr/16/16/16/16 w - o6 0 2' nxo6 1 "illegal: would leave the white king in check"
     run --separate-stderr bin/cv-check -V doublechess --normalize -f '8k7/16/16/7K5Ppr/16/16/16/16 w - o6 0 2'
     expect 0 '8k7/16/16/7K5Ppr/16/16/16/16 w - - 0 2' ""

@@ -154,7 +154,7 @@ straddle() {
             run --separate-stderr "$B/$t" --jobs "$bad" corpus/chess/pgn
             [ "$status" -eq 2 ] || { echo "# $t --jobs '$bad': $status"; return 1; }
             [ "$output" = "" ]
-            [[ "$stderr" == *"invalid job count"* ]]
+            [[ "$stderr" == "$t: error: --jobs '$bad': not a job count from 1 to 256"$'\n'* ]]
         done
         run --separate-stderr "$B/$t" --chunk-bytes 0 corpus/chess/pgn
         [ "$status" -eq 2 ]

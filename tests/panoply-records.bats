@@ -95,7 +95,7 @@ ARMY='rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P
     printf '1. P e4-e5\n*\n' > "$BATS_TEST_TMPDIR/nofen.txt"
     run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/nofen.txt"
     [ "$status" -eq 1 ]
-    [[ "$stderr" = *"nofen.txt:1:1: error: game 1"*"panoply has no built-in start position (none is published in text): give one with --fen, a record's FEN tag, or a spec that inherits 'panoply' and adds setup:"* ]]
+    [[ "$stderr" = *"nofen.txt:1:1: error: game 1"*"panoply has no built-in start position (none is published in text): give one with a FEN tag (and SetUp \"1\") in the record, or a spec that inherits 'panoply' and adds setup:"* ]]
     printf '// [Variant "panoply-testarmy"]\n1. P e4-e5\n*\n' > "$BATS_TEST_TMPDIR/army.txt"
     run --separate-stderr bin/cv-replay --json "$BATS_TEST_TMPDIR/army.txt"
     [ "$status" -eq 0 ]

@@ -500,8 +500,7 @@ k6/8/9/10/7r3/5r6/13/-12/--4r6/---10/----9/-----8/------K6 w 1 2
 // [SetUp \"1\"]
 // [FEN \"$P\"]
 1... r k5-g5
-0-1" "cv-board: warning: panoply has no built-in start position (none is published in text): give one with --fen, a record's FEN tag, or a spec that inherits 'panoply' and adds setup:
-cv-board: the board starts empty"
+0-1" "cv-board: warning: panoply has no built-in start position (none is published in text): give one with the command 'fen FEN', or a spec that inherits 'panoply' and adds setup:; the board starts empty"
     printf '%s\n' "${lines[@]:2}" > rec.gc
     run --separate-stderr "$B/cv-replay" rec.gc
     expect 0 "rec.gc: game 1: valid, 1 ply, 0-1
@@ -751,7 +750,7 @@ cv-board: the board starts empty"
     done
     # --apply stops at the first bad move, naming it
     legal "$F" -a 'C f4-b8 P e5-e6'
-    expect 1 "invalid" "--fen:1: error: P e5-e6: the Pawn on e5 is not Black's"
+    expect 1 "invalid" "-a:1:9: error: P e5-e6: the Pawn on e5 is not Black's"
 }
 
 @test "an illegal move says why, as chess does: each reason through cv-legal and through cv-replay on a log" {
@@ -791,14 +790,15 @@ cv-board: the board starts empty"
 # ---- no start position -----------------------------------------------------
 
 @test "no built-in start position: the tools say so and stop with status 2" {
-    MSG="panoply has no built-in start position (none is published in text): give one with --fen, a record's FEN tag, or a spec that inherits 'panoply' and adds setup:"
+    MSG="panoply has no built-in start position (none is published in text): give one with --fen FEN, or a spec that inherits 'panoply' and adds setup:"
     run --separate-stderr "$B/cv-perft" -V panoply -d 1
-    expect 2 "" "cv-perft: $MSG
+    expect 2 "" "cv-perft: error: $MSG
 Try 'cv-perft --help' for more information."
     run --separate-stderr "$B/cv-legal" -V panoply --start
-    expect 2 "" "cv-legal: $MSG
+    expect 2 "" "cv-legal: error: $MSG
 Try 'cv-legal --help' for more information."
     # cv-board warns and starts on the empty board
+    BOARDMSG="panoply has no built-in start position (none is published in text): give one with the command 'fen FEN', or a spec that inherits 'panoply' and adds setup:"
     CV="$B/cv-board"
     cd "$T"
     session -V panoply <<'EOF'
@@ -810,6 +810,5 @@ EOF
     expect 0 "7/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 w 0 1
 6k/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 w 0 1
 6k/8/9/10/11/12/13/-12/--11/---10/----9/-----1K6/------7 b 1 1
-fen 6k/8/9/10/11/12/13/-12/--11/---10/----9/-----1K6/------7 b 1 1; black to move; castling -; ply 1 of 1; moves 1. K g1-g2" "cv-board: warning: $MSG
-cv-board: the board starts empty"
+fen 6k/8/9/10/11/12/13/-12/--11/---10/----9/-----1K6/------7 b 1 1; black to move; castling -; ply 1 of 1; moves 1. K g1-g2" "cv-board: warning: $BOARDMSG; the board starts empty"
 }

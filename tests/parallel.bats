@@ -126,7 +126,7 @@ EOF
     run --separate-stderr perft_recipe 3 4 1 2 4
     [ "$status" -ne 0 ]
     [ "$output" = "" ]
-    [[ "$stderr" == *"cv-perft: invalid --split '4/3'"* ]]
+    [[ "$stderr" == *"cv-perft: error: --split '4/3': not K/N with 1 <= K <= N <= 1000000"* ]]
 }
 
 @test "README perft recipe: a share missing from the list is no smaller total" {

@@ -53,7 +53,7 @@ setup() {
     [ "${lines[0]}" = "1 file, 1 game, 0 valid, 1 invalid, 2 warnings" ]
     [ "${lines[1]}" = "<stdin>:1:1: error: game 1: unrecognized token 'WHITE'" ]
     run --separate-stderr bin/cv-replay --input xyz "$L1"
-    expect 2 "" "cv-replay: unknown input format 'xyz' (pgn, gamelist, gclog)
+    expect 2 "" "cv-replay: error: --input 'xyz': not one of pgn, gamelist, gclog
 Try 'cv-replay --help' for more information."
 }
 
@@ -147,7 +147,7 @@ d/sub/gamelist.txt: game 1: valid, 69 plies, checkmate
     [ "${lines[1]}" = '// [Event "Parmen sample game #2"]' ]
     [ "${lines[4]}" = "1.  Nd1W-c3N      Pc7B-c6B" ]
     run --separate-stderr bin/cv-convert --format xyz "$L1"
-    expect 2 "" "cv-convert: unknown record format 'xyz' (pgn, gamelist, gclog)
+    expect 2 "" "cv-convert: error: --format 'xyz': not one of pgn, gamelist, gclog
 Try 'cv-convert --help' for more information."
 }
 

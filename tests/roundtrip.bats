@@ -230,10 +230,10 @@ games() {
     run --separate-stderr "$CONVERT" --to xyz "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$status" -eq 2 ]
     [ "$output" = "" ]
-    [ "${stderr_lines[0]}" = "cv-convert: unknown format 'xyz' (san, lan, uci, fen; Tri-D: standard, romulan; records: pgn, gamelist, gclog)" ]
+    [ "${stderr_lines[0]}" = "cv-convert: error: --to 'xyz': not one of san, lan, uci, pbm, standard, romulan, pw, gc, fen, pgn, gamelist, gclog" ]
     run --separate-stderr "$CONVERT" nonexistent.pgn "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$status" -eq 2 ]
-    [ "${stderr_lines[0]}" = "cv-convert: nonexistent.pgn: No such file or directory" ]
+    [ "${stderr_lines[0]}" = "cv-convert: error: nonexistent.pgn: No such file or directory" ]
     [[ "$output" == *"7. Kb3 1-0"* ]]
     run --separate-stderr "$CONVERT" --rejects /nonexistent-dir/r.pgn "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$status" -eq 2 ]

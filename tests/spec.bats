@@ -147,7 +147,7 @@ $S/every-problem.yaml:12:21: error: rules.fifty-move: -5 is out of range 0..1000
 
 @test "a spec file that does not exist" {
     spec_errors $S/no-such-spec.yaml
-    expect_spec 2 "$S/no-such-spec.yaml: error: cannot open spec: No such file or directory"
+    expect_spec 2 "cv-perft: error: --spec $S/no-such-spec.yaml: No such file or directory"
 }
 
 @test "every tool refuses a broken spec with status 2 and the same diagnostic" {
@@ -166,7 +166,7 @@ $S/every-problem.yaml:12:21: error: rules.fifty-move: -5 is out of range 0..1000
         if [ "$f" = specs/panoply.yaml ]; then
             # loads, but has no start position to count from
             [ "$status" -eq 2 ]
-            [[ "$stderr" = "cv-perft: panoply has no built-in start position"* ]]
+            [[ "$stderr" = "cv-perft: error: panoply has no built-in start position"* ]]
             continue
         fi
         [ "$status" -eq 0 ]

@@ -209,13 +209,13 @@ j3 B2" ""
     run --separate-stderr bash -c "'$B/cv-legal' --diagram=svg:last=e2e4 -s -a e4 | grep -c 'class=\"last\"'"
     expect 0 "2" ""
     run --separate-stderr "$B/cv-legal" --diagram=svg:size=7 --start
-    expect 2 "" "cv-legal: unknown diagram style 'svg:size=7' (ascii, pbm-large, pbm-small, svg)
+    expect 2 "" "cv-legal: error: --diagram 'svg:size=7': not one of ascii, pbm-large, pbm-small, svg
 Try 'cv-legal --help' for more information."
     run --separate-stderr "$B/cv-replay" --diagram=ascii corpus/trid/game1.pgn
-    expect 2 "" "cv-replay: unknown diagram style 'ascii' (svg[:OPT,...])
+    expect 2 "" "cv-replay: error: --diagram 'ascii': not svg or svg:OPT,... (OPT: flip, coords, nocoords, letters, overhead, size=N, last=CELLS)
 Try 'cv-replay --help' for more information."
     run --separate-stderr "$B/cv-replay" --diagram -c corpus/trid/game1.pgn
-    expect 2 "" "cv-replay: --diagram prints the pictures instead of --check, --fen, --final, --gamelist and --json output: give one of them
+    expect 2 "" "cv-replay: error: --diagram prints the pictures instead of --check, --fen, --final, --gamelist and --json output: give one of them
 Try 'cv-replay --help' for more information."
 }
 

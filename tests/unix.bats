@@ -42,14 +42,14 @@ setup() {
 @test "an input that cannot be read is a read error: said, exit 2" {
     run --separate-stderr "$B/cv-legal" /proc/self/mem
     [ "$status" -eq 2 ]
-    [ "$stderr" = "cv-legal: /proc/self/mem: read error: Input/output error" ]
+    [ "$stderr" = "cv-legal: error: /proc/self/mem: read error: Input/output error" ]
     run --separate-stderr "$B/cv-board" /proc/self/mem
     [ "$status" -eq 2 ]
-    [ "$stderr" = "cv-board: /proc/self/mem: read error: Input/output error" ]
+    [ "$stderr" = "cv-board: error: /proc/self/mem: read error: Input/output error" ]
     run --separate-stderr "$B/cv-perft" --suite "$T"
     [ "$status" -eq 2 ]
     [ "$output" = "$T: 0 counts checked, 0 mismatched" ]
-    [ "$stderr" = "cv-perft: $T: read error: Is a directory" ]
+    [ "$stderr" = "cv-perft: error: $T: read error: Is a directory" ]
 }
 
 @test "a loop of links is walked once, a file reached twice read once, each said" {
@@ -59,8 +59,8 @@ setup() {
     ln -s sub/g.pgn "$T/d/b.pgn"
     cd "$T"
     run --separate-stderr timeout 20 "$B/cv-replay" --check -q d
-    expect 0 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" "cv-replay: d/a: the directory d again (a loop of links); not walked twice
-cv-replay: d/sub/g.pgn: the file d/b.pgn again (a link); not read twice"
+    expect 0 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" "cv-replay: warning: d/a: the directory d again (a loop of links); not walked twice
+cv-replay: warning: d/sub/g.pgn: the file d/b.pgn again (a link); not read twice"
     for t in cv-parse cv-convert; do
         run timeout 20 "$B/$t" d
         [ "$status" -eq 0 ]
@@ -81,7 +81,7 @@ cv-replay: d/sub/g.pgn: the file d/b.pgn again (a link); not read twice"
     cd "$T"
     run --separate-stderr bash -c "$B/cv-convert d > d/out.pgn"
     [ "$status" -eq 2 ]
-    [[ "$stderr" == *"cv-convert: d/out.pgn: is also the output; not read"* ]]
+    [[ "$stderr" == *"cv-convert: error: d/out.pgn: is also the output; not read"* ]]
 }
 
 @test "a NUL byte or an endless line is named with its line in every line reader" {
@@ -109,13 +109,13 @@ ok" "$T/long.txt:1:1048577: error: line longer than 1048576 bytes"
 
 @test "numbers are range-checked where they are read" {
     run --separate-stderr "$B/cv-perft" -d 1 --split 1/99999999999999999999
-    expect 2 "" "cv-perft: invalid --split '1/99999999999999999999' (K/N with 1 <= K <= N)
+    expect 2 "" "cv-perft: error: --split '1/99999999999999999999': not K/N with 1 <= K <= N <= 1000000
 Try 'cv-perft --help' for more information."
     run --separate-stderr "$B/cv-perft" -d 1 --split 1/99999999999
-    expect 2 "" "cv-perft: invalid --split '1/99999999999' (N at most 1000000)
+    expect 2 "" "cv-perft: error: --split '1/99999999999': not K/N with 1 <= K <= N <= 1000000
 Try 'cv-perft --help' for more information."
     run --separate-stderr "$B/cv-perft" -d 1 --split 1/1000001
-    expect 2 "" "cv-perft: invalid --split '1/1000001' (N at most 1000000)
+    expect 2 "" "cv-perft: error: --split '1/1000001': not K/N with 1 <= K <= N <= 1000000
 Try 'cv-perft --help' for more information."
     printf '%s ;3 ;99999999999999999999999\n' "$K" > "$T/s.txt"
     run --separate-stderr "$B/cv-perft" --suite "$T/s.txt"
@@ -152,11 +152,11 @@ Try 'cv-perft --help' for more information."
 @test "a run over no record says so; with --check it fails" {
     mkdir "$T/empty"
     run --separate-stderr "$B/cv-replay" --check "$T/empty"
-    expect 1 "0 files, 0 games, 0 valid, 0 invalid, 0 warnings" "cv-replay: no game records found"
+    expect 1 "0 files, 0 games, 0 valid, 0 invalid, 0 warnings" "cv-replay: error: no game records found"
     run --separate-stderr "$B/cv-parse" --check "$T/empty"
-    expect 1 "0 files, 0 games, 0 valid, 0 invalid, 0 warnings" "cv-parse: no game records found"
+    expect 1 "0 files, 0 games, 0 valid, 0 invalid, 0 warnings" "cv-parse: error: no game records found"
     run --separate-stderr "$B/cv-convert" "$T/empty"
-    expect 0 "" "cv-convert: no game records found"
+    expect 0 "" "cv-convert: warning: no game records found"
 }
 
 @test "readers take what real files hold: d7d8R and d7d8=R as d7d8r (pgn-extract's and python-chess's reading)" {

@@ -388,7 +388,7 @@ int cv_inherit_apply(yaml_document_t *doc, const char *file, cv_diag *d, cv_inhe
     FILE *f = open_regular(ppath, &st, why, sizeof why);
     cv_variant *v = f ? cv_variant_load_stream(f, ppath, d) : NULL;
     if (f) fclose(f);
-    else cv_report(d, CV_ERROR, ppath, 0, 0, "cannot open spec: %s", why);
+    else cv_report(d, CV_ERROR, "", 0, 0, "%s: cannot open spec: %s", ppath, why);
     if (!v) {
         cv_inherit_free(*out);
         *out = NULL;

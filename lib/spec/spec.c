@@ -3,6 +3,8 @@
  * The loader keeps going after a problem so that one run reports every
  * mistake in the file, each at the line and column of the offending node,
  * named by its key path (pieces[2].moves[0].ride). */
+/* realpath is XSI, beyond the POSIX base the build asks for */
+#define _XOPEN_SOURCE 700
 #include "variant.h"
 #include "engine.h"
 #include "fen.h"
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <pthread.h>
 #include <yaml.h>
@@ -835,7 +838,13 @@ static void parse_root(ld *L, yaml_node_t *root)
                     snprintf(f + 1, sizeof text - (size_t)(f + 1 - text), "-%s", rest);
                 }
             }
+            cv_apos a;
             if (cv_fen_read(v, text, 0, &p, &fe) < 0 || fe.n)
+                err(L, x, "setup", "%s (column %d of the FEN)", fe.n ? fe.e[0].msg : "invalid FEN",
+                    fe.n ? fe.e[0].col : 1);
+            /* and as a position the tools can start from (kings, checks):
+             * said here, of the spec, not later of a --fen never given */
+            else if (!L->errors && (cv_any_read(v, text, 0, &a, &fe) < 0 || fe.n))
                 err(L, x, "setup", "%s (column %d of the FEN)", fe.n ? fe.e[0].msg : "invalid FEN",
                     fe.n ? fe.e[0].col : 1);
         }
@@ -846,7 +855,8 @@ cv_variant *cv_variant_load(const char *path, cv_diag *d)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        cv_report(d, CV_ERROR, path, 0, 0, "cannot open spec: %s", strerror(errno));
+        /* about the file as a whole, not a place in it: a run-level message */
+        cv_report(d, CV_ERROR, "", 0, 0, "%s: cannot open spec: %s", path, strerror(errno));
         return NULL;
     }
     cv_variant *v = cv_variant_load_stream(f, path, d);
@@ -891,8 +901,8 @@ int cv_spec_read_doc(FILE *f, const char *path, cv_diag *d, yaml_document_t *doc
     if (!text) return -1;
     size_t n = fread(text, 1, SPEC_MAX_BYTES + 1, f);
     if (ferror(f) || n > SPEC_MAX_BYTES) {
-        cv_report(d, CV_ERROR, path, 0, 0, ferror(f) ? "cannot read spec: %s" : "spec larger than %s",
-                  ferror(f) ? strerror(errno) : "1 MiB");
+        if (ferror(f)) cv_report(d, CV_ERROR, "", 0, 0, "%s: cannot read spec: %s", path, strerror(errno));
+        else cv_report(d, CV_ERROR, "", 0, 0, "%s: larger than 1 MiB", path);
         free(text);
         return -1;
     }
@@ -1013,6 +1023,50 @@ static int spec_dirs(char dirs[][512], int max)
     return n;
 }
 
+/* For the message about an unknown variant: the names -V takes directly
+ * (NAME of every NAME.yaml on the search path, sorted, each once) and the
+ * directories of the path that exist (each once, however it is reached). */
+static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void known_names(char dirs[][512], int nd, char *known, size_t ksize, char *searched, size_t ssize)
+{
+    char *names[256], *real[8];
+    int n = 0, nreal = 0;
+    size_t kn = 0, sn = 0;
+    known[0] = searched[0] = 0;
+    for (int k = 0; k < nd; k++) {
+        char *r = realpath(dirs[k], NULL);
+        int again = !r;
+        for (int i = 0; r && i < nreal && !again; i++) again = !strcmp(real[i], r);
+        if (again) {
+            free(r);
+            continue;
+        }
+        real[nreal++] = r;
+        if (sn < ssize) sn += (size_t)snprintf(searched + sn, ssize - sn, "%s%s", sn ? ", " : "", dirs[k]);
+        struct dirent **ents = NULL;
+        int ne = scandir(dirs[k], &ents, NULL, alphasort);
+        for (int i = 0; i < ne; i++) {
+            size_t len = strlen(ents[i]->d_name);
+            if (len > 5 && !strcmp(ents[i]->d_name + len - 5, ".yaml") && n < 256) {
+                char *nm = strndup(ents[i]->d_name, len - 5);
+                int dup = !nm;
+                for (int j = 0; nm && j < n && !dup; j++) dup = !strcmp(names[j], nm);
+                if (dup) free(nm);
+                else names[n++] = nm;
+            }
+            free(ents[i]);
+        }
+        free(ents);
+    }
+    qsort(names, (size_t)n, sizeof *names, cmp_name);
+    for (int i = 0; i < n; i++) {
+        if (kn < ksize) kn += (size_t)snprintf(known + kn, ksize - kn, "%s%s", i ? ", " : "", names[i]);
+        free(names[i]);
+    }
+    for (int i = 0; i < nreal; i++) free(real[i]);
+}
+
 cv_variant *cv_variant_find(const char *name, cv_diag *d)
 {
     char dirs[8][512];
@@ -1051,8 +1105,10 @@ cv_variant *cv_variant_find(const char *name, cv_diag *d)
         return found;
     }
     if (quiet.out) fclose(quiet.out);
-    cv_report(d, CV_ERROR, "", 0, 0, "unknown variant '%s' (no spec of that name or alias in $CVKIT_SPECS, "
-              "the tools' ../specs, ../share/cvkit/specs or " CV_SPECDIR ")", name);
+    char known[2048], searched[2048];
+    known_names(dirs, nd, known, sizeof known, searched, sizeof searched);
+    cv_report(d, CV_ERROR, "", 0, 0, "unknown variant '%s' (known: %s; searched: %s)", name,
+              known[0] ? known : "none", searched[0] ? searched : "no directory there");
     return NULL;
 }
 
@@ -1061,7 +1117,24 @@ int cv_spec_same_name(const char *a, const char *b) { return same_name(a, b); }
 
 cv_variant *cv_variant_select(const char *name, const char *path, cv_diag *d)
 {
-    if (path) return cv_variant_load(path, d);
+    if (path) {
+        /* the file the user named: what is wrong with it as a file is
+         * said of the option (content problems keep FILE:LINE:COL) */
+        FILE *f = fopen(path, "rb");
+        struct stat st;
+        const char *why = NULL;
+        if (!f) why = strerror(errno);
+        else if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) why = strerror(EISDIR);
+        else if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > SPEC_MAX_BYTES) why = "larger than 1 MiB";
+        if (why) {
+            cv_report(d, CV_ERROR, "", 0, 0, "--spec %s: %s", path, why);
+            if (f) fclose(f);
+            return NULL;
+        }
+        cv_variant *v = cv_variant_load_stream(f, path, d);
+        fclose(f);
+        return v;
+    }
     return cv_variant_find(name ? name : "chess", d);
 }
 

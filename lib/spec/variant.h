@@ -110,8 +110,10 @@ typedef struct cv_variant {
     int bb_state;
 } cv_variant;
 
-/* Loads and compiles a spec file.  Every problem is reported through d as
- * "FILE:LINE:COL: key: message"; returns NULL when there was any. */
+/* Loads and compiles a spec file.  Every problem in its text is reported
+ * through d as "FILE:LINE:COL: key: message"; one with the file as a
+ * whole (cannot open or read it, larger than 1 MiB) is about the run:
+ * "TOOL: error: FILE: reason".  Returns NULL when there was any. */
 cv_variant *cv_variant_load(const char *path, cv_diag *d);
 
 /* The same from an open stream; path names it in diagnostics. */
@@ -121,11 +123,15 @@ cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d);
  * the spec search path: $CVKIT_SPECS (colon-separated), the running
  * program's ../specs and ../share/cvkit/specs, and the directory compiled
  * in.  The first file NAME.yaml wins; otherwise the first spec (in
- * directory order, files sorted) that claims the name.  Reports and
- * returns NULL when not found. */
+ * directory order, files sorted) that claims the name.  When none does:
+ * "TOOL: error: unknown variant 'NAME' (known: chess, ...; searched: DIR,
+ * ...)", the NAME.yaml names sorted and the directories that exist, and
+ * NULL. */
 cv_variant *cv_variant_find(const char *name, cv_diag *d);
 
-/* Either --spec FILE (when path is set) or -V NAME (default "chess"). */
+/* Either --spec FILE (when path is set) or -V NAME (default "chess").  A
+ * FILE that cannot be opened, is a directory or is larger than 1 MiB is
+ * said of the option: "TOOL: error: --spec FILE: reason". */
 cv_variant *cv_variant_select(const char *name, const char *path, cv_diag *d);
 
 void cv_variant_free(cv_variant *v);

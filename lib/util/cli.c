@@ -1,6 +1,7 @@
 /* realpath is XSI, beyond the POSIX base the build asks for */
 #define _XOPEN_SOURCE 700
 #include "cli.h"
+#include "diag.h"
 #include "outfile.h"
 #include <dirent.h>
 #include <errno.h>
@@ -20,22 +21,97 @@ void cv_cli_version(const char *tool)
     printf("%s (cvkit) %s\n", tool, CV_VERSION);
 }
 
+int cv_cli_error(const char *tool, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cv_vreport_run(tool, CV_ERROR, fmt, ap);
+    va_end(ap);
+    return CV_EXIT_USAGE;
+}
+
+void cv_cli_warning(const char *tool, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cv_vreport_run(tool, CV_WARNING, fmt, ap);
+    va_end(ap);
+}
+
 int cv_cli_usage_error(const char *tool, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "%s: ", tool);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cv_vreport_run(tool, CV_ERROR, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry '%s --help' for more information.\n", tool);
+    fprintf(stderr, "Try '%s --help' for more information.\n", tool);
     return CV_EXIT_USAGE;
+}
+
+/* "--name" of a long option's text ("--name=value"), into buf */
+static const char *long_name(const char *text, char *buf, size_t size)
+{
+    snprintf(buf, size, "%.*s", (int)strcspn(text, "="), text);
+    return buf;
 }
 
 int cv_cli_bad_option(const char *tool, char **argv, int optind, int optopt, int missing_value)
 {
-    char shortopt[3] = { '-', (char)optopt, 0 };
-    const char *name = optopt ? shortopt : argv[optind - 1];
+    /* getopt_long gives a long option's letter in optopt (--depth: 'd'),
+     * so the text decides which of the two the user typed */
+    const char *text = optind > 0 ? argv[optind - 1] : "";
+    char name[128];
+    if (!strncmp(text, "--", 2) && text[2]) {
+        long_name(text, name, sizeof name);
+        if (missing_value) return cv_cli_usage_error(tool, "option '%s' needs a value", name);
+        if (optopt && strchr(text, '=')) return cv_cli_usage_error(tool, "option '%s' takes no value", name);
+        return cv_cli_usage_error(tool, "unknown option '%s'", name);
+    }
+    snprintf(name, sizeof name, "-%c", optopt ? optopt : '?');
+    if (!optopt) snprintf(name, sizeof name, "%s", text);
     return cv_cli_usage_error(tool, missing_value ? "option '%s' needs a value" : "unknown option '%s'", name);
+}
+
+const char *cv_cli_option_typed(char **argv, int optind, int c, const char *optarg, char *buf, size_t size)
+{
+    /* the value a word of its own ("--depth 5"): the option is the word
+     * before it; else the value is in the option's word ("--depth=5",
+     * "-d5") */
+    const char *text = "";
+    if (optarg && optind >= 2 && optarg == argv[optind - 1]) text = argv[optind - 2];
+    else if (optind >= 1) text = argv[optind - 1];
+    if (!strncmp(text, "--", 2)) return long_name(text, buf, size);
+    snprintf(buf, size, "-%c", c > 0 && c < 256 ? c : '?');
+    return buf;
+}
+
+int cv_cli_bad_value(const char *tool, char **argv, int optind, int c, const char *optarg, const char *why)
+{
+    char name[128];
+    cv_cli_option_typed(argv, optind, c, optarg, name, sizeof name);
+    return cv_cli_usage_error(tool, "%s '%s': %s", name, optarg ? optarg : "", why);
+}
+
+int cv_cli_not_one_of(const char *tool, const char *option, const char *value, const char *list)
+{
+    return cv_cli_usage_error(tool, "%s '%s': not one of %s", option, value ? value : "", list);
+}
+
+int cv_cli_bad_choice(const char *tool, char **argv, int optind, int c, const char *optarg, const char *list)
+{
+    char name[128];
+    return cv_cli_not_one_of(tool, cv_cli_option_typed(argv, optind, c, optarg, name, sizeof name), optarg, list);
+}
+
+long cv_cli_number_option(const char *tool, char **argv, int optind, int c, const char *optarg,
+                          long lo, long hi, const char *what)
+{
+    long n = cv_cli_parse_count(optarg);
+    if (n >= lo && n <= hi && n >= 0) return n;
+    char name[128];
+    cv_cli_option_typed(argv, optind, c, optarg, name, sizeof name);
+    cv_cli_usage_error(tool, "%s '%s': not %s from %ld to %ld", name, optarg ? optarg : "", what, lo, hi);
+    return -1;
 }
 
 void cv_cli_summary(FILE *out, long files, long games, long valid, long invalid, long warnings)
@@ -141,8 +217,8 @@ static int visit(walk_t *W, const char *path, FILE *f, int walked)
     int e = errno;
     in_walk = 0;
     if (ferror(f)) {
-        fprintf(stderr, "%s: %s: read error: %s\n", W->tool, strcmp(path, "-") ? path : "<stdin>",
-                strerror(e && e != ENOTTY ? e : EIO));
+        cv_cli_error(W->tool, "%s: read error: %s", strcmp(path, "-") ? path : "<stdin>",
+                     strerror(e && e != ENOTTY ? e : EIO));
         if (rc < CV_EXIT_USAGE) rc = CV_EXIT_USAGE;
     }
     if (W->status && rc > *W->status) *W->status = rc;
@@ -158,29 +234,29 @@ static int walk(walk_t *W, const char *path, int top)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
-        fprintf(stderr, "%s: %s: %s\n", W->tool, path, strerror(errno));
+        cv_cli_error(W->tool, "%s: %s", path, strerror(errno));
         return 1;
     }
     if (W->out_dev_ino && st.st_dev == W->out.st_dev && st.st_ino == W->out.st_ino) {
-        fprintf(stderr, "%s: %s: is also the output; not read\n", W->tool, path);
+        cv_cli_error(W->tool, "%s: is also the output; not read", path);
         return 1;
     }
     const char *before = first_seen(W, &st, path);
     if (before) {
         if (S_ISDIR(st.st_mode))
-            fprintf(stderr, "%s: %s: the directory %s again (a loop of links); not walked twice\n", W->tool, path, before);
+            cv_cli_warning(W->tool, "%s: the directory %s again (a loop of links); not walked twice", path, before);
         else
-            fprintf(stderr, "%s: %s: the file %s again (a link); not read twice\n", W->tool, path, before);
+            cv_cli_warning(W->tool, "%s: the file %s again (a link); not read twice", path, before);
         return 0;
     }
     if (S_ISDIR(st.st_mode)) {
         if (!W->suffix) {
-            fprintf(stderr, "%s: %s: Is a directory\n", W->tool, path);
+            cv_cli_error(W->tool, "%s: Is a directory", path);
             return 1;
         }
         DIR *d = opendir(path);
         if (!d) {
-            fprintf(stderr, "%s: %s: %s\n", W->tool, path, strerror(errno));
+            cv_cli_error(W->tool, "%s: %s", path, strerror(errno));
             return 1;
         }
         char **names = NULL;
@@ -210,7 +286,7 @@ static int walk(walk_t *W, const char *path, int top)
             if (!W->write_failed) {
                 if (stat(names[i], &s2) != 0) {
                     /* a dangling link or a file gone: named, not silently passed */
-                    fprintf(stderr, "%s: %s: %s\n", W->tool, names[i], strerror(errno));
+                    cv_cli_error(W->tool, "%s: %s", names[i], strerror(errno));
                     bad++;
                 } else if (S_ISDIR(s2.st_mode) || (S_ISREG(s2.st_mode) && has_suffix(names[i], W->suffix))) {
                     bad += walk(W, names[i], 0);
@@ -223,7 +299,7 @@ static int walk(walk_t *W, const char *path, int top)
     }
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "%s: %s: %s\n", W->tool, path, strerror(errno));
+        cv_cli_error(W->tool, "%s: %s", path, strerror(errno));
         return 1;
     }
     visit(W, path, f, !top);

@@ -11,13 +11,47 @@ enum { CV_EXIT_OK = 0, CV_EXIT_INVALID = 1, CV_EXIT_USAGE = 2 };
 /* Prints "TOOL (cvkit) VERSION" on stdout. */
 void cv_cli_version(const char *tool);
 
-/* "TOOL: message" on stderr, then "Try 'TOOL --help'."; returns CV_EXIT_USAGE. */
+/* Run-level messages, one shape for every tool (input problems keep
+ * FILE:LINE:COL, diag.h): "TOOL: error: MESSAGE" and "TOOL: warning:
+ * MESSAGE" on stderr.  cv_cli_error returns CV_EXIT_USAGE, so a tool can
+ * end with it. */
+int cv_cli_error(const char *tool, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cv_cli_warning(const char *tool, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A usage error: "TOOL: error: MESSAGE", then "Try 'TOOL --help' for more
+ * information."; returns CV_EXIT_USAGE. */
 int cv_cli_usage_error(const char *tool, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* The usage error for what getopt_long refused ('?' or ':'): names the
- * short option letter itself when it was one ("-x" in "-sx"). */
+/* The usage error for what getopt_long refused ('?' or ':'), naming the
+ * option as the user typed it: "--depth" for --depth, "-d" for -d, the
+ * letter alone for "-x" in "-sx"; "--json=1" is an option that takes no
+ * value. */
 int cv_cli_bad_option(const char *tool, char **argv, int optind, int optopt, int missing_value);
+
+/* The option getopt_long has just returned (letter c, or 0 for a long
+ * option without one), as the user typed it: "--depth" (also from
+ * "--depth=5" or an abbreviation "--dep"), or "-d" (also from "-jd5").
+ * Call it right after getopt_long, with its optarg. */
+const char *cv_cli_option_typed(char **argv, int optind, int c, const char *optarg, char *buf, size_t size);
+
+/* The value of the option just returned, as a whole number from lo to hi
+ * (lo >= 0); otherwise the usage error "OPTION 'VALUE': not WHAT from LO
+ * to HI" and -1. */
+long cv_cli_number_option(const char *tool, char **argv, int optind, int c, const char *optarg,
+                          long lo, long hi, const char *what);
+
+/* The usage error for an option value that is not one of a list:
+ * "OPTION 'VALUE': not one of LIST" (LIST: "san, lan, uci").  Returns
+ * CV_EXIT_USAGE. */
+int cv_cli_bad_choice(const char *tool, char **argv, int optind, int c, const char *optarg, const char *list);
+/* The same once parsing is over: option is the name as typed (kept from
+ * cv_cli_option_typed), for a value a variant's engine refuses. */
+int cv_cli_not_one_of(const char *tool, const char *option, const char *value, const char *list);
+
+/* The usage error for an option value of another shape: "OPTION 'VALUE':
+ * WHY".  Returns CV_EXIT_USAGE. */
+int cv_cli_bad_value(const char *tool, char **argv, int optind, int c, const char *optarg, const char *why);
 
 /* The summary line of a tool that judges records (cv-replay, cv-parse
  * --check): "N files, N games, N valid, N invalid, N warnings", singular

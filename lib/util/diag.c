@@ -10,6 +10,15 @@ const char *cv_display_name(const char *path)
     return (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
 }
 
+/* The one writer of every message's tail, ": LEVEL: MESSAGE\n", after
+ * its place (FILE:LINE:COL) or the tool's name. */
+static void say(FILE *o, const char *level, const char *fmt, va_list ap)
+{
+    fprintf(o, ": %s: ", level);
+    vfprintf(o, fmt, ap);
+    fputc('\n', o);
+}
+
 void cv_vreport(cv_diag *d, cv_level lv, const char *file, long line, long col,
                 const char *fmt, va_list ap)
 {
@@ -34,9 +43,14 @@ void cv_vreport(cv_diag *d, cv_level lv, const char *file, long line, long col,
         fprintf(o, ":%ld", line);
         if (col > 0) fprintf(o, ":%ld", col);
     }
-    fprintf(o, ": %s: ", names[lv]);
-    vfprintf(o, fmt, ap);
-    fputc('\n', o);
+    say(o, names[lv], fmt, ap);
+}
+
+void cv_vreport_run(const char *tool, cv_level lv, const char *fmt, va_list ap)
+{
+    static const char *names[] = { "note", "warning", "error" };
+    fputs(tool, stderr);
+    say(stderr, names[lv], fmt, ap);
 }
 
 void cv_report(cv_diag *d, cv_level lv, const char *file, long line, long col,

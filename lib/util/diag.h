@@ -26,6 +26,11 @@ void cv_report(cv_diag *d, cv_level lv, const char *file, long line, long col,
 void cv_vreport(cv_diag *d, cv_level lv, const char *file, long line, long col,
                 const char *fmt, va_list ap);
 
+/* A message about the whole run, not a place in an input: "TOOL: LEVEL:
+ * MESSAGE" on stderr, in the same words as cv_report (cli.h gives the
+ * tools cv_cli_error and cv_cli_warning over it).  Not counted. */
+void cv_vreport_run(const char *tool, cv_level lv, const char *fmt, va_list ap);
+
 /* Display name of an input path: "<stdin>" for NULL or "-". */
 const char *cv_display_name(const char *path);
 
