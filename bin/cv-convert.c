@@ -129,9 +129,12 @@ static void on_bad(void *arg, const cv_replay_ev *e)
         cv_report(C->d, CV_ERROR, C->path, e->line, e->col, "%s: %s; written unconverted", C->ident, e->why);
         if (C->json) cv_problems_add(&C->probs, 1, "move", e->line, e->col, "%s", e->why);
     } else {
-        cv_report(C->d, CV_ERROR, C->path, e->line, e->col, "%s: %s %s: %s; written unconverted", C->ident, num,
-                  e->t->text, e->why);
-        if (C->json) cv_problems_add(&C->probs, 1, "move", e->line, e->col, "%s %s: %s", num, e->t->text, e->why);
+        /* the move as written, its mark too, as cv-replay names it */
+        const char *mark = e->t->suffix ? e->t->suffix : "";
+        cv_report(C->d, CV_ERROR, C->path, e->line, e->col, "%s: %s %s%s: %s; written unconverted", C->ident, num,
+                  e->t->text, mark, e->why);
+        if (C->json)
+            cv_problems_add(&C->probs, 1, "move", e->line, e->col, "%s %s%s: %s", num, e->t->text, mark, e->why);
     }
 }
 

@@ -63,11 +63,11 @@ in.pgn" ]
     for case in "$T/bad.pgn|$T/bad.pgn" "$T/hard.pgn|$T/bad.pgn" "$T/bad.pgn|-"; do
         out=${case%|*} in=${case#*|}
         run --separate-stderr "$B/cv-convert" --rejects "$out" "$in" < "$T/bad.pgn"
-        expect 2 "" "cv-convert: $out: the output is also an input; nothing written"
+        expect 2 "" "cv-convert: error: $out: the output is also an input; nothing written"
     done
     # standard input, no operand
     run --separate-stderr "$B/cv-convert" --rejects "$T/bad.pgn" < "$T/bad.pgn"
-    expect 2 "" "cv-convert: $T/bad.pgn: the output is also an input; nothing written"
+    expect 2 "" "cv-convert: error: $T/bad.pgn: the output is also an input; nothing written"
     cmp "$T/bad.pgn" "$BAD"
     run ls -A "$T"
     [ "$output" = "bad.pgn

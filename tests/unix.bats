@@ -70,12 +70,12 @@ cv-replay: warning: d/sub/g.pgn: the file d/b.pgn again (a link); not read twice
 @test "an output that is also an input is refused before anything is written" {
     cp corpus/chess/malformed/cv_blocked-bishop.pgn "$T/v.pgn"
     run --separate-stderr "$B/cv-convert" --rejects "$T/v.pgn" "$T/v.pgn"
-    expect 2 "" "cv-convert: $T/v.pgn: the output is also an input; nothing written"
+    expect 2 "" "cv-convert: error: $T/v.pgn: the output is also an input; nothing written"
     cmp "$T/v.pgn" corpus/chess/malformed/cv_blocked-bishop.pgn
     mkdir "$T/d"
     cp "$T/v.pgn" "$T/d/"
     run --separate-stderr "$B/cv-convert" --rejects "$T/d/rejects.pgn" "$T/d"
-    expect 2 "" "cv-convert: $T/d/rejects.pgn: the output is inside the input directory $T/d; nothing written"
+    expect 2 "" "cv-convert: error: $T/d/rejects.pgn: the output is inside the input directory $T/d; nothing written"
     [ ! -e "$T/d/rejects.pgn" ]
     # standard output redirected into a walked directory is never read back
     cd "$T"

@@ -195,7 +195,7 @@ static int write_error(const char *tool)
     static int reported;
     int e = errno;
     /* a reader that closed the pipe ends the tool quietly */
-    if (e != EPIPE && !reported) fprintf(stderr, "%s: error: write error: %s\n", tool, strerror(e ? e : EIO));
+    if (e != EPIPE && !reported) cv_cli_error(tool, "write error: %s", strerror(e ? e : EIO));
     reported = 1;
     return CV_EXIT_USAGE;
 }
@@ -361,7 +361,7 @@ int cv_cli_check_output(const char *tool, const char *out, char **paths, int npa
     int rc = 0, stdin_read = npaths == 0;
     for (int i = 0; i < npaths; i++) stdin_read |= !strcmp(paths[i], "-");
     if (exists && stdin_read && same_file(&ost, STDIN_FILENO, NULL)) {
-        fprintf(stderr, "%s: %s: the output is also an input; nothing written\n", tool, out);
+        cv_cli_error(tool, "%s: the output is also an input; nothing written", out);
         rc = CV_EXIT_USAGE;
     }
     for (int i = 0; i < npaths && !rc; i++) {
@@ -370,11 +370,10 @@ int cv_cli_check_output(const char *tool, const char *out, char **paths, int npa
         if (!in) continue;
         size_t n = strlen(in);
         if (!strcmp(in, o) || (exists && same_file(&ost, -1, in))) {
-            fprintf(stderr, "%s: %s: the output is also an input; nothing written\n", tool, out);
+            cv_cli_error(tool, "%s: the output is also an input; nothing written", out);
             rc = CV_EXIT_USAGE;
         } else if (!strncmp(in, o, n) && (o[n] == '/' || !strcmp(in, "/"))) {
-            fprintf(stderr, "%s: %s: the output is inside the input directory %s; nothing written\n", tool, out,
-                    paths[i]);
+            cv_cli_error(tool, "%s: the output is inside the input directory %s; nothing written", out, paths[i]);
             rc = CV_EXIT_USAGE;
         }
         free(in);
@@ -386,14 +385,14 @@ int cv_cli_check_output(const char *tool, const char *out, char **paths, int npa
 cv_outfile *cv_cli_replace_open(const char *tool, const char *opt, const char *path)
 {
     cv_outfile *o = cv_outfile_new(path);
-    if (!o) fprintf(stderr, "%s: error: %s %s: %s\n", tool, opt, path, strerror(errno));
+    if (!o) cv_cli_error(tool, "%s %s: %s", opt, path, strerror(errno));
     return o;
 }
 
 FILE *cv_cli_replace_stream(const char *tool, const char *opt, const char *path, cv_outfile *o)
 {
     FILE *f = cv_outfile_stream(o);
-    if (!f) fprintf(stderr, "%s: error: %s %s: %s\n", tool, opt, path, strerror(errno));
+    if (!f) cv_cli_error(tool, "%s %s: %s", opt, path, strerror(errno));
     return f;
 }
 
@@ -401,7 +400,7 @@ int cv_cli_replace_close(const char *tool, const char *opt, const char *path, cv
 {
     int e = cv_outfile_close(o, keep);
     if (!e) return 0;
-    fprintf(stderr, "%s: error: %s %s: write error: %s\n", tool, opt, path, strerror(e));
+    cv_cli_error(tool, "%s %s: write error: %s", opt, path, strerror(e));
     return CV_EXIT_USAGE;
 }
 
@@ -410,6 +409,6 @@ int cv_cli_check_dir(const char *tool, const char *opt, const char *dir)
     struct stat st;
     int e = stat(dir, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, W_OK | X_OK) != 0 ? errno : 0;
     if (!e) return 0;
-    fprintf(stderr, "%s: error: %s %s: %s\n", tool, opt, dir, strerror(e));
+    cv_cli_error(tool, "%s %s: %s", opt, dir, strerror(e));
     return CV_EXIT_USAGE;
 }
