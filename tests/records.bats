@@ -183,3 +183,31 @@ $T/s.txt:3:4: error: game 1: 2. Pc4-c5(4): out of sequence: the game is at move 
     expect 0 "    WHITE      BLACK
 1.  Pc2-c4(2)  Pd7-d5(6)" "$T/m.txt:2:4: warning: game 1: 1. Pc2-c4(2)+: marked as check, but the move gives no check"
 }
+
+@test "a NUL byte in a comment: the comment is written whole, the NUL said with its place" {
+    # Decision (docs/cvkit-formats.5): the NUL is kept and written as it
+    # is; the reader warns once per comment.  Before, the writer ended the
+    # comment at the NUL ({before}) with exit 0 and no word.
+    printf '[Event "x"]\n\n1. e4 {before\0after} e5 ; line\0rest\n*\n' > "$T/nul.pgn"
+    run --separate-stderr bash -c 'bin/cv-convert "$0" > "$1"' "$T/nul.pgn" "$T/out.pgn"
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "$T/nul.pgn:3:14: warning: game 1: NUL byte in a comment; kept
+$T/nul.pgn:3:31: warning: game 1: NUL byte in a comment; kept" ]
+    printf '[Event "x"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n1. e4 {before\0after} 1... e5 ; line\0rest\n*\n\n' > "$T/want.pgn"
+    cmp "$T/want.pgn" "$T/out.pgn"
+    run --separate-stderr bash -c 'bin/cv-parse --strict "$0" > /dev/null' "$T/nul.pgn"
+    [ "$status" -eq 1 ]
+    [ "${stderr%%$'\n'*}" = "$T/nul.pgn:3:14: error: game 1: NUL byte in a comment; kept" ]
+}
+
+@test "PGN output never breaks a [%...] command across lines, whatever blanks it holds" {
+    # Before: "{aaa... [%eval" ended the line and "0.36]" began the next.
+    a=$(printf 'a%.0s' $(seq 64))
+    printf '[Event "x"]\n\n1. e4 {%s [%%eval 0.36] [%%clk\n0:03:00]} e5 *\n' "$a" > "$T/cmd.pgn"
+    run --separate-stderr bin/cv-convert "$T/cmd.pgn"
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "" ]
+    [ "${lines[7]}" = "1. e4 {$a" ]
+    [ "${lines[8]}" = "[%eval 0.36] [%clk 0:03:00]} 1... e5 *" ]
+    [ "${#lines[@]}" -eq 9 ]
+}

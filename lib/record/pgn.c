@@ -1224,7 +1224,7 @@ static void lex_comment(R *r, long long at)
     if (keep && !t) return;
     size_t idx = keep ? r->ntok - 1 : 0;
     size_t off = r->alen, stored = 0;
-    int toolong = 0, closed = 0;
+    int toolong = 0, closed = 0, nul = 0;
     r->ncom_line = 0;
     r->com_line = line;
     r->com_col = col;
@@ -1267,6 +1267,8 @@ static void lex_comment(R *r, long long at)
             continue;
         }
         if (p < r->end) {  /* a NUL byte: kept, comments may hold anything */
+            /* but said, once, as it ends the text for most programs */
+            if (!nul++) issue(r, TOL, r->line, colof(r, p), "NUL byte in a comment; kept");
             comment_run(r, p, 1, &stored, &toolong, line, col);
             p++;
             continue;
@@ -1312,6 +1314,7 @@ static void lex_rest_of_line(R *r, cv_pgn_kind kind, long long at)
         return;
     }
     size_t idx = keep ? r->ntok - 1 : 0, off = r->alen, n = 0;
+    int nul = 0;
     for (;;) {
         unsigned char *q = p;
         while (!(cls[*q] & K_LSTOP)) q++;
@@ -1329,6 +1332,9 @@ static void lex_rest_of_line(R *r, cv_pgn_kind kind, long long at)
         }
         if (*p == '\n' || *p == '\r') break;
         if (p < r->end) {
+            if (keep && !nul++)
+                issue(r, TOL, r->line, colof(r, p), "NUL byte in %s; kept",
+                      kind == CV_PGN_LINE_COMMENT ? "a comment" : "a '%' line");
             if (!quiet) {
                 if (!arena_reserve(r, 2)) break;
                 r->arena[r->alen++] = 0;  /* NUL byte kept, as in comments */

@@ -36,27 +36,54 @@ static void words(wr *w, const char *s)
     word(w, s, strlen(s));
 }
 
-/* A brace comment broken at its blanks; a word longer than a line stays
- * whole (PGN has no way to break it). */
-static void comment(wr *w, const char *text)
+/* A comment may hold NUL bytes, so its length is len; a token a program
+ * made may leave len 0 for a text that ends at its NUL. */
+static size_t text_len(const cv_pgn_token *t)
 {
-    const char *p = text;
+    return t->len || !t->text ? t->len : strlen(t->text);
+}
+
+static int blank(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+/* The end of the word at p: a "[%clk 0:03:00]" command is part of its word
+ * whatever blanks it holds, as the programs that read such commands take
+ * them from one line.  A command left open runs to the end. */
+static const char *word_end(const char *p, const char *end)
+{
+    while (p < end && !blank(*p)) {
+        if (*p == '[' && p + 1 < end && p[1] == '%') {
+            const char *q = memchr(p, ']', (size_t)(end - p));
+            p = q ? q + 1 : end;
+        } else {
+            p++;
+        }
+    }
+    return p;
+}
+
+/* A brace comment broken at its blanks; a word longer than a line stays
+ * whole (PGN has no way to break it).  Its n bytes go out as they are, a
+ * NUL among them (the reader warned of it), but for a line break or tab
+ * inside a command, which becomes a blank to keep the command on one
+ * line. */
+static void comment(wr *w, const char *text, size_t n)
+{
+    const char *p = text, *end = text + n;
     int first = 1;
     for (;;) {
-        while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++;
-        const char *e = p;
-        while (*e && *e != ' ' && *e != '\n' && *e != '\r' && *e != '\t') e++;
-        size_t n = (size_t)(e - p);
-        const char *rest = e + strspn(e, " \n\r\t");
-        int last = !*rest;
-        char *buf = malloc(n + 3);
+        while (p < end && blank(*p)) p++;
+        const char *e = word_end(p, end);
+        size_t k = (size_t)(e - p);
+        const char *rest = e;
+        while (rest < end && blank(*rest)) rest++;
+        int last = rest == end;
+        char *buf = malloc(k + 3);
         if (!buf) return;
-        size_t k = 0;
-        if (first) buf[k++] = '{';
-        memcpy(buf + k, p, n);
-        k += n;
-        if (last) buf[k++] = '}';
-        word(w, buf, k);
+        size_t b = 0;
+        if (first) buf[b++] = '{';
+        for (size_t i = 0; i < k; i++) buf[b++] = blank(p[i]) ? ' ' : p[i];
+        if (last) buf[b++] = '}';
+        word(w, buf, b);
         free(buf);
         first = 0;
         if (last) break;
@@ -66,13 +93,12 @@ static void comment(wr *w, const char *text)
 
 /* ";TEXT" to the end of the line: it moves to a line of its own when it
  * does not fit, and a line break in the text becomes a space. */
-static void line_comment(wr *w, const char *text)
+static void line_comment(wr *w, const char *text, size_t n)
 {
-    size_t n = strlen(text);
-    char *b = malloc(n + 2);
+    char *b = malloc(n + 1);
     if (!b) return;
     b[0] = ';';
-    for (size_t i = 0; i <= n; i++) b[i + 1] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
+    for (size_t i = 0; i < n; i++) b[i + 1] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
     word(w, b, n + 1);
     free(b);
     newline(w);
@@ -144,12 +170,12 @@ void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int k
         case CV_PGN_COMMENT:
             /* a '}' would end a brace comment early: such a text (another
              * format's comment) goes out as a ';' comment, its words kept */
-            if (strchr(t->text, '}')) line_comment(&w, t->text);
-            else comment(&w, t->text);
+            if (memchr(t->text, '}', text_len(t))) line_comment(&w, t->text, text_len(t));
+            else comment(&w, t->text, text_len(t));
             need_number = 1;
             break;
         case CV_PGN_LINE_COMMENT:
-            line_comment(&w, t->text);
+            line_comment(&w, t->text, text_len(t));
             need_number = 1;
             break;
         case CV_PGN_NAG:
