@@ -56,6 +56,10 @@ ARMY='rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P
 @test "a log converts to itself byte for byte; an unknown move is refused at its line" {
     run bash -c "bin/cv-convert $G1 | cmp - $G1"
     [ "$status" -eq 0 ]
+    # its // [Variant "Panoply"] line too (it was left out as implied)
+    grep -qx '// \[Variant "Panoply"\]' corpus/panoply/sample-log.txt
+    run --separate-stderr bash -c "bin/cv-convert corpus/panoply/sample-log.txt | cmp - corpus/panoply/sample-log.txt"
+    expect 0 "" ""
     sed '20s/.*/5... p b10-b5/' "$G1" > "$BATS_TEST_TMPDIR/bad.txt"
     run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/bad.txt"
     [ "$status" -eq 1 ]
