@@ -211,3 +211,18 @@ $T/nul.pgn:3:31: warning: game 1: NUL byte in a comment; kept" ]
     [ "${lines[8]}" = "[%eval 0.36] [%clk 0:03:00]} 1... e5 *" ]
     [ "${#lines[@]}" -eq 9 ]
 }
+
+@test "a listing's move number is placed at the number, not at its move" {
+    # Before: "3:5 MOVE_NUMBER 3." (the move's column) where the number is at 3:1.
+    printf '    WHITE       BLACK\n1.  Pc2-c4(2)   Pd7-d5(6)\n3.  Pc4xd5(6)\n2.\nPd5-d4(6)\n' > "$T/l.txt"
+    run --separate-stderr bin/cv-parse "$T/l.txt"
+    expect 0 "# game 1 $T/l.txt:1:1
+2:1 MOVE_NUMBER 1.
+2:5 MOVE Pc2-c4(2)
+2:17 MOVE Pd7-d5(6)
+3:1 MOVE_NUMBER 3.
+3:5 MOVE Pc4xd5(6)
+4:1 MOVE_NUMBER 2.
+5:1 MOVE Pd5-d4(6)" "$T/l.txt:3:1: warning: game 1: move number 3. out of sequence: expected 2.
+$T/l.txt:4:1: warning: game 1: move number 2. out of sequence: expected 3..."
+}

@@ -105,6 +105,8 @@ typedef enum { CV_GAMELIST_MOVE, CV_GAMELIST_COMMENT } cv_gamelist_kind;
 typedef struct cv_gamelist_item {
     cv_gamelist_kind kind;
     long line, col;     /* where the move, or the comment's "//", starts */
+    long num_line, num_col; /* MOVE: where its move number is written ("12."
+                           or "12..."); 0 when none was written for it */
     long number;        /* MOVE: its move number.  COMMENT: that of the
                            move before it, 0 when none */
     char color;         /* MOVE: 'w' or 'b'.  COMMENT: colour of the move

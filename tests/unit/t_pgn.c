@@ -918,8 +918,10 @@ static void test_lean(void)
         n += sizeof next_game - 1;
         rd_open(&x, s, n, CV_PGN_LEAN);
         rd_next(&x);
-        TAP_IS_STR(issues(&x.g), "3:108: warning: CR LF line end (reported once per file)\n",
-                   "lean comment of 100,000 lines: only the CR LF note");
+        TAP_IS_STR(issues(&x.g),
+                   "3:58: warning: NUL byte in a comment; kept\n"
+                   "3:108: warning: CR LF line end (reported once per file)\n",
+                   "lean comment of 100,000 lines: the NUL said once, and the CR LF note");
         TAP_IS_STR(toks(&x.g), "1. e4 {} e5 1-0", "lean comment of 100,000 lines: the tokens");
         TAP_IS_STR(poss(&x.g), "3:1 3:4 3:7 100003:3 100003:6", "lean comment of 100,000 lines: lines counted");
         check_next(&x, "lean comment of 100,000 lines", 100005);
