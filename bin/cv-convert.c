@@ -160,14 +160,7 @@ static void game_json(ctx *C, const cv_record *g, const cv_variant *v, int ok, c
     cv_json *j = &C->js;
     cv_json_begin_object(j);
     cv_record_json_place(j, C->path, g);
-    cv_json_key(j, "tags");
-    cv_json_begin_object(j);
-    for (size_t i = 0; i < g->ntags; i++)
-        if (cv_pgn_tag_value(g, g->tags[i].name) == g->tags[i].value) {
-            cv_json_key(j, g->tags[i].name);
-            cv_json_str(j, g->tags[i].value);
-        }
-    cv_json_end_object(j);
+    cv_record_json_tags(j, g, 0);
     cv_json_key(j, "converted");
     cv_json_bool(j, ok);
     /* converted: the main line in the target notation; not: as written */

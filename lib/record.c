@@ -121,6 +121,68 @@ void cv_record_json_place(cv_json *j, const char *path, const cv_record *g)
     cv_json_int(j, g->col);
 }
 
+/* A tag's name and index, sorted to find repeats without a quadratic
+ * search by name. */
+typedef struct named {
+    const char *name;
+    size_t i;
+} named;
+
+static int by_name(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* repeat[i]: tag i has a name an earlier tag has; NULL when out of memory,
+ * and then the caller asks cv_pgn_tag_value (slow but right). */
+static unsigned char *repeats_of(const cv_record *g)
+{
+    named *v = malloc(sizeof *v * (g->ntags ? g->ntags : 1));
+    unsigned char *rep = calloc(g->ntags ? g->ntags : 1, 1);
+    if (!v || !rep) {
+        free(v);
+        free(rep);
+        return NULL;
+    }
+    for (size_t i = 0; i < g->ntags; i++) v[i] = (named){ g->tags[i].name, i };
+    qsort(v, g->ntags, sizeof *v, by_name);
+    for (size_t k = 1; k < g->ntags; k++)
+        if (!strcmp(v[k - 1].name, v[k].name)) rep[v[k].i] = 1;
+    free(v);
+    return rep;
+}
+
+void cv_record_json_tags(cv_json *j, const cv_record *g, int repeats)
+{
+    unsigned char *rep = repeats_of(g);
+    size_t dups = 0;
+    cv_json_key(j, "tags");
+    cv_json_begin_object(j);
+    for (size_t i = 0; i < g->ntags; i++) {
+        int r = rep ? rep[i] : cv_pgn_tag_value(g, g->tags[i].name) != g->tags[i].value;
+        dups += r;
+        if (r) continue;
+        cv_json_key(j, g->tags[i].name);
+        cv_json_str(j, g->tags[i].value);
+    }
+    cv_json_end_object(j);
+    if (repeats && dups) {
+        cv_json_key(j, "duplicate_tags");
+        cv_json_begin_array(j);
+        for (size_t i = 0; i < g->ntags; i++) {
+            if (rep ? !rep[i] : cv_pgn_tag_value(g, g->tags[i].name) == g->tags[i].value) continue;
+            cv_json_begin_array(j);
+            cv_json_str(j, g->tags[i].name);
+            cv_json_str(j, g->tags[i].value);
+            cv_json_end_array(j);
+        }
+        cv_json_end_array(j);
+    }
+    free(rep);
+}
+
 /* ---- the reader ---- */
 
 static ssize_t cookie_read(void *c, char *buf, size_t size)
