@@ -41,7 +41,7 @@ setup() {
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "# game 1 <stdin>:1:1" ]
     [ "${lines[1]}" = "5:1 COMMENT {SAMPLE GAME #2}" ]
-    [ "${lines[2]}" = "7:5 MOVE_NUMBER 1." ]
+    [ "${lines[2]}" = "7:1 MOVE_NUMBER 1." ]
     [ "${lines[3]}" = "7:5 MOVE Ne1-d3(4)" ]
     # a listing after blank lines and a comment is still a listing
     run --separate-stderr bash -c "{ printf '\n\n// a note\n'; cat $L1; } | bin/cv-replay --check"
@@ -232,16 +232,39 @@ $T/l.txt:4:1: warning: game 1: move number 2. out of sequence: expected 3..."
     awk 'BEGIN { for (i = 0; i < 200000; i++) printf "[T%d \"v%d\"]\n", i, i;
                  print "[T5 \"again\"]"; print ""; print "1. e4 e5 *" }' > "$T/tags.pgn"
     [ "$(wc -l < "$T/tags.pgn")" -eq 200003 ]
+    dup="$T/tags.pgn:200001:1: warning: game 1: duplicate tag 'T5' (first at line 6); the first value is the game's"
     run --separate-stderr timeout 10 bin/cv-parse -j "$T/tags.pgn"
     [ "$status" -eq 0 ]
-    [ "$stderr" = "" ]
+    [ "$stderr" = "$dup" ]
     [ "${#lines[@]}" -eq 1 ]
     [[ "$output" = "{\"file\":\"$T/tags.pgn\",\"game\":1,\"line\":1,\"col\":1,\"tags\":{\"T0\":\"v0\",\"T1\":\"v1\","* ]]
     [[ "$output" = *',"T199999":"v199999"},"duplicate_tags":[["T5","again"]],"moves":[{"number":1,'* ]]
     [ "$(grep -o '"T[0-9]*":' <<< "$output" | wc -l)" -eq 200000 ]
     run --separate-stderr timeout 10 bin/cv-convert -j "$T/tags.pgn"
     [ "$status" -eq 0 ]
-    [ "$stderr" = "" ]
+    [ "$stderr" = "$dup" ]
     [ "${#lines[@]}" -eq 1 ]
-    [[ "$output" = *',"T199999":"v199999"},"converted":true,"variant":"chess","notation":"san","moves":["e4","e5"],"result":"*","problems":[]}' ]]
+    [[ "$output" = *',"T199999":"v199999"},"converted":true,"variant":"chess","notation":"san","moves":["e4","e5"],"result":"*","problems":[{"level":"warning","kind":"record","line":200001,"col":1,"message":"duplicate tag '"'T5'"' (first at line 6); the first value is the game'"'s"'"}]}' ]]
+}
+
+@test "a repeated tag within one tag section is a duplicate of the game, Event too; after a blank line or moves it is the next game" {
+    # Before: the second [Event] began a second game (exit 0, two games).
+    printf '[Event "a"]\n[Site "s"]\n[Event "b"]\n[X "1"]\n[X "2"]\n\n1. e4 *\n\n[Event "c"]\n\n[Event "d"]\n1. d4\n[Event "e"]\n1. c4 *\n' > "$T/dup.pgn"
+    run --separate-stderr bin/cv-replay "$T/dup.pgn"
+    expect 0 "$T/dup.pgn: game 1 (? - ?): valid, 1 ply, *
+$T/dup.pgn: game 2 (? - ?): valid, 0 plies, *
+$T/dup.pgn: game 3 (? - ?): valid, 1 ply, *
+$T/dup.pgn: game 4 (? - ?): valid, 1 ply, *
+1 file, 4 games, 4 valid, 0 invalid, 5 warnings" "$T/dup.pgn:3:1: warning: game 1: duplicate tag 'Event' (first at line 1); the first value is the game's
+$T/dup.pgn:5:1: warning: game 1: duplicate tag 'X' (first at line 4); the first value is the game's
+$T/dup.pgn:9:12: warning: game 2: missing result; '*' assumed
+$T/dup.pgn:12:6: warning: game 3: missing result; '*' assumed
+$T/dup.pgn:13:1: warning: game 4: no blank line between this game and the previous one"
+    run --separate-stderr bin/cv-parse -j "$T/dup.pgn"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "{\"file\":\"$T/dup.pgn\",\"game\":1,\"line\":1,\"col\":1,\"tags\":{\"Event\":\"a\",\"Site\":\"s\",\"X\":\"1\"},\"duplicate_tags\":[[\"Event\",\"b\"],[\"X\",\"2\"]],\"moves\":[{\"number\":1,\"color\":\"w\",\"san\":\"e4\",\"line\":7,\"col\":4}],\"result\":\"*\",\"problems\":[{\"level\":\"warning\",\"kind\":\"record\",\"line\":3,\"col\":1,\"message\":\"duplicate tag 'Event' (first at line 1); the first value is the game's\"},{\"level\":\"warning\",\"kind\":\"record\",\"line\":5,\"col\":1,\"message\":\"duplicate tag 'X' (first at line 4); the first value is the game's\"}]}" ]
+    [ "${#lines[@]}" -eq 4 ]
+    run --separate-stderr bin/cv-parse --strict "$T/dup.pgn"
+    [ "$status" -eq 1 ]
+    [ "${stderr%%$'\n'*}" = "$T/dup.pgn:3:1: error: game 1: duplicate tag 'Event' (first at line 1); the first value is the game's" ]
 }

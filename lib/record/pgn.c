@@ -57,6 +57,8 @@ struct cv_pgn_reader {
     size_t ntok, tokcap;
     cv_pgn_tag *tags;
     size_t ntags, tagcap;
+    size_t *thash;             /* the tags by name: index + 1, 0 empty */
+    size_t thcap;              /* a power of two, at least twice ntags */
     size_t *ml;
     size_t mlcap;
     cv_pgn_issue *iss;
@@ -202,6 +204,7 @@ void cv_pgn_close(cv_pgn_reader *r)
     free(r->arena);
     free(r->tok);
     free(r->tags);
+    free(r->thash);
     free(r->ml);
     free(r->iss);
     free(r->cur);
@@ -221,7 +224,7 @@ static size_t heap_bytes(const R *r)
     return sizeof *r + r->bufsize + PAD + r->acap + r->tokcap * sizeof *r->tok +
            r->tagcap * sizeof *r->tags + r->mlcap * sizeof *r->ml +
            r->isscap * sizeof *r->iss + 2 * (size_t)r->depthcap * sizeof *r->cur + r->rawcap +
-           r->lines.cap * sizeof *r->lines.v;
+           r->lines.cap * sizeof *r->lines.v + r->thcap * sizeof *r->thash;
 }
 
 void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st)
@@ -1388,22 +1391,71 @@ static void skip_tag_rest(R *r)
     }
 }
 
+/* ---- the game's tags by name: a repeat found in constant time, as a
+ * hostile game has hundreds of thousands of tags ---- */
+
+static size_t name_hash(const void *s, size_t n)
+{
+    const unsigned char *p = s;
+    size_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+/* The index of the game's first tag called s[0, n), or -1. */
+static long tag_find(const R *r, const void *s, size_t n)
+{
+    if (!r->thcap) return -1;
+    for (size_t h = name_hash(s, n) & (r->thcap - 1);; h = (h + 1) & (r->thcap - 1)) {
+        size_t k = r->thash[h];
+        if (!k) return -1;
+        const char *name = r->arena + r->tags[k - 1].name_off;
+        if (!memcmp(name, s, n) && !name[n]) return (long)(k - 1);
+    }
+}
+
+static void thash_put(R *r, size_t i)
+{
+    const char *name = r->arena + r->tags[i].name_off;
+    size_t h = name_hash(name, strlen(name)) & (r->thcap - 1);
+    while (r->thash[h]) h = (h + 1) & (r->thcap - 1);
+    r->thash[h] = i + 1;
+}
+
+/* Tag i (the last) joins the index, unless its name is there already;
+ * 0 when out of memory. */
+static int tag_index(R *r, size_t i)
+{
+    if (2 * (i + 1) > r->thcap) {
+        size_t cap = r->thcap ? 2 * r->thcap : 64;
+        size_t *t = calloc(cap, sizeof *t);
+        if (!t) return 0;
+        free(r->thash);
+        r->thash = t;
+        r->thcap = cap;
+        for (size_t k = 0; k < i; k++) {
+            const char *name = r->arena + r->tags[k].name_off;
+            if (tag_find(r, name, strlen(name)) < 0) thash_put(r, k);
+        }
+    }
+    const char *name = r->arena + r->tags[i].name_off;
+    if (tag_find(r, name, strlen(name)) < 0) thash_put(r, i);
+    note_peak(r);
+    return 1;
+}
+
 /* A tag section with no movetext can only be followed by another game's
- * tags; they show by repeating a name the game already has (after a blank
- * line, or Event at any time). */
+ * tags; they show by repeating a name the game already has after a blank
+ * line.  Without one it is the same tag section, and a repeated name (even
+ * Event) is a duplicate tag of this game (lex_tag). */
 static int repeats_tag(const R *r)
 {
+    if (!r->blank_since_token) return 0;
     const unsigned char *p = r->p + 1;
     while (*p == ' ' || *p == '\t') p++;
     const unsigned char *s = p;
     while (cls[*p] & K_SYM) p++;
-    size_t n = (size_t)(p - s);
-    if (!r->blank_since_token && !(n == 5 && !memcmp(s, "Event", 5))) return 0;
-    for (size_t i = 0; i < r->ntags; i++) {
-        const char *name = r->arena + r->tags[i].name_off;
-        if (strlen(name) == n && !memcmp(name, s, n)) return 1;
-    }
-    return 0;
+    return tag_find(r, s, (size_t)(p - s)) >= 0;
 }
 
 static void lex_tag(R *r, long long at)
@@ -1564,11 +1616,17 @@ static void lex_tag(R *r, long long at)
         r->tags = t;
         r->tagcap = cap;
     }
+    long first = tag_find(r, r->arena + name_off, strlen(r->arena + name_off));
     cv_pgn_tag *tg = &r->tags[r->ntags++];
     tg->name_off = name_off;
     tg->value_off = voff;
     tg->line = line;
     tg->col = col;
+    if (first >= 0)
+        issue(r, TOL, line, col, "duplicate tag '%s' (first at line %ld); the first value is the game's",
+              r->arena + name_off, r->tags[first].line);
+    else if (!tag_index(r, r->ntags - 1))
+        out_of_memory(r, line, col);
 }
 
 /* ---- variations passed over (CV_PGN_LEAN) -------------------------------- */
@@ -1726,6 +1784,13 @@ static void reset_game(R *r)
         free(r->tags);
         r->tags = NULL;
         r->tagcap = 0;
+    }
+    if (r->thcap > 2 * TAG_KEEP) {
+        free(r->thash);
+        r->thash = NULL;
+        r->thcap = 0;
+    } else if (r->ntags && r->thcap) {
+        memset(r->thash, 0, r->thcap * sizeof *r->thash);
     }
     if (r->lines.cap > TOK_KEEP) cv_pgn_lines_free(&r->lines);
     cv_pgn_lines_clear(&r->lines);
