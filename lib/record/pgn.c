@@ -103,7 +103,7 @@ cv_pgn_limits cv_pgn_default_limits(void)
 {
     cv_pgn_limits l;
     l.max_comment = 1u << 20;
-    l.max_depth = 255;
+    l.max_depth = 50;
     l.max_line = 1u << 20;
     l.max_tokens = 1u << 20;
     l.max_game_bytes = 64u << 20;

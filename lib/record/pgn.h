@@ -164,7 +164,10 @@ typedef struct cv_pgn_game {
 /* Limits on pathological input; the defaults suit any real file. */
 typedef struct cv_pgn_limits {
     size_t max_comment;     /* bytes in one {comment}: 1 MiB (not with LEAN) */
-    int max_depth;          /* variation nesting: 255 */
+    int max_depth;          /* variation nesting: 50, so cv-parse --json
+                               nests at most 154 levels, which jq 1.6
+                               (counting an object as two, 256 at most)
+                               takes as 206 */
     size_t max_line;        /* bytes on one line outside comments: 1 MiB */
     size_t max_tokens;      /* tokens + tags in one game: 1,048,576 */
     size_t max_game_bytes;  /* text stored for one game: 64 MiB */
