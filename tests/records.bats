@@ -268,3 +268,32 @@ $T/dup.pgn:13:1: warning: game 4: no blank line between this game and the previo
     [ "$status" -eq 1 ]
     [ "${stderr%%$'\n'*}" = "$T/dup.pgn:3:1: error: game 1: duplicate tag 'Event' (first at line 1); the first value is the game's" ]
 }
+
+@test "a text with a listing inside, read as PGN: its errors, then one note to try --input gamelist" {
+    # Before: the errors alone, no word of --input gamelist (which reads it).
+    printf 'PARMEN TRI-D CHESS\nType your moves as the sample game shows.\n\n    WHITE       BLACK\n1.  Pc2-c4(2)   Pd7-d5(6)\n' > "$T/man.txt"
+    note="$T/man.txt: note: read as PGN, with errors; a line is a Parmen listing's WHITE/BLACK header: try --input gamelist"
+    for jobs in 1 2; do
+        run --separate-stderr bin/cv-replay --jobs $jobs "$T/man.txt"
+        [ "$status" -eq 1 ]
+        [ "$output" = "$T/man.txt: game 1 (? - ?): invalid, 0 plies, *
+1 file, 1 game, 0 valid, 1 invalid, 1 warning" ]
+        [ "${#stderr_lines[@]}" -eq 17 ]
+        [ "${stderr_lines[0]}" = "$T/man.txt:1:1: error: game 1: unrecognized token 'PARMEN'" ]
+        [ "${stderr_lines[15]}" = "$T/man.txt:5:5: error: game 1 (? - ?): 1. Pc2-c4(2): 'Pc2-c4(2)' is not a move" ]
+        [ "${stderr_lines[16]}" = "$note" ]
+    done
+    run --separate-stderr bin/cv-parse "$T/man.txt"
+    [ "$status" -eq 1 ]
+    [ "${stderr_lines[-1]}" = "$note" ]
+    [ "$(grep -c 'note:' <<< "$stderr")" -eq 1 ]
+    # what the note says works
+    run --separate-stderr bin/cv-replay -q --input gamelist "$T/man.txt"
+    expect 0 "$T/man.txt: game 1: valid, 2 plies
+1 file, 1 game, 1 valid, 0 invalid, 2 warnings" ""
+    # a PGN file with errors and no listing header gets no note
+    printf '[Event "x"]\n\n1. e4 Zz9 *\n' > "$T/bad.pgn"
+    run --separate-stderr bin/cv-replay "$T/bad.pgn"
+    [ "$status" -eq 1 ]
+    [[ "$stderr" != *note:* ]]
+}

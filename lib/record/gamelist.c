@@ -599,6 +599,20 @@ static int process_line(R *r)
 
 /* ---- reader ---- */
 
+int cv_gamelist_header_line(const char *s, size_t n)
+{
+    size_t i = 0, words = 0;
+    for (;;) {
+        while (i < n && is_blank((unsigned char)s[i])) i++;
+        if (i == n) return words > 0;
+        size_t k = i;
+        while (k < n && !is_blank((unsigned char)s[k])) k++;
+        if (!word_is(s + i, k - i, "WHITE") && !word_is(s + i, k - i, "BLACK")) return 0;
+        words++;
+        i = k;
+    }
+}
+
 cv_gamelist_limits cv_gamelist_default_limits(void)
 {
     cv_gamelist_limits l = { 4096, 100000, 4u << 20, 100, 64u << 20 };
