@@ -1,4 +1,5 @@
 #include "pgnwrite.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,11 +15,15 @@ static void newline(wr *w)
     w->col = 0;
 }
 
-/* One unbreakable word, on a new line when it would pass column 80. */
-static void word(wr *w, const char *s, size_t n)
+/* One unbreakable word, on a new line when it would pass column 80: pre
+ * (a character or 0), the n bytes of s, each blank among them written as a
+ * space (a comment's command), and post (or 0).  Nothing is allocated, so
+ * no text of any length is lost for want of memory. */
+static void word_of(wr *w, char pre, const char *s, size_t n, char post)
 {
+    size_t len = n + (pre != 0) + (post != 0);
     int space = w->col && !w->glue;
-    if (w->col && w->col + space + (int)n > 80) {
+    if (w->col && (size_t)w->col + (size_t)space + len > 80) {
         newline(w);
         space = 0;
     }
@@ -26,9 +31,22 @@ static void word(wr *w, const char *s, size_t n)
         fputc(' ', w->out);
         w->col++;
     }
-    fwrite(s, 1, n, w->out);
-    w->col += (int)n;
+    if (pre) fputc(pre, w->out);
+    for (size_t i = 0; i < n;) {
+        size_t k = i;
+        while (k < n && s[k] != '\n' && s[k] != '\r' && s[k] != '\t') k++;
+        fwrite(s + i, 1, k - i, w->out);
+        if (k < n) fputc(' ', w->out), k++;
+        i = k;
+    }
+    if (post) fputc(post, w->out);
+    w->col = len > (size_t)(INT_MAX - 100) ? INT_MAX - 100 : w->col + (int)len;
     w->glue = 0;
+}
+
+static void word(wr *w, const char *s, size_t n)
+{
+    word_of(w, 0, s, n, 0);
 }
 
 static void words(wr *w, const char *s)
@@ -77,14 +95,7 @@ static void comment(wr *w, const char *text, size_t n)
         const char *rest = e;
         while (rest < end && blank(*rest)) rest++;
         int last = rest == end;
-        char *buf = malloc(k + 3);
-        if (!buf) return;
-        size_t b = 0;
-        if (first) buf[b++] = '{';
-        for (size_t i = 0; i < k; i++) buf[b++] = blank(p[i]) ? ' ' : p[i];
-        if (last) buf[b++] = '}';
-        word(w, buf, b);
-        free(buf);
+        word_of(w, first ? '{' : 0, p, k, last ? '}' : 0);
         first = 0;
         if (last) break;
         p = rest;
@@ -95,12 +106,7 @@ static void comment(wr *w, const char *text, size_t n)
  * does not fit, and a line break in the text becomes a space. */
 static void line_comment(wr *w, const char *text, size_t n)
 {
-    char *b = malloc(n + 1);
-    if (!b) return;
-    b[0] = ';';
-    for (size_t i = 0; i < n; i++) b[i + 1] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
-    word(w, b, n + 1);
-    free(b);
+    word_of(w, ';', text, n, 0);
     newline(w);
 }
 
