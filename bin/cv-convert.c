@@ -152,24 +152,33 @@ static FILE *rejects_stream(ctx *C)
 /* Nothing is lost: a game that cannot be converted goes out byte for
  * byte as read (or as its reader understood it, for a format that keeps
  * no bytes), to the rejects file or in its place in the output. */
-static void write_unconverted(ctx *C, const cv_record_format *f, const cv_record *g)
+static int write_unconverted(ctx *C, const cv_record_format *f, const cv_record *g)
 {
     FILE *out = C->rejects_file ? rejects_stream(C) : NULL;
     if (!out) out = C->to_fen ? NULL : C->out;
     if (!out) {
         fprintf(C->out, "# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g->number);
-        return;
+        return 0;
+    }
+    if (g->raw && g->raw_truncated) {
+        /* part of a game would pass for the game: none of it is written,
+         * and the run fails as on any resource error */
+        if (g->raw_truncated == CV_PGN_RAW_NOMEM)
+            cv_report(C->d, CV_ERROR, "", 0, 0, "out of memory keeping %s of %s as read; not written", C->ident,
+                      cv_display_name(C->path));
+        else
+            cv_report(C->d, CV_ERROR, C->path, g->line, g->col,
+                      "%s: longer than the reader keeps to write it as read; not written", C->ident);
+        return 2;
     }
     if (g->raw) {
         fwrite(g->raw, 1, g->rawlen, out);
         if (g->rawlen && g->raw[g->rawlen - 1] != '\n') fputc('\n', out);
-        if (g->raw_truncated)
-            cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: longer than the reader keeps; written truncated",
-                      C->ident);
     } else {
         cv_record_meta meta = { 0 };
         f->write(out, g, NULL, &meta);
     }
+    return 0;
 }
 
 /* --json: the game as one object (docs/cvkit-formats.5, JSON OUTPUT) */
@@ -178,14 +187,7 @@ static void game_json(ctx *C, const cv_record *g, const cv_variant *v, int ok, c
     cv_json *j = &C->js;
     cv_json_begin_object(j);
     cv_record_json_place(j, C->path, g);
-    cv_json_key(j, "tags");
-    cv_json_begin_object(j);
-    for (size_t i = 0; i < g->ntags; i++)
-        if (cv_pgn_tag_value(g, g->tags[i].name) == g->tags[i].value) {
-            cv_json_key(j, g->tags[i].name);
-            cv_json_str(j, g->tags[i].value);
-        }
-    cv_json_end_object(j);
+    cv_record_json_tags(j, g, 0);
     cv_json_key(j, "converted");
     cv_json_bool(j, ok);
     /* converted: the main line in the target notation; not: as written */
@@ -234,7 +236,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     long line, col;
     cv_replay_result res;
     memset(&res, 0, sizeof res);
-    int ok = g->errors == 0;
+    int ok = g->errors == 0, lost = 0;
     if (C->json) {
         /* the reader's issues first, then the conversion's */
         cv_problems_clear(&C->probs);
@@ -278,7 +280,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     if (C->json) {
         const char *implied = ok ? cv_replay_implied_result(&res) : NULL;
         game_json(C, g, v, ok, g->result_text ? g->result_text : implied ? implied : "*");
-        if (!ok && C->rejects_file) write_unconverted(C, fin, g);
+        if (!ok && C->rejects_file) lost = write_unconverted(C, fin, g);
     } else if (ok && !C->to_fen) {
         cv_record_meta meta = { .variant = v, .result = cv_replay_implied_result(&res) };
         fout->write(C->out, g, C->text, &meta);
@@ -288,7 +290,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
                       meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s",
                       fout->name);
     } else if (!ok) {
-        write_unconverted(C, fin, g);
+        lost = write_unconverted(C, fin, g);
     }
     for (size_t i = 0; i < g->ntokens; i++) {
         free(C->text[i]);
@@ -296,7 +298,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     }
     if (ok) C->converted++;
     else C->rejected++;
-    return ok ? 0 : 1;
+    return lost ? lost : ok ? 0 : 1;
 }
 
 /* ---- --jobs: games read here, converted on the workers, written in order ---- */

@@ -340,32 +340,8 @@ static void print_json(FILE *o, const char *path, const cv_pgn_game *g)
     cv_json_begin_object(&j);
     cv_record_json_place(&j, path, g);
 
-    /* The first of each name goes in "tags"; repeats, rare and usually a
-     * mistake, are kept apart so that no value is lost. */
-    size_t dups = 0;
-    cv_json_key(&j, "tags");
-    cv_json_begin_object(&j);
-    for (size_t i = 0; i < g->ntags; i++) {
-        if (cv_pgn_tag_value(g, g->tags[i].name) != g->tags[i].value) {
-            dups++;
-            continue;
-        }
-        cv_json_key(&j, g->tags[i].name);
-        cv_json_str(&j, g->tags[i].value);
-    }
-    cv_json_end_object(&j);
-    if (dups) {
-        cv_json_key(&j, "duplicate_tags");
-        cv_json_begin_array(&j);
-        for (size_t i = 0; i < g->ntags; i++) {
-            if (cv_pgn_tag_value(g, g->tags[i].name) == g->tags[i].value) continue;
-            cv_json_begin_array(&j);
-            cv_json_str(&j, g->tags[i].name);
-            cv_json_str(&j, g->tags[i].value);
-            cv_json_end_array(&j);
-        }
-        cv_json_end_array(&j);
-    }
+    /* the first of each name in "tags", repeats apart: no value is lost */
+    cv_record_json_tags(&j, g, 1);
     size_t first = next_move(g, 0, g->ntokens, 0);
     json_comments(&j, "comments_before", g, 0, first, 0);
     cv_json_key(&j, "moves");

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "record.h"
 #include "chunks.h"
+#include "gamelist.h"
 #include "reader_int.h"
 #include "engine.h"
 #include "json.h"
@@ -121,19 +122,106 @@ void cv_record_json_place(cv_json *j, const char *path, const cv_record *g)
     cv_json_int(j, g->col);
 }
 
+/* A tag's name and index, sorted to find repeats without a quadratic
+ * search by name. */
+typedef struct named {
+    const char *name;
+    size_t i;
+} named;
+
+static int by_name(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* repeat[i]: tag i has a name an earlier tag has; NULL when out of memory,
+ * and then the caller asks cv_pgn_tag_value (slow but right). */
+static unsigned char *repeats_of(const cv_record *g)
+{
+    named *v = malloc(sizeof *v * (g->ntags ? g->ntags : 1));
+    unsigned char *rep = calloc(g->ntags ? g->ntags : 1, 1);
+    if (!v || !rep) {
+        free(v);
+        free(rep);
+        return NULL;
+    }
+    for (size_t i = 0; i < g->ntags; i++) v[i] = (named){ g->tags[i].name, i };
+    qsort(v, g->ntags, sizeof *v, by_name);
+    for (size_t k = 1; k < g->ntags; k++)
+        if (!strcmp(v[k - 1].name, v[k].name)) rep[v[k].i] = 1;
+    free(v);
+    return rep;
+}
+
+void cv_record_json_tags(cv_json *j, const cv_record *g, int repeats)
+{
+    unsigned char *rep = repeats_of(g);
+    size_t dups = 0;
+    cv_json_key(j, "tags");
+    cv_json_begin_object(j);
+    for (size_t i = 0; i < g->ntags; i++) {
+        int r = rep ? rep[i] : cv_pgn_tag_value(g, g->tags[i].name) != g->tags[i].value;
+        dups += r;
+        if (r) continue;
+        cv_json_key(j, g->tags[i].name);
+        cv_json_str(j, g->tags[i].value);
+    }
+    cv_json_end_object(j);
+    if (repeats && dups) {
+        cv_json_key(j, "duplicate_tags");
+        cv_json_begin_array(j);
+        for (size_t i = 0; i < g->ntags; i++) {
+            if (rep ? !rep[i] : cv_pgn_tag_value(g, g->tags[i].name) == g->tags[i].value) continue;
+            cv_json_begin_array(j);
+            cv_json_str(j, g->tags[i].name);
+            cv_json_str(j, g->tags[i].value);
+            cv_json_end_array(j);
+        }
+        cv_json_end_array(j);
+    }
+    free(rep);
+}
+
 /* ---- the reader ---- */
+
+/* The lines of buf as they pass: is one a listing's header?  Only a line's
+ * first bytes are kept, as a header is short. */
+static void scan_lines(cv_record_reader *r, const char *buf, size_t n)
+{
+    const char *p = buf, *end = buf + n;
+    while (p < end && !r->saw_header) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *e = nl ? nl : end;
+        size_t k = (size_t)(e - p);
+        if (r->nline < sizeof r->line) {
+            size_t room = sizeof r->line - r->nline;
+            memcpy(r->line + r->nline, p, k < room ? k : room);
+        }
+        r->nline += k;
+        if (!nl) break;
+        size_t len = r->nline;
+        if (len && len <= sizeof r->line && r->line[len - 1] == '\r') len--;
+        if (len <= sizeof r->line && cv_gamelist_header_line(r->line, len)) r->saw_header = 1;
+        r->nline = 0;
+        p = nl + 1;
+    }
+}
 
 static ssize_t cookie_read(void *c, char *buf, size_t size)
 {
     cv_record_reader *r = c;
+    size_t k;
     if (r->off < r->npeek) {
-        size_t k = r->npeek - r->off < size ? r->npeek - r->off : size;
+        k = r->npeek - r->off < size ? r->npeek - r->off : size;
         memcpy(buf, r->peek + r->off, k);
         r->off += k;
-        return (ssize_t)k;
+    } else {
+        k = fread(buf, 1, size, r->under);
+        if (k == 0 && ferror(r->under)) return -1;
     }
-    size_t k = fread(buf, 1, size, r->under);
-    if (k == 0 && ferror(r->under)) return -1;
+    if (r->scan) scan_lines(r, buf, k);
     return (ssize_t)k;
 }
 
@@ -160,6 +248,7 @@ cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned
         }
         fmt = by_name ? by_name : cv_record_sniff(r->peek, r->npeek);
         if (!fmt) fmt = formats[0];
+        r->scan = fmt == &cv_pgn_format;
         cookie_io_functions_t io = { .read = cookie_read };
         if (!(r->in = fopencookie(r, "r", io))) {
             free(r);
@@ -184,8 +273,26 @@ int cv_record_next(cv_record_reader *r, cv_record *g)
 {
     r->served = 1;
     int k = r->broken ? 0 : r->f->next(r->rd, g);
-    if (!k) r->ended = 1;
+    if (k) {
+        r->bad += g->errors > 0;
+    } else if (!r->ended) {
+        r->ended = 1;
+        /* games read as PGN with errors, and a listing's header in the
+         * text (a manual with its sample games): the format was surely
+         * guessed wrong, and the user may not know of --input.  (A
+         * listing's moves are no PGN error to a reader that leaves them
+         * to the replay, so one game with errors is enough.) */
+        cv_record__hint(r, r->d, r->bad);
+    }
     return k;
+}
+
+void cv_record__hint(cv_record_reader *r, cv_diag *d, long bad)
+{
+    if (!r->scan || !r->saw_header || !bad || r->hinted) return;
+    r->hinted = 1;
+    cv_report(d, CV_NOTE, r->path, 0, 0,
+              "read as PGN, with errors; a line is a Parmen listing's WHITE/BLACK header: try --input gamelist");
 }
 
 int cv_record_io_error(const cv_record_reader *r) { return r->f->io_error(r->rd) || ferror(r->under); }

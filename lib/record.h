@@ -112,6 +112,13 @@ int cv_record_format_fits(const cv_record_format *f, const cv_variant *v);
 struct cv_json;
 void cv_record_json_place(struct cv_json *j, const char *path, const cv_record *g);
 
+/* A game's tags in JSON output: "tags", an object of the first value of
+ * each name in file order, and, with repeats set and when a name repeats,
+ * "duplicate_tags", an array of the [name, value] pairs after the first,
+ * in file order; members of the object the caller opened.  Time n log n in
+ * the tags (a hostile game has hundreds of thousands of them). */
+void cv_record_json_tags(struct cv_json *j, const cv_record *g, int repeats);
+
 typedef struct cv_record_reader cv_record_reader;
 
 /* Opens a reader on f (not closed by it) in format fmt, or (fmt NULL) the

@@ -193,3 +193,32 @@ Qf5 16. Bxd3 Qh5 17. Nf6+ gxf6 18. exf6 Rg8 19. Rad1 Qxf3 20. Rxe7+ $1 Nxe7
     grep -q '\["White","B"\]' dup.json
     grep -q '\["ECO","B00"\]' dup.json
 }
+
+@test "an unconvertible game longer than the reader keeps is not written in part: said, exit 2" {
+    # Before: a game over the raw limit (64 MiB) was written with a piece
+    # of its middle missing, exit 1.  CVKIT_MAX_GAME_BYTES (pgn.h) sets the
+    # limit low, so no 64 MiB file is needed.
+    printf '[Event "big"]\n\n1. e4 e5 2. Qxx9 {%s} *\n\n[Event "ok"]\n\n1. d4 *\n' "$(printf 'c%.0s' $(seq 3000))" > big.pgn
+    [ "$(wc -c < big.pgn)" -eq 3060 ]
+    want_out='[Event "ok"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. d4 *'
+    want_err="big.pgn:3:13: error: game 1: 2. Qxx9: 'Qxx9' is not a move; written unconverted
+big.pgn:1:1: error: game 1: longer than the reader keeps to write it as read; not written"
+    for jobs in 1 2; do
+        CVKIT_MAX_GAME_BYTES=2000 run --separate-stderr "$CV" --jobs $jobs big.pgn
+        [ "$status" -eq 2 ]
+        [ "$output" = "$want_out" ]
+        [ "$stderr" = "$want_err" ]
+    done
+    # within the limit the same game is written byte for byte
+    CVKIT_MAX_GAME_BYTES=4000 run --separate-stderr "$CV" --rejects rej.pgn big.pgn
+    [ "$status" -eq 1 ]
+    head -n 3 big.pgn | cmp - rej.pgn
+}

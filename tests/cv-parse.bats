@@ -182,7 +182,7 @@ sys.stdout.write('[Event \"long\"]\n\n' + 'e4 e5 ' * 350000 + '\n1-0\n\n[Event \
     run --separate-stderr "$CV" -c patho.pgn
     [ "$status" -eq 1 ]
     [ "$stderr" = "patho.pgn:3:1: error: game 1: line longer than 1048576 bytes; skipping to the next game
-patho.pgn:8:1792: error: game 2: variations nested deeper than 255; skipping to the next game" ]
+patho.pgn:8:357: error: game 2: variations nested deeper than 50; skipping to the next game" ]
     run --separate-stderr "$CV" -j patho.pgn
     [ "${#lines[@]}" -eq 3 ]
     [[ "${lines[2]}" == '{"file":"patho.pgn","game":3,"line":10,"col":1,"tags":{"Event":"ok"},"moves":[{"number":1,"color":"w","san":"d4","line":12,"col":4}],"result":"*","problems":[]}' ]]
@@ -192,4 +192,24 @@ patho.pgn:8:1792: error: game 2: variations nested deeper than 255; skipping to 
     run bash -c "'$CV' clean.pgn > /dev/full"
     [ "$status" -eq 2 ]
     [ "$output" = "cv-parse: error: write error: No space left on device" ]
+}
+
+@test "--json nests variations within what jq 1.6 reads (the man page's recipe over corpus/)" {
+    # Before: 255 levels of variations made 768 levels of JSON and jq 1.6
+    # stopped with "Exceeds depth limit for parsing".  The reader's limit
+    # is now 50 variations (jq counts the 154 levels as 206 of its 256).
+    ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+    run --separate-stderr bash -c "'$CV' --json '$ROOT/corpus/chess/malformed/cv_deep-variations.pgn' | jq -c 'select(.game == 1) | [([.. | objects | select(has(\"san\"))] | length), ([paths | length] | max), .problems[0].line, .problems[0].col, .problems[0].message]'"
+    [ "$status" -eq 0 ]
+    [ "$output" = '[53,153,9,417,"variations nested deeper than 50; skipping to the next game"]' ]
+    # 50 levels, each with a comment and a NAG: all kept, all read by jq
+    printf '1. e4 %s%s *\n' "$(printf '(1. d4 {c} $1 %.0s' $(seq 50))" "$(printf ')%.0s' $(seq 50))" > deep50.pgn
+    run --separate-stderr bash -c "'$CV' --json deep50.pgn | jq -c '[([.. | objects | select(has(\"san\"))] | length), ([.. | objects | select(has(\"comments\"))] | length), .problems]'"
+    [ "$status" -eq 0 ]
+    [ "$output" = '[51,50,[]]' ]
+    # the recipe of the manual page, over the whole corpus: a line per game
+    run --separate-stderr bash -c "cd '$ROOT' && '$CV' --json corpus/ 2>/dev/null | jq -r '[.moves[].san] | join(\" \")' | wc -l"
+    [ "$status" -eq 0 ]
+    [ "$output" -eq "$(cd "$ROOT" && "$CV" --json corpus/ 2>/dev/null | wc -l)" ]
+    [ "$output" -gt 200 ]
 }

@@ -56,6 +56,10 @@ ARMY='rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P
 @test "a log converts to itself byte for byte; an unknown move is refused at its line" {
     run bash -c "bin/cv-convert $G1 | cmp - $G1"
     [ "$status" -eq 0 ]
+    # its // [Variant "Panoply"] line too (it was left out as implied)
+    grep -qx '// \[Variant "Panoply"\]' corpus/panoply/sample-log.txt
+    run --separate-stderr bash -c "bin/cv-convert corpus/panoply/sample-log.txt | cmp - corpus/panoply/sample-log.txt"
+    expect 0 "" ""
     sed '20s/.*/5... p b10-b5/' "$G1" > "$BATS_TEST_TMPDIR/bad.txt"
     run --separate-stderr bin/cv-replay --check "$BATS_TEST_TMPDIR/bad.txt"
     [ "$status" -eq 1 ]
@@ -126,4 +130,20 @@ total 1395780" ""
     expect 0 "P5k/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 b 0 1" ""
     run --separate-stderr bin/cv-check --spec "$BATS_TEST_TMPDIR/pp.yaml" --fen "P5k/8/9/10/11/12/13/-12/--11/---10/----9/-----8/------K6 b 0 1"
     expect 0 "ok" ""
+}
+
+@test "a log with CR-only line ends is recognised as a log and read line by line" {
+    # Before: read as PGN ("game 3 (? - ?): invalid, 0 plies, *").
+    tr '\n' '\r' < corpus/panoply/sample-log.txt > "$BATS_TEST_TMPDIR/cr.txt"
+    run --separate-stderr bin/cv-replay "$BATS_TEST_TMPDIR/cr.txt"
+    expect 0 "$BATS_TEST_TMPDIR/cr.txt: game 1 (White - Black): valid, 5 plies, 1/2-1/2
+1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ""
+    run --separate-stderr bin/cv-replay < "$BATS_TEST_TMPDIR/cr.txt"
+    expect 0 "<stdin>: game 1 (White - Black): valid, 5 plies, 1/2-1/2
+1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ""
+    # the same tokens at the same lines and columns as the LF original
+    bin/cv-parse corpus/panoply/sample-log.txt | tail -n +2 > "$BATS_TEST_TMPDIR/lf.out"
+    [ "$(wc -l < "$BATS_TEST_TMPDIR/lf.out")" -eq 23 ]
+    run --separate-stderr bash -c 'bin/cv-parse "$0" | tail -n +2 | diff "$1" -' "$BATS_TEST_TMPDIR/cr.txt" "$BATS_TEST_TMPDIR/lf.out"
+    expect 0 "" ""
 }

@@ -41,7 +41,7 @@ setup() {
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = "# game 1 <stdin>:1:1" ]
     [ "${lines[1]}" = "5:1 COMMENT {SAMPLE GAME #2}" ]
-    [ "${lines[2]}" = "7:5 MOVE_NUMBER 1." ]
+    [ "${lines[2]}" = "7:1 MOVE_NUMBER 1." ]
     [ "${lines[3]}" = "7:5 MOVE Ne1-d3(4)" ]
     # a listing after blank lines and a comment is still a listing
     run --separate-stderr bash -c "{ printf '\n\n// a note\n'; cat $L1; } | bin/cv-replay --check"
@@ -182,4 +182,118 @@ $T/s.txt:3:4: error: game 1: 2. Pc4-c5(4): out of sequence: the game is at move 
     run --separate-stderr bin/cv-convert "$T/m.txt"
     expect 0 "    WHITE      BLACK
 1.  Pc2-c4(2)  Pd7-d5(6)" "$T/m.txt:2:4: warning: game 1: 1. Pc2-c4(2)+: marked as check, but the move gives no check"
+}
+
+@test "a NUL byte in a comment: the comment is written whole, the NUL said with its place" {
+    # Decision (docs/cvkit-formats.5): the NUL is kept and written as it
+    # is; the reader warns once per comment.  Before, the writer ended the
+    # comment at the NUL ({before}) with exit 0 and no word.
+    printf '[Event "x"]\n\n1. e4 {before\0after} e5 ; line\0rest\n*\n' > "$T/nul.pgn"
+    run --separate-stderr bash -c 'bin/cv-convert "$0" > "$1"' "$T/nul.pgn" "$T/out.pgn"
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "$T/nul.pgn:3:14: warning: game 1: NUL byte in a comment; kept
+$T/nul.pgn:3:31: warning: game 1: NUL byte in a comment; kept" ]
+    printf '[Event "x"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n1. e4 {before\0after} 1... e5 ; line\0rest\n*\n\n' > "$T/want.pgn"
+    cmp "$T/want.pgn" "$T/out.pgn"
+    run --separate-stderr bash -c 'bin/cv-parse --strict "$0" > /dev/null' "$T/nul.pgn"
+    [ "$status" -eq 1 ]
+    [ "${stderr%%$'\n'*}" = "$T/nul.pgn:3:14: error: game 1: NUL byte in a comment; kept" ]
+}
+
+@test "PGN output never breaks a [%...] command across lines, whatever blanks it holds" {
+    # Before: "{aaa... [%eval" ended the line and "0.36]" began the next.
+    a=$(printf 'a%.0s' $(seq 64))
+    printf '[Event "x"]\n\n1. e4 {%s [%%eval 0.36] [%%clk\n0:03:00]} e5 *\n' "$a" > "$T/cmd.pgn"
+    run --separate-stderr bin/cv-convert "$T/cmd.pgn"
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "" ]
+    [ "${lines[7]}" = "1. e4 {$a" ]
+    [ "${lines[8]}" = "[%eval 0.36] [%clk 0:03:00]} 1... e5 *" ]
+    [ "${#lines[@]}" -eq 9 ]
+}
+
+@test "a listing's move number is placed at the number, not at its move" {
+    # Before: "3:5 MOVE_NUMBER 3." (the move's column) where the number is at 3:1.
+    printf '    WHITE       BLACK\n1.  Pc2-c4(2)   Pd7-d5(6)\n3.  Pc4xd5(6)\n2.\nPd5-d4(6)\n' > "$T/l.txt"
+    run --separate-stderr bin/cv-parse "$T/l.txt"
+    expect 0 "# game 1 $T/l.txt:1:1
+2:1 MOVE_NUMBER 1.
+2:5 MOVE Pc2-c4(2)
+2:17 MOVE Pd7-d5(6)
+3:1 MOVE_NUMBER 3.
+3:5 MOVE Pc4xd5(6)
+4:1 MOVE_NUMBER 2.
+5:1 MOVE Pd5-d4(6)" "$T/l.txt:3:1: warning: game 1: move number 3. out of sequence: expected 2.
+$T/l.txt:4:1: warning: game 1: move number 2. out of sequence: expected 3..."
+}
+
+@test "--json with 200,000 distinct tags takes linear time (cv-parse, cv-convert)" {
+    # Before: quadratic, a search by name per tag (160,000 tags: 23 s).
+    awk 'BEGIN { for (i = 0; i < 200000; i++) printf "[T%d \"v%d\"]\n", i, i;
+                 print "[T5 \"again\"]"; print ""; print "1. e4 e5 *" }' > "$T/tags.pgn"
+    [ "$(wc -l < "$T/tags.pgn")" -eq 200003 ]
+    dup="$T/tags.pgn:200001:1: warning: game 1: duplicate tag 'T5' (first at line 6); the first value is the game's"
+    run --separate-stderr timeout 10 bin/cv-parse -j "$T/tags.pgn"
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "$dup" ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" = "{\"file\":\"$T/tags.pgn\",\"game\":1,\"line\":1,\"col\":1,\"tags\":{\"T0\":\"v0\",\"T1\":\"v1\","* ]]
+    [[ "$output" = *',"T199999":"v199999"},"duplicate_tags":[["T5","again"]],"moves":[{"number":1,'* ]]
+    [ "$(grep -o '"T[0-9]*":' <<< "$output" | wc -l)" -eq 200000 ]
+    run --separate-stderr timeout 10 bin/cv-convert -j "$T/tags.pgn"
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "$dup" ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" = *',"T199999":"v199999"},"converted":true,"variant":"chess","notation":"san","moves":["e4","e5"],"result":"*","problems":[{"level":"warning","kind":"record","line":200001,"col":1,"message":"duplicate tag '"'T5'"' (first at line 6); the first value is the game'"'s"'"}]}' ]]
+}
+
+@test "a repeated tag within one tag section is a duplicate of the game, Event too; after a blank line or moves it is the next game" {
+    # Before: the second [Event] began a second game (exit 0, two games).
+    printf '[Event "a"]\n[Site "s"]\n[Event "b"]\n[X "1"]\n[X "2"]\n\n1. e4 *\n\n[Event "c"]\n\n[Event "d"]\n1. d4\n[Event "e"]\n1. c4 *\n' > "$T/dup.pgn"
+    run --separate-stderr bin/cv-replay "$T/dup.pgn"
+    expect 0 "$T/dup.pgn: game 1 (? - ?): valid, 1 ply, *
+$T/dup.pgn: game 2 (? - ?): valid, 0 plies, *
+$T/dup.pgn: game 3 (? - ?): valid, 1 ply, *
+$T/dup.pgn: game 4 (? - ?): valid, 1 ply, *
+1 file, 4 games, 4 valid, 0 invalid, 5 warnings" "$T/dup.pgn:3:1: warning: game 1: duplicate tag 'Event' (first at line 1); the first value is the game's
+$T/dup.pgn:5:1: warning: game 1: duplicate tag 'X' (first at line 4); the first value is the game's
+$T/dup.pgn:9:12: warning: game 2: missing result; '*' assumed
+$T/dup.pgn:12:6: warning: game 3: missing result; '*' assumed
+$T/dup.pgn:13:1: warning: game 4: no blank line between this game and the previous one"
+    run --separate-stderr bin/cv-parse -j "$T/dup.pgn"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "{\"file\":\"$T/dup.pgn\",\"game\":1,\"line\":1,\"col\":1,\"tags\":{\"Event\":\"a\",\"Site\":\"s\",\"X\":\"1\"},\"duplicate_tags\":[[\"Event\",\"b\"],[\"X\",\"2\"]],\"moves\":[{\"number\":1,\"color\":\"w\",\"san\":\"e4\",\"line\":7,\"col\":4}],\"result\":\"*\",\"problems\":[{\"level\":\"warning\",\"kind\":\"record\",\"line\":3,\"col\":1,\"message\":\"duplicate tag 'Event' (first at line 1); the first value is the game's\"},{\"level\":\"warning\",\"kind\":\"record\",\"line\":5,\"col\":1,\"message\":\"duplicate tag 'X' (first at line 4); the first value is the game's\"}]}" ]
+    [ "${#lines[@]}" -eq 4 ]
+    run --separate-stderr bin/cv-parse --strict "$T/dup.pgn"
+    [ "$status" -eq 1 ]
+    [ "${stderr%%$'\n'*}" = "$T/dup.pgn:3:1: error: game 1: duplicate tag 'Event' (first at line 1); the first value is the game's" ]
+}
+
+@test "a text with a listing inside, read as PGN: its errors, then one note to try --input gamelist" {
+    # Before: the errors alone, no word of --input gamelist (which reads it).
+    printf 'PARMEN TRI-D CHESS\nType your moves as the sample game shows.\n\n    WHITE       BLACK\n1.  Pc2-c4(2)   Pd7-d5(6)\n' > "$T/man.txt"
+    note="$T/man.txt: note: read as PGN, with errors; a line is a Parmen listing's WHITE/BLACK header: try --input gamelist"
+    for jobs in 1 2; do
+        run --separate-stderr bin/cv-replay --jobs $jobs "$T/man.txt"
+        [ "$status" -eq 1 ]
+        [ "$output" = "$T/man.txt: game 1 (? - ?): invalid, 0 plies, *
+1 file, 1 game, 0 valid, 1 invalid, 1 warning" ]
+        [ "${#stderr_lines[@]}" -eq 17 ]
+        [ "${stderr_lines[0]}" = "$T/man.txt:1:1: error: game 1: unrecognized token 'PARMEN'" ]
+        [ "${stderr_lines[15]}" = "$T/man.txt:5:5: error: game 1 (? - ?): 1. Pc2-c4(2): 'Pc2-c4(2)' is not a move" ]
+        [ "${stderr_lines[16]}" = "$note" ]
+    done
+    run --separate-stderr bin/cv-parse "$T/man.txt"
+    [ "$status" -eq 1 ]
+    [ "${stderr_lines[-1]}" = "$note" ]
+    [ "$(grep -c 'note:' <<< "$stderr")" -eq 1 ]
+    # what the note says works
+    run --separate-stderr bin/cv-replay -q --input gamelist "$T/man.txt"
+    expect 0 "$T/man.txt: game 1: valid, 2 plies
+1 file, 1 game, 1 valid, 0 invalid, 2 warnings" ""
+    # a PGN file with errors and no listing header gets no note
+    printf '[Event "x"]\n\n1. e4 Zz9 *\n' > "$T/bad.pgn"
+    run --separate-stderr bin/cv-replay "$T/bad.pgn"
+    [ "$status" -eq 1 ]
+    [[ "$stderr" != *note:* ]]
 }

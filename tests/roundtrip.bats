@@ -192,7 +192,7 @@ games() {
     # after the inner '}' is lost), cv_unterminated-comment (a '}' is added),
     # cv_stray-paren (the ')' is dropped), cv_truncated, cv_huge-comment and
     # cv_long-line (cut at the reader's limit), cv_binary-garbage (an empty
-    # game is written for the blob); cv_deep-variations comes out with 255
+    # game is written for the blob); cv_deep-variations comes out with 50
     # unclosed '(' and without its last moves and result.
     cd "$CORPUS/malformed"
     bad=0

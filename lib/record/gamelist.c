@@ -67,6 +67,7 @@ struct cv_gamelist_reader {
     long wl, wc, bl, bc;    /* header words */
     long ply;               /* moves so far by the numbering: 2 (N - 1) + Black */
     int numbered;           /* a "N." waits for White's move */
+    long num_line, num_col; /* where the number waiting for its move is (0: none) */
     long row_col;           /* first column of the current line's words */
     int header_checked;
     int skipping, skipped;
@@ -326,6 +327,7 @@ static void reset_listing(R *r)
     r->wl = r->wc = r->bl = r->bc = 0;
     r->ply = 0;
     r->numbered = 0;
+    r->num_line = r->num_col = 0;
     r->header_checked = 0;
     r->skipping = r->skipped = 0;
 }
@@ -417,6 +419,9 @@ static void add_move(R *r, const char *s, size_t n, long col)
     if (!it) return;
     it->number = r->ply / 2 + 1;
     it->color = r->ply & 1 ? 'b' : 'w';
+    it->num_line = r->num_line;
+    it->num_col = r->num_col;
+    r->num_line = r->num_col = 0;
     r->moves[r->nmoves++] = r->nitems - 1;
     r->ply++;
     r->numbered = 0;
@@ -448,6 +453,8 @@ static size_t number_token(R *r, const char *s, size_t n, long col)
               want_black ? "..." : ".");
     r->ply = 2 * (num - 1) + black;
     r->numbered = !black;
+    r->num_line = r->lineno;
+    r->num_col = col;
     return d + dots;
 }
 
@@ -591,6 +598,20 @@ static int process_line(R *r)
 }
 
 /* ---- reader ---- */
+
+int cv_gamelist_header_line(const char *s, size_t n)
+{
+    size_t i = 0, words = 0;
+    for (;;) {
+        while (i < n && is_blank((unsigned char)s[i])) i++;
+        if (i == n) return words > 0;
+        size_t k = i;
+        while (k < n && !is_blank((unsigned char)s[k])) k++;
+        if (!word_is(s + i, k - i, "WHITE") && !word_is(s + i, k - i, "BLACK")) return 0;
+        words++;
+        i = k;
+    }
+}
 
 cv_gamelist_limits cv_gamelist_default_limits(void)
 {

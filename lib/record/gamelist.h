@@ -105,6 +105,8 @@ typedef enum { CV_GAMELIST_MOVE, CV_GAMELIST_COMMENT } cv_gamelist_kind;
 typedef struct cv_gamelist_item {
     cv_gamelist_kind kind;
     long line, col;     /* where the move, or the comment's "//", starts */
+    long num_line, num_col; /* MOVE: where its move number is written ("12."
+                           or "12..."); 0 when none was written for it */
     long number;        /* MOVE: its move number.  COMMENT: that of the
                            move before it, 0 when none */
     char color;         /* MOVE: 'w' or 'b'.  COMMENT: colour of the move
@@ -173,6 +175,11 @@ void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_gamelist_limits *lim
  * errors), 0 at the end of the input.  Its contents belong to the reader
  * and are replaced by the next call. */
 int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl);
+
+/* Is the line s[0, n) (without its end) a listing's header: words WHITE
+ * and BLACK in any case, at least one, and nothing else?  A text holding
+ * such a line may hold a listing (record.c's hint to --input gamelist). */
+int cv_gamelist_header_line(const char *s, size_t n);
 int cv_gamelist_io_error(const cv_gamelist_reader *r);
 /* The reader's heap use now and at its largest (bytes). */
 void cv_gamelist_memory(const cv_gamelist_reader *r, size_t *now, size_t *peak);

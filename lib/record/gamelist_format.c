@@ -143,7 +143,7 @@ static int next(void *p, cv_record *g)
         grow((void **)&x->tags, &x->captags, gl.nitems + 1, sizeof *x->tags) < 0 ||
         grow((void **)&x->main, &x->capmain, gl.nmoves + 1, sizeof *x->main) < 0 ||
         grow((void **)&x->iss, &x->capiss, gl.nissues + 1, sizeof *x->iss) < 0 ||
-        cv_pgn_lines_reserve(&x->lines, gl.nitems + 1) < 0)
+        cv_pgn_lines_reserve(&x->lines, 2 * gl.nitems + 1) < 0)
         return -1;
     x->used = 0;
     cv_pgn_lines_clear(&x->lines);
@@ -153,8 +153,8 @@ static int next(void *p, cv_record *g)
         const cv_gamelist_item *it = &gl.items[i];
         cv_pgn_token *t = &x->tok[nt];
         memset(t, 0, sizeof *t);
-        t->at = cv_pgn_lines_at(&x->lines, it->line, it->col);  /* room reserved */
         if (it->kind == CV_GAMELIST_COMMENT) {
+            t->at = cv_pgn_lines_at(&x->lines, it->line, it->col);  /* room reserved */
             const char *name, *value;
             if (it->own_line && it->before == 0 && as_tag(x, it->text, &name, &value)) {
                 x->tags[ntags++] = (cv_pgn_tag){ .name = name, .value = value, .line = it->line, .col = it->col };
@@ -187,11 +187,14 @@ static int next(void *p, cv_record *g)
             t->text = t->norm = keep(x, num, (size_t)k);
             t->suffix = "";
             t->len = (size_t)k;
-            long long at = t->at;
+            /* at the number as written, so a problem with it is placed there;
+             * one the listing leaves out stands where its move does */
+            t->at = it->num_line ? cv_pgn_lines_at(&x->lines, it->num_line, it->num_col)
+                                 : cv_pgn_lines_at(&x->lines, it->line, it->col);
             t = &x->tok[++nt];
             memset(t, 0, sizeof *t);
-            t->at = at;
         }
+        t->at = cv_pgn_lines_at(&x->lines, it->line, it->col);
         /* the marks apart from the move, as the PGN reader keeps them */
         size_t n = it->len;
         while (n > 1 && strchr("+#*!?", it->text[n - 1])) n--;

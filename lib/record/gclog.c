@@ -582,6 +582,7 @@ cv_gclog_reader *cv_gclog_open(FILE *f, const char *filename, cv_diag *diag, uns
     R *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     cv_lines_init(&r->L, f);
+    r->L.lone_cr = 1;
     r->fname = filename;
     r->diag = diag;
     r->flags = flags;

@@ -112,9 +112,10 @@ static int sniff(const char *b, size_t n)
     if (n >= 3 && !memcmp(b, "\xEF\xBB\xBF", 3)) i = 3;
     while (i < n) {
         size_t e = i;
-        while (e < n && b[e] != '\n') e++;
+        /* a line ends at LF, CR LF or a lone CR (old Mac files) */
+        while (e < n && b[e] != '\n' && b[e] != '\r') e++;
         size_t k = i;
-        while (k < e && (blank(b[k]) || b[k] == '\r')) k++;
+        while (k < e && blank(b[k])) k++;
         if (k < e && !(k + 1 < e && b[k] == '/' && b[k + 1] == '/')) return line_score(b + k, e - k);
         i = e + 1;  /* a blank line or a comment: the first move may follow */
     }

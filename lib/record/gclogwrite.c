@@ -7,7 +7,6 @@
 #include "pgnwrite.h"
 #include <string.h>
 
-extern const cv_record_format cv_gclog_format;
 
 static int space(unsigned char c) { return c <= ' ' || c == 0x7f; }
 
@@ -56,15 +55,14 @@ static void comment_line(FILE *out, const cv_pgn_token *t, int after)
     fputc('\n', out);
 }
 
-/* A tag the log says without it: a placeholder of PGN's roster, the
- * Variant of a log's own rules, a Result its result line gives. */
-static int implied(const cv_pgn_tag *t, const cv_record_meta *m, const char *result)
+/* A tag the log says without it: a placeholder of PGN's roster, a Result
+ * its result line gives.  A Variant tag is written even when it names the
+ * log's own rules: the log it came from said it, and a log rewritten must
+ * keep its lines. */
+static int implied(const cv_pgn_tag *t, const char *result)
 {
     const char *ph = cv_pgn_placeholder(t->name);
     if (ph && !strcmp(ph, t->value)) return 1;
-    if (!strcmp(t->name, "Variant") && m && m->variant && cv_variant_is(m->variant, cv_gclog_format.default_variant) &&
-        cv_variant_is(m->variant, t->value))
-        return 1;
     return !strcmp(t->name, "Result") && result && !strcmp(result, t->value);
 }
 
@@ -92,7 +90,7 @@ int cv_gclog_write(FILE *out, const cv_record *g, char *const *texts, cv_record_
     for (; i < g->ntokens && before_tags(g, i); i++) comment_line(out, &g->tokens[i], 0);
     for (size_t k = 0; k < g->ntags; k++) {
         const cv_pgn_tag *t = &g->tags[k];
-        if (implied(t, m, result)) continue;
+        if (implied(t, result)) continue;
         fprintf(out, "// [%s \"", t->name);
         folded(out, t->value, strlen(t->value), 1);
         fputs("\"]\n", out);

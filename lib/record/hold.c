@@ -3,6 +3,7 @@
 #include "hold.h"
 #include "chunks.h"
 #include "jobs.h"
+#include "reader_int.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,12 +271,32 @@ void cv_record_batch_free(cv_record_batch *b)
     memset(b, 0, sizeof *b);
 }
 
+/* A piece's games pass through here on their way to the tool, to count
+ * those with errors for the hint of record.c. */
+typedef struct counted {
+    int (*game)(void *arg, const cv_record *g);
+    void *arg;
+    long bad;
+} counted;
+
+static int count_game(void *arg, const cv_record *g)
+{
+    counted *c = arg;
+    c->bad += g->errors > 0;
+    return c->game(c->arg, g);
+}
+
 int cv_record_batch_each(cv_record_batch *b, FILE *err, long *warnings,
                          int (*game)(void *arg, const cv_record *g), void *arg)
 {
     if (b->chunk) {
         cv_diag d = { .out = err, .quiet_warnings = b->quiet };
-        int k = cv_record__chunk_read(b->rd, b->chunk, &d, game, arg, &b->end_at, &b->clean);
+        counted c = { game, arg, 0 };
+        int k = cv_record__chunk_read(b->rd, b->chunk, &d, count_game, &c, &b->end_at, &b->clean);
+        /* the last piece: the reading thread has read the whole input, so
+         * what it saw passing is known (its games with errors: this
+         * piece's; an earlier piece's are not known here) */
+        if (k == 0 && b->end) cv_record__hint(b->rd, &d, c.bad);
         if (warnings) *warnings += d.warnings;
         if (k < 0) b->oom = 1;
         b->stopped = k > 0;

@@ -57,6 +57,8 @@ struct cv_pgn_reader {
     size_t ntok, tokcap;
     cv_pgn_tag *tags;
     size_t ntags, tagcap;
+    size_t *thash;             /* the tags by name: index + 1, 0 empty */
+    size_t thcap;              /* a power of two, at least twice ntags */
     size_t *ml;
     size_t mlcap;
     cv_pgn_issue *iss;
@@ -101,10 +103,17 @@ cv_pgn_limits cv_pgn_default_limits(void)
 {
     cv_pgn_limits l;
     l.max_comment = 1u << 20;
-    l.max_depth = 255;
+    l.max_depth = 50;
     l.max_line = 1u << 20;
     l.max_tokens = 1u << 20;
     l.max_game_bytes = 64u << 20;
+    /* a test's way to meet the limit without a 64 MiB file (pgn.h) */
+    const char *env = getenv("CVKIT_MAX_GAME_BYTES");
+    if (env && *env) {
+        char *e;
+        unsigned long long v = strtoull(env, &e, 10);
+        if (!*e && v > 0 && v <= SIZE_MAX) l.max_game_bytes = (size_t)v;
+    }
     l.max_issues = 100;
     return l;
 }
@@ -202,6 +211,7 @@ void cv_pgn_close(cv_pgn_reader *r)
     free(r->arena);
     free(r->tok);
     free(r->tags);
+    free(r->thash);
     free(r->ml);
     free(r->iss);
     free(r->cur);
@@ -221,7 +231,7 @@ static size_t heap_bytes(const R *r)
     return sizeof *r + r->bufsize + PAD + r->acap + r->tokcap * sizeof *r->tok +
            r->tagcap * sizeof *r->tags + r->mlcap * sizeof *r->ml +
            r->isscap * sizeof *r->iss + 2 * (size_t)r->depthcap * sizeof *r->cur + r->rawcap +
-           r->lines.cap * sizeof *r->lines.v;
+           r->lines.cap * sizeof *r->lines.v + r->thcap * sizeof *r->thash;
 }
 
 void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st)
@@ -276,9 +286,11 @@ static void raw_take(R *r, const unsigned char *p)
     if (from < 0) from = 0;
     size_t n = p > r->buf + from ? (size_t)(p - (r->buf + from)) : 0;
     r->raw_mark = r->base + (p - r->buf);
-    if (!n) return;
+    /* once a piece is missing, nothing after it is kept: a raw text is
+     * whole or a prefix, never one with a hole in it */
+    if (!n || r->raw_trunc) return;
     if (r->rawlen + n > r->lim.max_game_bytes) {
-        r->raw_trunc = 1;
+        r->raw_trunc = CV_PGN_RAW_LONG;
         return;
     }
     if (r->rawlen + n > r->rawcap) {
@@ -286,7 +298,7 @@ static void raw_take(R *r, const unsigned char *p)
         while (cap < r->rawlen + n) cap *= 2;
         char *nr = realloc(r->raw, cap);
         if (!nr) {
-            r->raw_trunc = 1;
+            r->raw_trunc = CV_PGN_RAW_NOMEM;
             return;
         }
         r->raw = nr;
@@ -1224,7 +1236,7 @@ static void lex_comment(R *r, long long at)
     if (keep && !t) return;
     size_t idx = keep ? r->ntok - 1 : 0;
     size_t off = r->alen, stored = 0;
-    int toolong = 0, closed = 0;
+    int toolong = 0, closed = 0, nul = 0;
     r->ncom_line = 0;
     r->com_line = line;
     r->com_col = col;
@@ -1267,6 +1279,8 @@ static void lex_comment(R *r, long long at)
             continue;
         }
         if (p < r->end) {  /* a NUL byte: kept, comments may hold anything */
+            /* but said, once, as it ends the text for most programs */
+            if (!nul++) issue(r, TOL, r->line, colof(r, p), "NUL byte in a comment; kept");
             comment_run(r, p, 1, &stored, &toolong, line, col);
             p++;
             continue;
@@ -1312,6 +1326,7 @@ static void lex_rest_of_line(R *r, cv_pgn_kind kind, long long at)
         return;
     }
     size_t idx = keep ? r->ntok - 1 : 0, off = r->alen, n = 0;
+    int nul = 0;
     for (;;) {
         unsigned char *q = p;
         while (!(cls[*q] & K_LSTOP)) q++;
@@ -1329,6 +1344,9 @@ static void lex_rest_of_line(R *r, cv_pgn_kind kind, long long at)
         }
         if (*p == '\n' || *p == '\r') break;
         if (p < r->end) {
+            if (keep && !nul++)
+                issue(r, TOL, r->line, colof(r, p), "NUL byte in %s; kept",
+                      kind == CV_PGN_LINE_COMMENT ? "a comment" : "a '%' line");
             if (!quiet) {
                 if (!arena_reserve(r, 2)) break;
                 r->arena[r->alen++] = 0;  /* NUL byte kept, as in comments */
@@ -1382,22 +1400,71 @@ static void skip_tag_rest(R *r)
     }
 }
 
+/* ---- the game's tags by name: a repeat found in constant time, as a
+ * hostile game has hundreds of thousands of tags ---- */
+
+static size_t name_hash(const void *s, size_t n)
+{
+    const unsigned char *p = s;
+    size_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+/* The index of the game's first tag called s[0, n), or -1. */
+static long tag_find(const R *r, const void *s, size_t n)
+{
+    if (!r->thcap) return -1;
+    for (size_t h = name_hash(s, n) & (r->thcap - 1);; h = (h + 1) & (r->thcap - 1)) {
+        size_t k = r->thash[h];
+        if (!k) return -1;
+        const char *name = r->arena + r->tags[k - 1].name_off;
+        if (!memcmp(name, s, n) && !name[n]) return (long)(k - 1);
+    }
+}
+
+static void thash_put(R *r, size_t i)
+{
+    const char *name = r->arena + r->tags[i].name_off;
+    size_t h = name_hash(name, strlen(name)) & (r->thcap - 1);
+    while (r->thash[h]) h = (h + 1) & (r->thcap - 1);
+    r->thash[h] = i + 1;
+}
+
+/* Tag i (the last) joins the index, unless its name is there already;
+ * 0 when out of memory. */
+static int tag_index(R *r, size_t i)
+{
+    if (2 * (i + 1) > r->thcap) {
+        size_t cap = r->thcap ? 2 * r->thcap : 64;
+        size_t *t = calloc(cap, sizeof *t);
+        if (!t) return 0;
+        free(r->thash);
+        r->thash = t;
+        r->thcap = cap;
+        for (size_t k = 0; k < i; k++) {
+            const char *name = r->arena + r->tags[k].name_off;
+            if (tag_find(r, name, strlen(name)) < 0) thash_put(r, k);
+        }
+    }
+    const char *name = r->arena + r->tags[i].name_off;
+    if (tag_find(r, name, strlen(name)) < 0) thash_put(r, i);
+    note_peak(r);
+    return 1;
+}
+
 /* A tag section with no movetext can only be followed by another game's
- * tags; they show by repeating a name the game already has (after a blank
- * line, or Event at any time). */
+ * tags; they show by repeating a name the game already has after a blank
+ * line.  Without one it is the same tag section, and a repeated name (even
+ * Event) is a duplicate tag of this game (lex_tag). */
 static int repeats_tag(const R *r)
 {
+    if (!r->blank_since_token) return 0;
     const unsigned char *p = r->p + 1;
     while (*p == ' ' || *p == '\t') p++;
     const unsigned char *s = p;
     while (cls[*p] & K_SYM) p++;
-    size_t n = (size_t)(p - s);
-    if (!r->blank_since_token && !(n == 5 && !memcmp(s, "Event", 5))) return 0;
-    for (size_t i = 0; i < r->ntags; i++) {
-        const char *name = r->arena + r->tags[i].name_off;
-        if (strlen(name) == n && !memcmp(name, s, n)) return 1;
-    }
-    return 0;
+    return tag_find(r, s, (size_t)(p - s)) >= 0;
 }
 
 static void lex_tag(R *r, long long at)
@@ -1558,11 +1625,17 @@ static void lex_tag(R *r, long long at)
         r->tags = t;
         r->tagcap = cap;
     }
+    long first = tag_find(r, r->arena + name_off, strlen(r->arena + name_off));
     cv_pgn_tag *tg = &r->tags[r->ntags++];
     tg->name_off = name_off;
     tg->value_off = voff;
     tg->line = line;
     tg->col = col;
+    if (first >= 0)
+        issue(r, TOL, line, col, "duplicate tag '%s' (first at line %ld); the first value is the game's",
+              r->arena + name_off, r->tags[first].line);
+    else if (!tag_index(r, r->ntags - 1))
+        out_of_memory(r, line, col);
 }
 
 /* ---- variations passed over (CV_PGN_LEAN) -------------------------------- */
@@ -1720,6 +1793,13 @@ static void reset_game(R *r)
         free(r->tags);
         r->tags = NULL;
         r->tagcap = 0;
+    }
+    if (r->thcap > 2 * TAG_KEEP) {
+        free(r->thash);
+        r->thash = NULL;
+        r->thcap = 0;
+    } else if (r->ntags && r->thcap) {
+        memset(r->thash, 0, r->thcap * sizeof *r->thash);
     }
     if (r->lines.cap > TOK_KEEP) cv_pgn_lines_free(&r->lines);
     cv_pgn_lines_clear(&r->lines);

@@ -126,6 +126,9 @@ typedef struct cv_pgn_line {
     long long start;
 } cv_pgn_line;
 
+#define CV_PGN_RAW_LONG  1
+#define CV_PGN_RAW_NOMEM 2
+
 typedef struct cv_pgn_game {
     long number;                 /* 1-based position in the file */
     long line, col;              /* where the game starts */
@@ -150,7 +153,10 @@ typedef struct cv_pgn_game {
     /* With CV_PGN_KEEP_RAW: the bytes of the input from the end of the
      * previous game to the end of this one, exactly as read (so the raw
      * texts of all games, in order, are the input but for what follows
-     * the last game).  raw_truncated: longer than max_game_bytes. */
+     * the last game).  raw_truncated: not all of it is kept (raw holds
+     * a prefix of it), CV_PGN_RAW_LONG as it is longer than
+     * max_game_bytes, CV_PGN_RAW_NOMEM as memory ran out; 0 when whole.
+     * A caller that must not lose the game says so and fails (exit 2). */
     const char *raw;
     size_t rawlen;
     int raw_truncated;
@@ -164,10 +170,15 @@ typedef struct cv_pgn_game {
 /* Limits on pathological input; the defaults suit any real file. */
 typedef struct cv_pgn_limits {
     size_t max_comment;     /* bytes in one {comment}: 1 MiB (not with LEAN) */
-    int max_depth;          /* variation nesting: 255 */
+    int max_depth;          /* variation nesting: 50, so cv-parse --json
+                               nests at most 154 levels, which jq 1.6
+                               (counting an object as two, 256 at most)
+                               takes as 206 */
     size_t max_line;        /* bytes on one line outside comments: 1 MiB */
     size_t max_tokens;      /* tokens + tags in one game: 1,048,576 */
-    size_t max_game_bytes;  /* text stored for one game: 64 MiB */
+    size_t max_game_bytes;  /* text stored for one game: 64 MiB, or the
+                               environment's CVKIT_MAX_GAME_BYTES (bytes, for
+                               tests: meeting the limit takes no 64 MiB file) */
     size_t max_issues;      /* problems kept per game before skipping: 100 */
 } cv_pgn_limits;
 

@@ -1,4 +1,5 @@
 #include "pgnwrite.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,11 +15,15 @@ static void newline(wr *w)
     w->col = 0;
 }
 
-/* One unbreakable word, on a new line when it would pass column 80. */
-static void word(wr *w, const char *s, size_t n)
+/* One unbreakable word, on a new line when it would pass column 80: pre
+ * (a character or 0), the n bytes of s, each blank among them written as a
+ * space (a comment's command), and post (or 0).  Nothing is allocated, so
+ * no text of any length is lost for want of memory. */
+static void word_of(wr *w, char pre, const char *s, size_t n, char post)
 {
+    size_t len = n + (pre != 0) + (post != 0);
     int space = w->col && !w->glue;
-    if (w->col && w->col + space + (int)n > 80) {
+    if (w->col && (size_t)w->col + (size_t)space + len > 80) {
         newline(w);
         space = 0;
     }
@@ -26,9 +31,22 @@ static void word(wr *w, const char *s, size_t n)
         fputc(' ', w->out);
         w->col++;
     }
-    fwrite(s, 1, n, w->out);
-    w->col += (int)n;
+    if (pre) fputc(pre, w->out);
+    for (size_t i = 0; i < n;) {
+        size_t k = i;
+        while (k < n && s[k] != '\n' && s[k] != '\r' && s[k] != '\t') k++;
+        fwrite(s + i, 1, k - i, w->out);
+        if (k < n) fputc(' ', w->out), k++;
+        i = k;
+    }
+    if (post) fputc(post, w->out);
+    w->col = len > (size_t)(INT_MAX - 100) ? INT_MAX - 100 : w->col + (int)len;
     w->glue = 0;
+}
+
+static void word(wr *w, const char *s, size_t n)
+{
+    word_of(w, 0, s, n, 0);
 }
 
 static void words(wr *w, const char *s)
@@ -36,28 +54,48 @@ static void words(wr *w, const char *s)
     word(w, s, strlen(s));
 }
 
-/* A brace comment broken at its blanks; a word longer than a line stays
- * whole (PGN has no way to break it). */
-static void comment(wr *w, const char *text)
+/* A comment may hold NUL bytes, so its length is len; a token a program
+ * made may leave len 0 for a text that ends at its NUL. */
+static size_t text_len(const cv_pgn_token *t)
 {
-    const char *p = text;
+    return t->len || !t->text ? t->len : strlen(t->text);
+}
+
+static int blank(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+/* The end of the word at p: a "[%clk 0:03:00]" command is part of its word
+ * whatever blanks it holds, as the programs that read such commands take
+ * them from one line.  A command left open runs to the end. */
+static const char *word_end(const char *p, const char *end)
+{
+    while (p < end && !blank(*p)) {
+        if (*p == '[' && p + 1 < end && p[1] == '%') {
+            const char *q = memchr(p, ']', (size_t)(end - p));
+            p = q ? q + 1 : end;
+        } else {
+            p++;
+        }
+    }
+    return p;
+}
+
+/* A brace comment broken at its blanks; a word longer than a line stays
+ * whole (PGN has no way to break it).  Its n bytes go out as they are, a
+ * NUL among them (the reader warned of it), but for a line break or tab
+ * inside a command, which becomes a blank to keep the command on one
+ * line. */
+static void comment(wr *w, const char *text, size_t n)
+{
+    const char *p = text, *end = text + n;
     int first = 1;
     for (;;) {
-        while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++;
-        const char *e = p;
-        while (*e && *e != ' ' && *e != '\n' && *e != '\r' && *e != '\t') e++;
-        size_t n = (size_t)(e - p);
-        const char *rest = e + strspn(e, " \n\r\t");
-        int last = !*rest;
-        char *buf = malloc(n + 3);
-        if (!buf) return;
-        size_t k = 0;
-        if (first) buf[k++] = '{';
-        memcpy(buf + k, p, n);
-        k += n;
-        if (last) buf[k++] = '}';
-        word(w, buf, k);
-        free(buf);
+        while (p < end && blank(*p)) p++;
+        const char *e = word_end(p, end);
+        size_t k = (size_t)(e - p);
+        const char *rest = e;
+        while (rest < end && blank(*rest)) rest++;
+        int last = rest == end;
+        word_of(w, first ? '{' : 0, p, k, last ? '}' : 0);
         first = 0;
         if (last) break;
         p = rest;
@@ -66,15 +104,9 @@ static void comment(wr *w, const char *text)
 
 /* ";TEXT" to the end of the line: it moves to a line of its own when it
  * does not fit, and a line break in the text becomes a space. */
-static void line_comment(wr *w, const char *text)
+static void line_comment(wr *w, const char *text, size_t n)
 {
-    size_t n = strlen(text);
-    char *b = malloc(n + 2);
-    if (!b) return;
-    b[0] = ';';
-    for (size_t i = 0; i <= n; i++) b[i + 1] = text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
-    word(w, b, n + 1);
-    free(b);
+    word_of(w, ';', text, n, 0);
     newline(w);
 }
 
@@ -144,12 +176,12 @@ void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int k
         case CV_PGN_COMMENT:
             /* a '}' would end a brace comment early: such a text (another
              * format's comment) goes out as a ';' comment, its words kept */
-            if (strchr(t->text, '}')) line_comment(&w, t->text);
-            else comment(&w, t->text);
+            if (memchr(t->text, '}', text_len(t))) line_comment(&w, t->text, text_len(t));
+            else comment(&w, t->text, text_len(t));
             need_number = 1;
             break;
         case CV_PGN_LINE_COMMENT:
-            line_comment(&w, t->text);
+            line_comment(&w, t->text, text_len(t));
             need_number = 1;
             break;
         case CV_PGN_NAG:

@@ -22,6 +22,19 @@ struct cv_record_reader {
     int broken;         /* out of memory going back to reading whole: no more games */
     int ended;          /* every game has been read, or handed out and accepted */
     struct cv_record_splitter *sp;  /* set once the input is handed out in pieces */
+    /* a text taken for PGN that holds a listing (a manual with its sample
+     * games): its lines are looked at for a listing's header as they pass */
+    int scan;           /* the format was recognised as PGN */
+    char line[32];      /* the start of the line passing */
+    size_t nline;       /* its bytes so far (more than fit: no header) */
+    int saw_header;     /* a line was a listing's WHITE/BLACK header */
+    long bad;           /* games read here with errors */
+    int hinted;         /* the note has been given */
 };
+
+/* At the end of an input: a note to try --input gamelist when the input,
+ * recognised as PGN, had a listing's header line and bad (> 0) games with
+ * errors.  Once per reader. */
+void cv_record__hint(cv_record_reader *r, cv_diag *d, long bad);
 
 #endif

@@ -36,6 +36,13 @@ int cv_lines_next(cv_lines *L, char **line, size_t *len)
             L->lf = 1;
             break;
         }
+        if (c == '\r' && L->lone_cr && L->bad != CV_LINE_LONG) {
+            int d = getc(L->f);
+            if (d != '\n' && d != EOF) ungetc(d, L->f);
+            L->cr = 1;
+            L->lf = d == '\n';
+            break;
+        }
         if (n >= max) {
             /* consumed to its end, not kept */
             if (L->bad != CV_LINE_LONG) {

@@ -29,6 +29,9 @@ typedef struct cv_lines {
     size_t max;         /* longest line kept; 0 (cv_lines_init): CV_LINE_MAX */
     int cr, lf;         /* the last line ended in a CR that was dropped, in a
                            LF (0 at the end of the input) */
+    int lone_cr;        /* set by the caller: a CR not followed by a LF ends a
+                           line too (cr 1, lf 0), for a reader of files from
+                           systems that end lines so (a Game Courier log) */
     char why[48];       /* the message of a line too long */
 } cv_lines;
 
