@@ -95,6 +95,21 @@ static ssize_t chain_read(void *cookie, char *buf, size_t size)
     return (ssize_t)k;
 }
 
+/* Drops what has been read of the queue's first block, so that blocks
+ * can go in front of it: the queue is then read from its first byte. */
+static int trim_queue(cv_record_splitter *S)
+{
+    if (S->queue && S->qoff) {
+        cv_record_chunk *q = S->queue, *rest = block(q->bytes + S->qoff, q->n - S->qoff);
+        if (!rest) return -1;
+        rest->next = q->next;
+        unref(q);
+        S->queue = rest;
+    }
+    S->qoff = 0;
+    return 0;
+}
+
 /* From the first piece not accepted (or the carry), the input is read
  * whole, in the state the accepted pieces ended in. */
 static int fall_back(cv_record_reader *r)
@@ -113,16 +128,9 @@ static int fall_back(cv_record_reader *r)
         S->n = 0;
     }
     if (last) {
-        if (S->queue && S->qoff) {  /* the queue's first block, partly read: keep the rest */
-            cv_record_chunk *q = S->queue, *rest = block(q->bytes + S->qoff, q->n - S->qoff);
-            if (!rest) goto broken;
-            rest->next = q->next;
-            unref(q);
-            S->queue = rest;
-        }
+        if (trim_queue(S) < 0) goto broken;
         last->next = S->queue;
         S->queue = front;
-        S->qoff = 0;
     }
     S->head = S->tail = NULL;
     if (!S->chain) {
@@ -152,11 +160,14 @@ static int come_back(cv_record_reader *r)
     size_t n;
     if (!r->f->mark(r->rd, &m, &rest, &n)) return 0;
     if (n) {
+        /* the whole reader may have stopped inside the queue's first block */
         cv_record_chunk *c = block(rest, n);
-        if (!c) return -1;
+        if (!c || trim_queue(S) < 0) {
+            unref(c);
+            return -1;
+        }
         c->next = S->queue;
         S->queue = c;
-        S->qoff = 0;
     }
     S->whole = 0;
     S->eof = S->sync = 0;
