@@ -18,7 +18,11 @@
  *    in the state the accepted pieces left; every piece handed out after
  *    it is refused as well.  So a wrong guess costs time, never output.
  *    Once that reader stands just after a game's own end, pieces are
- *    handed out again from there.
+ *    handed out again from there (its read-ahead first): at once when
+ *    the piece was refused for its start, only past the piece's end when
+ *    its reader did not end there (so a piece that cannot be read alone
+ *    is read whole once, not cut and refused again from each game end in
+ *    it).
  *  - Memory: the pieces out and not yet accepted, and the one being cut.
  *    A piece is longer than asked only to reach a cut; when none comes
  *    within 8 x the size asked + 1 MB, that stretch is read whole.
@@ -33,6 +37,7 @@ typedef struct cv_record_chunk {
     char *bytes;
     size_t n;
     cv_record_mark start;   /* the state a reader of it starts in */
+    long long off;          /* the input offset of bytes[0] */
     int final;              /* the input ends with it */
     int refs;               /* the batch, and the reader's list until accepted */
     struct cv_record_chunk *next;
