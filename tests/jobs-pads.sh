@@ -16,7 +16,7 @@
 #                 NAME.pgn; and tag-only.pgn, a game of tags alone between
 #                 two pads (the whole reader has to come back to pieces
 #                 inside a long stretch of games for its end to matter).
-#   DIR/mixed.pgn one input: 8 groups of every 8th of those files one
+#   DIR/mixed.pgn one input: 4 groups of every 4th of those files one
 #                 after the other, each group between pads: pieces flow on
 #                 across files, and the long ones span pieces.
 # Exits 1 when a file is missing or a pad cannot be made.
@@ -66,11 +66,11 @@ for f in "$@"; do
     cat "$dir/pad.pgn" "$f" "$after" > "$dir/each/${name%.pgn}.pgn"
 done
 : > "$dir/mixed.pgn"
-for g in 0 1 2 3 4 5 6 7; do
+for g in 0 1 2 3; do
     cat "$dir/pad.pgn" >> "$dir/mixed.pgn"
     i=0
     for f in "$@"; do
-        [ $((i % 8)) != "$g" ] || cat "$f" >> "$dir/mixed.pgn"
+        [ $((i % 4)) != "$g" ] || cat "$f" >> "$dir/mixed.pgn"
         i=$((i + 1))
     done
 done

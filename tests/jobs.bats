@@ -10,7 +10,7 @@
 bats_require_minimum_version 1.5.0
 
 setup_file() {
-    # the padded inputs, made once: about 85 MB
+    # the padded inputs, made once: about 80 MB
     "$BATS_TEST_DIRNAME/jobs-pads.sh" "$BATS_FILE_TMPDIR/pads"
 }
 
