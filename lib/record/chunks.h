@@ -28,6 +28,10 @@
  *    within 8 x the size asked + 1 MB, that stretch is read whole.
  *  - Formats without split are read whole (CV_CHUNK_WHOLE at once), as is
  *    a reader that has already served a game by cv_record_next.
+ * The size asked is the tools' --chunk-bytes: 1 MiB unless given; the
+ * option is left out of --help, for tests, which shrink it (down to 1
+ * byte: a piece a game) so that cuts fall at every game end of a small
+ * input.  tests/jobs.bats checks both sizes against --jobs 1.
  */
 #ifndef CV_CHUNKS_H
 #define CV_CHUNKS_H
