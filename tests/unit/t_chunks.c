@@ -179,6 +179,25 @@ int main(void)
         check_at("a game of tags alone between pads of 1 MB", t, k, sizes, 3, refused);
         free(t);
     }
+    /* A game the reader skips from binary data to the next tag line, over
+     * lines that end in a result (cuts to the cutter): a piece that ends
+     * there is refused.  Read whole to the end of that piece, then pieces
+     * from the next game on; they once came back at the first game end
+     * and were cut and refused again and again, the whole reader only a
+     * batch further each time. */
+    {
+        size_t k = 0;
+        char *t = malloc(400 * gl + 4000);
+        for (int i = 0; i < 200; i++, k += gl) memcpy(t + k, GAME, gl);
+        k += (size_t)sprintf(t + k, "[Event \"skipped\"]\n\n1. e4 \001 ");
+        for (int i = 0; i < 400; i++) k += (size_t)sprintf(t + k, "e5 1-0\n");
+        k += (size_t)sprintf(t + k, "\n");
+        for (int i = 0; i < 200; i++, k += gl) memcpy(t + k, GAME, gl);
+        static const size_t sizes[] = { 1000, 3000 };
+        static const int refused[4] = { 1, 3, 1, 3 };
+        check_at("a game skipped over 400 results, 200 games each side", t, k, sizes, 2, refused);
+        free(t);
+    }
     free(forty);
     return tap_done();
 }
