@@ -4,19 +4,28 @@
 # output, the diagnostics and the exit status are those of --jobs 1, byte for
 # byte.  --chunk-bytes (not in --help) makes the batches small, down to one
 # game a batch (--chunk-bytes 1), so that every game boundary is a batch
-# boundary somewhere below.
+# boundary somewhere below; without it the pieces are of 1 MiB, and
+# tests/jobs-pads.sh pads the malformed files to fall where those are cut.
 
 bats_require_minimum_version 1.5.0
+
+setup_file() {
+    # the padded inputs, made once: about 80 MB
+    "$BATS_TEST_DIRNAME/jobs-pads.sh" "$BATS_FILE_TMPDIR/pads"
+}
 
 setup() {
     ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
     B="$ROOT/bin"
     export CVKIT_SPECS="${CVKIT_SPECS:-$ROOT/specs}"
+    PADS="$BATS_FILE_TMPDIR/pads"
+    # what same compares with --jobs 1: job counts and piece sizes
+    JOBS=("4 --chunk-bytes 1" "2 --chunk-bytes 700" "3 --chunk-bytes 5000" "2")
     cd "$ROOT"
 }
 
-# same TOOL ARG...: --jobs 1 and several --jobs N with batches of several
-# sizes give the same standard output, standard error and exit status.
+# same TOOL ARG...: --jobs 1 and each --jobs N of JOBS give the same
+# standard output, standard error and exit status.
 same() {
     local tool=$1 T="$BATS_TEST_TMPDIR/same" j
     shift
@@ -29,7 +38,7 @@ same() {
         grep 'No such file or directory' "$T/err1" | head -5 | sed 's/^/# /'
         return 1
     fi
-    for j in "4 --chunk-bytes 1" "2 --chunk-bytes 700" "3 --chunk-bytes 5000" "2"; do
+    for j in "${JOBS[@]}"; do
         # shellcheck disable=SC2086  # the words of $j are options
         s2=0
         "$B/$tool" --jobs $j "$@" > "$T/out2" 2> "$T/err2" || s2=$?
@@ -165,4 +174,48 @@ straddle() {
     run --separate-stderr "$B/cv-replay" --jobs 256 --check corpus/chess/pgn
     [ "$status" -eq 0 ]
     [ "$output" = "30 files, 164 games, 164 valid, 0 invalid, 0 warnings" ]
+}
+
+# The cut after a game of tags alone (no moves, no result) is where the next
+# game's tags start: a 1 MiB piece ends past it, the next is refused, and the
+# input is read whole for a batch and then cut again.  That once read part of
+# the input twice (180,001 games read as 187,990 on a file like this one).
+@test "--jobs: a game of tags alone between pads of 1 MiB, the size of the pieces" {
+    f="$PADS/each/tag-only.pgn"
+    run --separate-stderr "$B/cv-replay" --check --jobs 1 "$PADS/pad.pgn"
+    [ "$status" -eq 0 ]
+    pad=$(sed -n 's/^1 file, \([0-9]*\) games, .*/\1/p' <<< "$output")
+    [ "$pad" -gt 1000 ]
+    nl=$(wc -l < "$PADS/pad.pgn")
+    n=$((2 * pad + 1))
+    for j in 1 2 3 8; do
+        run --separate-stderr "$B/cv-replay" --check --jobs "$j" "$f"
+        [ "$status" -eq 0 ] || { echo "# --jobs $j: status $status"; return 1; }
+        [ "$output" = "1 file, $n games, $n valid, 0 invalid, 1 warning" ] || { echo "# --jobs $j: $output"; return 1; }
+        [ "$stderr" = "$f:$((nl + 1)):21: warning: game $((pad + 1)): missing result; '*' assumed" ] ||
+            { echo "# --jobs $j: $stderr"; return 1; }
+    done
+    JOBS=(2 3 8)
+    same cv-replay "$f"
+    same cv-replay --json "$f"
+    same cv-convert "$f"
+}
+
+@test "--jobs: every malformed file right after a pad of 1 MiB, cv-replay --check at --jobs 1, 2, 3, 8" {
+    set -- "$PADS"/each/*.pgn
+    [ $# -eq "$(($(ls corpus/chess/malformed/*.pgn | wc -l) + 1))" ]
+    JOBS=(2 3 8)
+    same cv-replay --check "$@"
+}
+
+@test "--jobs: the malformed files in groups between pads of 1 MiB, cv-replay and cv-convert at --jobs 1, 2, 3, 8" {
+    JOBS=(2 3 8)
+    same cv-replay "$PADS/mixed.pgn"
+    same cv-replay --json "$PADS/mixed.pgn"
+    same cv-convert "$PADS/mixed.pgn"
+}
+
+@test "--jobs: the malformed files in groups between pads, cut in small pieces (--chunk-bytes)" {
+    JOBS=("2 --chunk-bytes 3000" "3 --chunk-bytes 3000" "2 --chunk-bytes 65536" "3 --chunk-bytes 300000")
+    same cv-replay --check "$PADS/mixed.pgn"
 }

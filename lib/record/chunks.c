@@ -32,6 +32,10 @@ typedef struct cv_record_splitter {
     int sync;               /* no cut within the limit, or a read error */
     int whole;              /* the input is being read whole */
     FILE *chain;            /* the whole reader's stream: the queue, then the input */
+    long long off;          /* the input offset of carry[0] */
+    long long wfrom;        /* the whole reader's first byte's offset */
+    long long fed;          /* bytes the chain has given the whole reader */
+    long long until;        /* the whole reader goes on to here at least */
 } cv_record_splitter;
 
 static void unref(cv_record_chunk *c)
@@ -91,16 +95,37 @@ static ssize_t chain_read(void *cookie, char *buf, size_t size)
 {
     cv_record_reader *r = cookie;
     size_t k = source_read(r, buf, size);
+    r->sp->fed += (long long)k;
     if (k == 0 && (r->sp->rerr || ferror(r->in))) return -1;
     return (ssize_t)k;
 }
 
+/* Drops what has been read of the queue's first block, so that blocks
+ * can go in front of it: the queue is then read from its first byte. */
+static int trim_queue(cv_record_splitter *S)
+{
+    if (S->queue && S->qoff) {
+        cv_record_chunk *q = S->queue, *rest = block(q->bytes + S->qoff, q->n - S->qoff);
+        if (!rest) return -1;
+        rest->next = q->next;
+        unref(q);
+        S->queue = rest;
+    }
+    S->qoff = 0;
+    return 0;
+}
+
 /* From the first piece not accepted (or the carry), the input is read
- * whole, in the state the accepted pieces ended in. */
-static int fall_back(cv_record_reader *r)
+ * whole, in the state the accepted pieces ended in, and at least to the
+ * offset until: a stretch pieces could not read is read whole once, not
+ * cut and refused again from every game end inside it. */
+static int fall_back(cv_record_reader *r, long long until)
 {
     cv_record_splitter *S = r->sp;
     S->whole = 1;
+    S->wfrom = S->head ? S->head->off : S->off;
+    S->fed = 0;
+    S->until = until;
     r->ended = 0;
     /* the pieces out, then the carry, go before what the queue holds */
     cv_record_chunk *front = S->head, *last = S->tail;
@@ -113,16 +138,9 @@ static int fall_back(cv_record_reader *r)
         S->n = 0;
     }
     if (last) {
-        if (S->queue && S->qoff) {  /* the queue's first block, partly read: keep the rest */
-            cv_record_chunk *q = S->queue, *rest = block(q->bytes + S->qoff, q->n - S->qoff);
-            if (!rest) goto broken;
-            rest->next = q->next;
-            unref(q);
-            S->queue = rest;
-        }
+        if (trim_queue(S) < 0) goto broken;
         last->next = S->queue;
         S->queue = front;
-        S->qoff = 0;
     }
     S->head = S->tail = NULL;
     if (!S->chain) {
@@ -151,16 +169,22 @@ static int come_back(cv_record_reader *r)
     const char *rest;
     size_t n;
     if (!r->f->mark(r->rd, &m, &rest, &n)) return 0;
+    long long here = S->wfrom + S->fed - (long long)n;
+    if (here < S->until) return 0;
     if (n) {
+        /* the whole reader may have stopped inside the queue's first block */
         cv_record_chunk *c = block(rest, n);
-        if (!c) return -1;
+        if (!c || trim_queue(S) < 0) {
+            unref(c);
+            return -1;
+        }
         c->next = S->queue;
         S->queue = c;
-        S->qoff = 0;
     }
     S->whole = 0;
     S->eof = S->sync = 0;
     S->at = S->truth = m;
+    S->off = here;
     return 1;
 }
 
@@ -225,7 +249,8 @@ int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **ou
     if (S->sync) {
         if (S->head) return CV_CHUNK_SYNC;
         S->sync = 0;
-        return fall_back(r) < 0 ? -1 : CV_CHUNK_WHOLE;
+        /* no cut in the carry: it is read whole */
+        return fall_back(r, S->off + (long long)S->n) < 0 ? -1 : CV_CHUNK_WHOLE;
     }
     cv_record_chunk *c = calloc(1, sizeof *c);
     if (!c) return -1;
@@ -242,12 +267,14 @@ int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **ou
     c->bytes = S->carry;
     c->n = cut;
     c->start = S->at;
+    c->off = S->off;
     c->final = S->eof && rest == 0;
     c->refs = 2;
     S->carry = nc;
     S->cap = cap;
     S->n = rest;
     S->at = m;
+    S->off += (long long)cut;
     if (S->tail) S->tail->next = c;
     else S->head = c;
     S->tail = c;
@@ -310,7 +337,13 @@ int cv_record__chunk_accept(cv_record_reader *r, cv_record_chunk *c, const cv_re
     cv_record_splitter *S = r->sp;
     if (!S || S->whole || c != S->head) return 0;
     if (!same_mark(&c->start, &S->truth) || !(clean || c->final)) {
-        fall_back(r);  /* out of memory there: the reader reports nothing more */
+        /* A wrong start: the cutter misjudged the piece before, and pieces
+         * may come back at the next game end.  A piece whose reader did
+         * not end at its end holds what the cutter misjudged: read whole
+         * to its end.  Out of memory there: the reader reports nothing
+         * more. */
+        int here = same_mark(&c->start, &S->truth);
+        fall_back(r, here ? c->off + (long long)c->n : 0);
         return 0;
     }
     S->truth = *end;

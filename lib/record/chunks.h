@@ -18,12 +18,20 @@
  *    in the state the accepted pieces left; every piece handed out after
  *    it is refused as well.  So a wrong guess costs time, never output.
  *    Once that reader stands just after a game's own end, pieces are
- *    handed out again from there.
+ *    handed out again from there (its read-ahead first): at once when
+ *    the piece was refused for its start, only past the piece's end when
+ *    its reader did not end there (so a piece that cannot be read alone
+ *    is read whole once, not cut and refused again from each game end in
+ *    it).
  *  - Memory: the pieces out and not yet accepted, and the one being cut.
  *    A piece is longer than asked only to reach a cut; when none comes
  *    within 8 x the size asked + 1 MB, that stretch is read whole.
  *  - Formats without split are read whole (CV_CHUNK_WHOLE at once), as is
  *    a reader that has already served a game by cv_record_next.
+ * The size asked is the tools' --chunk-bytes: 1 MiB unless given; the
+ * option is left out of --help, for tests, which shrink it (down to 1
+ * byte: a piece a game) so that cuts fall at every game end of a small
+ * input.  tests/jobs.bats checks both sizes against --jobs 1.
  */
 #ifndef CV_CHUNKS_H
 #define CV_CHUNKS_H
@@ -33,6 +41,7 @@ typedef struct cv_record_chunk {
     char *bytes;
     size_t n;
     cv_record_mark start;   /* the state a reader of it starts in */
+    long long off;          /* the input offset of bytes[0] */
     int final;              /* the input ends with it */
     int refs;               /* the batch, and the reader's list until accepted */
     struct cv_record_chunk *next;

@@ -17,14 +17,14 @@ static const char GAME[] =
     "[Event \"casual\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 {threat} 4. Qxf7# 1-0\n\n";
 
-/* Checks one case at each size and number out; want: the pieces refused
- * in each of those 8 runs (NULL: none). */
-static void check(const char *name, const char *text, size_t n, const int *want)
+/* Checks one case at each of nsizes sizes and 1 and 3 out; want: the
+ * pieces refused in each of those runs, size by size (NULL: none). */
+static void check_at(const char *name, const char *text, size_t n, const size_t *sizes, size_t nsizes,
+                     const int *want)
 {
     char *w = whole(text, n);
-    static const size_t sizes[] = { 1, 40, 300, 5000 };
     static const int aheads[] = { 1, 3 };
-    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+    for (size_t i = 0; i < nsizes; i++)
         for (size_t k = 0; k < 2; k++) {
             int refused, pieces;
             char *p = in_pieces(text, n, sizes[i], aheads[k], &refused, &pieces);
@@ -36,6 +36,13 @@ static void check(const char *name, const char *text, size_t n, const int *want)
             free(p);
         }
     free(w);
+}
+
+/* At the small sizes, where a piece is a few games. */
+static void check(const char *name, const char *text, size_t n, const int *want)
+{
+    static const size_t sizes[] = { 1, 40, 300, 5000 };
+    check_at(name, text, n, sizes, 4, want);
 }
 
 int main(void)
@@ -151,6 +158,44 @@ int main(void)
                               "again (the last game, the blank line after it)");
         free(w);
         free(p);
+        free(t);
+    }
+    /* A game of tags alone, its end seen only at the next game's tags,
+     * which the cutter does not count: the piece after it is refused, read
+     * whole up to the next game's end, and pieces come back from there.
+     * With pads longer than the whole reader's buffer, that reader stops
+     * inside the bytes handed back to it, and pieces must start just
+     * after them (they once started from the first byte again, and games
+     * were read twice).  Sizes up to the tools' own, 1 MiB. */
+    {
+        size_t pad = 9000 * gl, k = 0;
+        static const char tagonly[] = "[Event \"a\"]\n\n";
+        char *t = malloc(2 * pad + sizeof tagonly);
+        for (size_t i = 0; i < 9000; i++, k += gl) memcpy(t + k, GAME, gl);
+        memcpy(t + k, tagonly, sizeof tagonly - 1), k += sizeof tagonly - 1;
+        for (size_t i = 0; i < 9000; i++, k += gl) memcpy(t + k, GAME, gl);
+        static const size_t sizes[] = { 5000, 100000, 1u << 20 };
+        static const int refused[6] = { 1, 3, 1, 3, 1, 1 };
+        check_at("a game of tags alone between pads of 1 MB", t, k, sizes, 3, refused);
+        free(t);
+    }
+    /* A game the reader skips from binary data to the next tag line, over
+     * lines that end in a result (cuts to the cutter): a piece that ends
+     * there is refused.  Read whole to the end of that piece, then pieces
+     * from the next game on; they once came back at the first game end
+     * and were cut and refused again and again, the whole reader only a
+     * batch further each time. */
+    {
+        size_t k = 0;
+        char *t = malloc(400 * gl + 4000);
+        for (int i = 0; i < 200; i++, k += gl) memcpy(t + k, GAME, gl);
+        k += (size_t)sprintf(t + k, "[Event \"skipped\"]\n\n1. e4 \001 ");
+        for (int i = 0; i < 400; i++) k += (size_t)sprintf(t + k, "e5 1-0\n");
+        k += (size_t)sprintf(t + k, "\n");
+        for (int i = 0; i < 200; i++, k += gl) memcpy(t + k, GAME, gl);
+        static const size_t sizes[] = { 1000, 3000 };
+        static const int refused[4] = { 1, 3, 1, 3 };
+        check_at("a game skipped over 400 results, 200 games each side", t, k, sizes, 2, refused);
         free(t);
     }
     free(forty);
