@@ -340,7 +340,7 @@ static void level_hint(const cv_trid_pos *p, const char *s, char *why, size_t ws
     char names[64] = "";
     size_t n = 0;
     for (int L = 1; L <= 7; L++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "%c%c(%d)", s[0], s[1], L);
         int sq = cv_trid_sq_parse(name, NULL);
         if (sq >= 0 && cv_trid_exists(p, sq) && n < sizeof names)
