@@ -110,6 +110,15 @@ static void on_move(void *arg, const cv_replay_ev *e)
     C->text[e->tok] = strdup(buf);
 }
 
+/* Where a problem of the game being converted is said: stderr, under the
+ * game's name (an error with what became of the game), and its JSON
+ * problem list under --json. */
+static cv_problem_at problem_at(ctx *C, cv_level lv)
+{
+    return (cv_problem_at){ C->d, C->json ? &C->probs : NULL, C->path, C->ident,
+                            lv == CV_ERROR ? "; written unconverted" : NULL };
+}
+
 static void on_bad(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
@@ -117,24 +126,18 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     cv_replay_ev_number(e, num, sizeof num);
     if (e->mark_only) {
         /* the move is played and its mark written right; say so */
-        if (!C->quiet)
-            cv_report(C->d, CV_WARNING, C->path, e->line, e->col, "%s: %s %s%s: %s", C->ident, num, e->t->text,
-                      e->t->suffix, e->why);
-        if (C->json)
-            cv_problems_add(&C->probs, 0, "move", e->line, e->col, "%s %s%s: %s", num, e->t->text, e->t->suffix,
-                            e->why);
+        /* (under --quiet C->d counts it, prints nothing) */
+        cv_problem_at at = problem_at(C, CV_WARNING);
+        cv_report_problem(&at, CV_WARNING, "move", e->line, e->col, "%s %s%s: %s", num, e->t->text, e->t->suffix, e->why);
         return;
     }
+    cv_problem_at at = problem_at(C, CV_ERROR);
     if (e->t->kind == CV_PGN_VARIATION_START) {
-        cv_report(C->d, CV_ERROR, C->path, e->line, e->col, "%s: %s; written unconverted", C->ident, e->why);
-        if (C->json) cv_problems_add(&C->probs, 1, "move", e->line, e->col, "%s", e->why);
+        cv_report_problem(&at, CV_ERROR, "move", e->line, e->col, "%s", e->why);
     } else {
         /* the move as written, its mark too, as cv-replay names it */
         const char *mark = e->t->suffix ? e->t->suffix : "";
-        cv_report(C->d, CV_ERROR, C->path, e->line, e->col, "%s: %s %s%s: %s; written unconverted", C->ident, num,
-                  e->t->text, mark, e->why);
-        if (C->json)
-            cv_problems_add(&C->probs, 1, "move", e->line, e->col, "%s %s%s: %s", num, e->t->text, mark, e->why);
+        cv_report_problem(&at, CV_ERROR, "move", e->line, e->col, "%s %s%s: %s", num, e->t->text, mark, e->why);
     }
 }
 
@@ -246,27 +249,19 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         for (size_t i = 0; i < C->nfens; i++) free(C->fens[i]);
         C->nfens = 0;
     }
+    cv_problem_at at = problem_at(C, CV_ERROR);
     if (!start || !deflt) {
         const char *msg = deflt ? "out of memory" : "the rules of this record format cannot be loaded";
-        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s; written unconverted", C->ident, msg);
-        if (C->json) cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s", msg);
+        cv_report_problem(&at, CV_ERROR, "setup", g->line, g->col, "%s", msg);
         ok = 0;
     } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
-        cv_report(C->d, CV_ERROR, C->path, line, col, "%s: %s; written unconverted", C->ident, why);
-        if (C->json) cv_problems_add(&C->probs, 1, "setup", line, col, "%s", why);
+        cv_report_problem(&at, CV_ERROR, "setup", line, col, "%s", why);
         ok = 0;
     } else if (!cv_record_format_fits(fout, v)) {
-        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: a %s game cannot be written as %s; written unconverted",
-                  C->ident, v->name, fout->name);
-        if (C->json)
-            cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "a %s game cannot be written as %s", v->name,
-                            fout->name);
+        cv_report_problem(&at, CV_ERROR, "setup", g->line, g->col, "a %s game cannot be written as %s", v->name, fout->name);
         ok = 0;
     } else if ((C->cur_nt = C->to ? cv_any_notation(v, C->to) : 0) < 0) {
-        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation; written unconverted",
-                  C->ident, v->name, C->to);
-        if (C->json)
-            cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s is not written in '%s' notation", v->name, C->to);
+        cv_report_problem(&at, CV_ERROR, "setup", g->line, g->col, "%s is not written in '%s' notation", v->name, C->to);
         ok = 0;
     } else {
         static const cv_replay_hooks hooks = { on_move, on_bad };

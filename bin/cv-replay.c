@@ -123,6 +123,13 @@ static void svg_file(ctx *C, const cv_apos *pos, const cv_apos *before, const ch
     C->io_error = 1;
 }
 
+/* Where a problem of the game being played is said: stderr, under the
+ * game's name, and its JSON problem list under --json. */
+static cv_problem_at problem_at(ctx *C)
+{
+    return (cv_problem_at){ C->d, C->json ? &C->probs : NULL, C->path, game_name(C), NULL };
+}
+
 static void on_bad(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
@@ -132,16 +139,12 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     cv_level lv = e->mark_only ? CV_WARNING : CV_ERROR;
     if (!e->mark_only) C->game_bad = 1;
     /* a warning under --quiet is counted, not printed (C->d says so) */
-    if (e->t->kind == CV_PGN_VARIATION_START) {
-        cv_report(C->d, lv, C->path, e->line, e->col, "%s: %s", game_name(C), e->why);
-        if (C->json) cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->line, e->col, "%s", e->why);
-    } else {
-        cv_report(C->d, lv, C->path, e->line, e->col, "%s: %s %s%s%s: %s", game_name(C), num, e->t->text,
-                  e->t->suffix ? e->t->suffix : "", in_var, e->why);
-        if (C->json)
-            cv_problems_add(&C->probs, lv == CV_ERROR, "move", e->line, e->col, "%s %s%s%s: %s", num, e->t->text,
-                            e->t->suffix ? e->t->suffix : "", in_var, e->why);
-    }
+    cv_problem_at at = problem_at(C);
+    if (e->t->kind == CV_PGN_VARIATION_START)
+        cv_report_problem(&at, lv, "move", e->line, e->col, "%s", e->why);
+    else
+        cv_report_problem(&at, lv, "move", e->line, e->col, "%s %s%s%s: %s", num, e->t->text,
+                   e->t->suffix ? e->t->suffix : "", in_var, e->why);
 }
 
 static void on_move(void *arg, const cv_replay_ev *e)
@@ -247,20 +250,18 @@ static int replay_game(ctx *C, const cv_record *g)
     const cv_variant *deflt = cv_record_variant(C->fmt, C->v);
     if (!start || !final || !deflt) {
         const char *msg = deflt ? "out of memory" : "the rules of this record format cannot be loaded";
-        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s", game_name(C), msg);
-        if (C->json) cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s", msg);
+        cv_problem_at at = problem_at(C);
+        cv_report_problem(&at, CV_ERROR, "setup", g->line, g->col, "%s", msg);
         C->game_bad = 1;
     } else if (cv_replay_start(g, deflt, &v, start, why, sizeof why, &line, &col) < 0) {
-        cv_report(C->d, CV_ERROR, C->path, line, col, "%s: %s", game_name(C), why);
-        if (C->json) cv_problems_add(&C->probs, 1, "setup", line, col, "%s", why);
+        cv_problem_at at = problem_at(C);
+        cv_report_problem(&at, CV_ERROR, "setup", line, col, "%s", why);
         C->game_bad = 1;
     } else if ((C->nt = C->ntname ? cv_any_notation(v, C->ntname) : 0) < 0) {
         char list[128];
-        cv_report(C->d, CV_ERROR, C->path, g->line, g->col, "%s: %s is not written in '%s' notation (%s)", game_name(C),
-                  v->name, C->ntname, cv_notation_list(v, list, sizeof list));
-        if (C->json)
-            cv_problems_add(&C->probs, 1, "setup", g->line, g->col, "%s is not written in '%s' notation (%s)", v->name,
-                            C->ntname, list);
+        cv_problem_at at = problem_at(C);
+        cv_report_problem(&at, CV_ERROR, "setup", g->line, g->col, "%s is not written in '%s' notation (%s)", v->name,
+                   C->ntname, cv_notation_list(v, list, sizeof list));
         C->game_bad = 1;
         C->nt = 0;
     } else {
@@ -283,11 +284,9 @@ static int replay_game(ctx *C, const cv_record *g)
             long rl = g->line, rc = g->col;
             if (rt) cv_pgn_where(g, rt->at, &rl, &rc);
             if (want && g->result_text && strcmp(want, g->result_text)) {
-                cv_report(C->d, CV_WARNING, C->path, rl, rc, "%s: the game ends in %s, so the result should be %s, not %s",
-                          game_name(C), res.mate ? "checkmate" : "stalemate", want, g->result_text);
-                if (C->json)
-                    cv_problems_add(&C->probs, 0, "result", rl, rc, "the game ends in %s, so the result should be %s, not %s",
-                                    res.mate ? "checkmate" : "stalemate", want, g->result_text);
+                cv_problem_at at = problem_at(C);
+                cv_report_problem(&at, CV_WARNING, "result", rl, rc, "the game ends in %s, so the result should be %s, not %s",
+                           res.mate ? "checkmate" : "stalemate", want, g->result_text);
             }
             if (C->draws && res.draws) report_draws(C, &res, rl, rc);
         }

@@ -9,6 +9,7 @@
 #include "lines.h"
 #include "suite.h"
 #include "json.h"
+#include "problem.h"
 #include "variant.h"
 #include "engine.h"
 #include "record.h"
