@@ -11,6 +11,7 @@
 #include "json.h"
 #include "variant.h"
 #include "engine.h"
+#include "count.h"
 #include "record.h"
 #include "replay.h"
 #include "hold.h"
