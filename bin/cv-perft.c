@@ -2,9 +2,6 @@
 #include "cvkit.h"
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -63,215 +60,6 @@ static void divide_cb(void *arg, const char *move, uint64_t nodes)
     else printf("%s %llu\n", move, (unsigned long long)nodes);
 }
 
-/* ---- counting with a progress line ----
- *
- * On a terminal a long count says how far it is.  The root moves are
- * counted one by one (each an engine perft of the same depth restricted
- * to that root move by --split's own mechanism, so the engine's order,
- * notation and hot path are kept) by as many workers as --threads, and
- * the main thread rewrites one line on standard error, "N/M root moves,
- * X M nodes/s", until they are done, then clears it.  A hash table lives
- * in one engine call, and one table per root move loses what the root
- * moves share (a count twice as slow), so with --hash the count stays one
- * call, and the engine adds each root move it has done to counters the
- * line reads (cv_perft_opts.roots_done; the time alone for an engine
- * that does not).  Nothing of this runs
- * when standard error is a pipe or a file: the count is the one engine
- * call, as before. */
-
-typedef struct root_job {
-    const cv_apos *root;
-    const opts *o;
-    int depth, nt;
-    int whole;              /* --hash: one engine call, no root moves apart */
-    int nroot;              /* root moves of the position, in the engine's order */
-    int k0, step;           /* the root moves counted: k0, k0 + step, ... */
-    int n;                  /* how many */
-    uint64_t *counts;       /* per root move counted (whole: counts[0]) */
-    char (*names)[64];      /* per root move, for --divide */
-    atomic_int next;
-    int done, running;      /* under mu */
-    _Atomic int roots;      /* whole: root moves the engine has counted */
-    _Atomic unsigned long long rnodes;
-    uint64_t nodes;
-    int failed;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-} root_job;
-
-static void name_cb(void *arg, const char *move, uint64_t nodes)
-{
-    (void)nodes;
-    snprintf(arg, 64, "%s", move);
-}
-
-/* --divide in one call: the root moves are kept and printed once the
- * progress line is gone */
-static void keep_cb(void *arg, const char *move, uint64_t nodes)
-{
-    root_job *J = arg;
-    if (J->failed) return;
-    if (J->n == J->nroot) {
-        int cap = J->nroot ? J->nroot * 2 : 64;
-        uint64_t *c = realloc(J->counts, sizeof *c * (size_t)cap);
-        if (c) J->counts = c;
-        char(*nm)[64] = realloc(J->names, sizeof *nm * (size_t)cap);
-        if (nm) J->names = nm;
-        if (!c || !nm) {
-            J->failed = 1;
-            return;
-        }
-        J->nroot = cap;
-    }
-    J->counts[J->n] = nodes;
-    snprintf(J->names[J->n], sizeof J->names[0], "%s", move);
-    J->n++;
-}
-
-static void *root_worker(void *arg)
-{
-    root_job *J = arg;
-    cv_apos a;
-    cv_apos_copy(&a, J->root);
-    if (J->whole) {
-        /* one call (its hash table serves every root move); the engine
-         * says how many root moves it has done as it goes */
-        cv_perft_opts po = J->o->po;
-        po.roots_done = &J->roots;
-        po.nodes_done = &J->rnodes;
-        uint64_t c = cv_any_perft(&a, J->depth, &po, J->nt, J->o->divide ? keep_cb : NULL, J);
-        pthread_mutex_lock(&J->mu);
-        J->nodes = c;
-        if (c == UINT64_MAX) J->failed = 1;
-        J->done = 1;
-        J->running--;
-        pthread_cond_signal(&J->cv);
-        pthread_mutex_unlock(&J->mu);
-        return NULL;
-    }
-    for (;;) {
-        int j = atomic_fetch_add(&J->next, 1);
-        if (j >= J->n) break;
-        cv_perft_opts po = J->o->po;
-        po.threads = 1;                 /* the workers are the threads */
-        po.split_n = J->nroot;
-        po.split_k = J->k0 + j * J->step + 1;
-        uint64_t c = cv_any_perft(&a, J->depth, &po, J->nt, J->o->divide ? name_cb : NULL, J->names[j]);
-        pthread_mutex_lock(&J->mu);
-        if (c == UINT64_MAX) J->failed = 1;
-        else {
-            J->counts[j] = c;
-            J->nodes += c;
-            J->done++;
-        }
-        pthread_mutex_unlock(&J->mu);
-        if (c == UINT64_MAX) break;
-    }
-    pthread_mutex_lock(&J->mu);
-    J->running--;
-    pthread_cond_signal(&J->cv);
-    pthread_mutex_unlock(&J->mu);
-    return NULL;
-}
-
-/* UINT64_MAX when out of memory; *fallback set when the count is better
- * made as one plain call (a root too large to take apart, no thread). */
-static uint64_t count_progress(cv_apos *a, int depth, const opts *o, int nt, int *fallback)
-{
-    /* whole: n and nroot count and size the kept --divide lines */
-    root_job J = { .root = a, .o = o, .depth = depth, .nt = nt, .whole = o->po.hash_mb > 0 };
-    atomic_init(&J.roots, 0);
-    atomic_init(&J.rnodes, 0);
-    cv_perft_opts one = { 1, 0, o->po.split_k, o->po.split_n, NULL, NULL, NULL };
-    int whole_roots = 0;    /* --hash: the root moves the one call counts */
-    if (J.whole) {
-        uint64_t r = cv_any_perft(a, 1, &one, nt, NULL, NULL);
-        whole_roots = r == UINT64_MAX || r > INT_MAX ? 0 : (int)r;
-    }
-    if (!J.whole) {
-        one.split_k = one.split_n = 0;
-        uint64_t nroot = cv_any_perft(a, 1, &one, nt, NULL, NULL);
-        if (nroot == UINT64_MAX || nroot > INT_MAX) {
-            *fallback = 1;
-            return 0;
-        }
-        int k = o->po.split_n > 0 ? o->po.split_k : 1, n = o->po.split_n > 0 ? o->po.split_n : 1;
-        J.nroot = (int)nroot;
-        J.k0 = k - 1;
-        J.step = n;
-        J.n = J.nroot > J.k0 ? (J.nroot - J.k0 + n - 1) / n : 0;
-    }
-    J.counts = calloc((size_t)J.n + 1, sizeof *J.counts);
-    J.names = calloc((size_t)J.n + 1, sizeof *J.names);
-    if (!J.counts || !J.names) {
-        free(J.counts);
-        free(J.names);
-        return UINT64_MAX;
-    }
-    atomic_init(&J.next, 0);
-    pthread_mutex_init(&J.mu, NULL);
-    pthread_cond_init(&J.cv, NULL);
-    int nw = J.whole ? 1 : o->po.threads > 1 ? o->po.threads : 1;
-    if (!J.whole && nw > J.n) nw = J.n > 0 ? J.n : 1;
-    pthread_t th[256];
-    int started = 0;
-    J.running = nw;
-    for (int i = 0; i < nw && i < 256; i++)
-        if (pthread_create(&th[started], NULL, root_worker, &J) == 0) started++;
-    uint64_t total = 0;
-    if (!started) {
-        *fallback = 1;
-    } else {
-        pthread_mutex_lock(&J.mu);
-        J.running -= nw - started;
-        /* the line appears once a count has run for half a second, so
-         * short counts (and the suites' many small ones) do not flicker */
-        double t0 = now();
-        int shown = 0;
-        while (J.running > 0) {
-            struct timespec until;
-            clock_gettime(CLOCK_REALTIME, &until);
-            until.tv_nsec += 200 * 1000 * 1000;
-            if (until.tv_nsec >= 1000000000L) {
-                until.tv_sec++;
-                until.tv_nsec -= 1000000000L;
-            }
-            pthread_cond_timedwait(&J.cv, &J.mu, &until);
-            double t = now() - t0;
-            if (J.running > 0 && t >= 0.5) {
-                int r = atomic_load(&J.roots);
-                if (J.whole && (!whole_roots || !r))
-                    fprintf(stderr, "\r%s: depth %d: counting, %.0f s\033[K", tool, depth, t);
-                else if (J.whole)
-                    fprintf(stderr, "\r%s: depth %d: %d/%d root moves, %.1f M nodes/s\033[K", tool, depth, r,
-                            whole_roots, (double)atomic_load(&J.rnodes) / t / 1e6);
-                else
-                    fprintf(stderr, "\r%s: depth %d: %d/%d root moves, %.1f M nodes/s\033[K", tool, depth, J.done,
-                            J.n, (double)J.nodes / t / 1e6);
-                fflush(stderr);
-                shown = 1;
-            }
-        }
-        pthread_mutex_unlock(&J.mu);
-        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-        if (shown) {
-            fputs("\r\033[K", stderr);
-            fflush(stderr);
-        }
-        if (J.failed || J.done != (J.whole ? 1 : J.n)) total = UINT64_MAX;
-        for (int j = 0; total != UINT64_MAX && j < J.n; j++) {
-            if (!J.whole) total += J.counts[j];
-            if (o->divide) divide_cb((void *)o, J.names[j], J.counts[j]);
-        }
-        if (J.whole && total != UINT64_MAX) total = J.nodes;
-    }
-    pthread_mutex_destroy(&J.mu);
-    pthread_cond_destroy(&J.cv);
-    free(J.counts);
-    free(J.names);
-    return total;
-}
-
 static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
 {
     int nt = o->notation ? cv_any_notation(a->v, o->notation) : cv_any_divide_notation(a->v);
@@ -281,30 +69,21 @@ static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
                      cv_notation_list(a->v, list, sizeof list));
         return -1;
     }
-    /* where a node is a turn, the engine adds the single moves it counted */
-    _Atomic unsigned long long singles = 0;
-    opts oc = *o;
-    oc.po.single_moves = &singles;
+    cv_count_opts co = { .po = o->po, .nt = nt, .divide = o->divide ? divide_cb : NULL, .arg = (void *)o,
+                         .progress = o->progress ? tool : NULL };
+    cv_count_result r;
     double t0 = now();
-    uint64_t n = 0;
-    int fallback = 1;   /* the one engine call, unless the progress count is made */
-    if (o->progress && depth > 1) {
-        fallback = 0;
-        n = count_progress(a, depth, &oc, nt, &fallback);
-    }
-    if (fallback) {
-        atomic_store(&singles, 0);
-        n = cv_any_perft(a, depth, &oc.po, nt, o->divide ? divide_cb : NULL, (void *)o);
-    }
+    int rc = cv_count(a, depth, &co, &r);
     double dt = now() - t0;
-    if (n == UINT64_MAX) {
+    if (rc < 0) {
         cv_cli_error(tool, "out of memory");
         return -1;
     }
+    uint64_t n = r.nodes;
     if (o->verbose) {
         fprintf(stderr, "%s: depth %d: %llu nodes in %.3f s (%.1f M nodes/s)\n", tool, depth,
                 (unsigned long long)n, dt, dt > 0 ? (double)n / dt / 1e6 : 0.0);
-        unsigned long long sm = atomic_load(&singles);
+        unsigned long long sm = r.singles;
         if (sm)
             fprintf(stderr, "%s: depth %d: %llu single moves in %.3f s (%.1f M single moves/s)\n", tool, depth, sm,
                     dt, dt > 0 ? (double)sm / dt / 1e6 : 0.0);

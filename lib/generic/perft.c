@@ -1,7 +1,7 @@
 #include "perft.h"
 #include "bb.h"
 #include "movegen.h"
-#include <pthread.h>
+#include "roots.h"
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,18 +79,14 @@ typedef struct job {
     table *t;
     cv_move *moves;
     uint64_t *counts;
-    int n;
-    atomic_int next;
     const cv_perft_opts *o;
 } job;
 
-static void *worker(void *arg)
+static void worker(cv_roots *r, void *arg)
 {
     job *J = arg;
     cv_pos p = *J->root;
-    for (;;) {
-        int i = atomic_fetch_add(&J->next, 1);
-        if (i >= J->n) break;
+    for (int i; (i = cv_roots_take(r)) >= 0;) {
         cv_undo u;
         cv_make(&p, J->moves[i], &u);
         J->counts[i] = J->t ? hashed(&p, J->depth - 1, J->t) : cv_perft(&p, J->depth - 1);
@@ -100,7 +96,6 @@ static void *worker(void *arg)
             atomic_fetch_add(J->o->roots_done, 1);
         }
     }
-    return NULL;
 }
 
 uint64_t cv_perft_run(cv_pos *p, int depth, const cv_perft_opts *o, cv_perft_divide_fn divide, void *arg)
@@ -122,32 +117,26 @@ uint64_t cv_perft_run(cv_pos *p, int depth, const cv_perft_opts *o, cv_perft_div
         free(ml); free(J.moves); free(J.counts);
         return UINT64_MAX;
     }
+    int n = 0;
     for (int i = 0; i < ml->n; i++)
-        if (o->split_n <= 0 || i % o->split_n == o->split_k - 1) J.moves[J.n++] = ml->m[i];
+        if (o->split_n <= 0 || i % o->split_n == o->split_k - 1) J.moves[n++] = ml->m[i];
     free(ml);
     table t = { 0 };
     if (o->hash_mb) {
-        size_t n = 1;
-        while (n * 2 * sizeof(entry) <= o->hash_mb * 1024 * 1024) n *= 2;
-        t.e = calloc(n, sizeof(entry));
-        t.mask = n - 1;
+        size_t size = 1;
+        while (size * 2 * sizeof(entry) <= o->hash_mb * 1024 * 1024) size *= 2;
+        t.e = calloc(size, sizeof(entry));
+        t.mask = size - 1;
         if (!t.e) {
             free(J.moves); free(J.counts);
             return UINT64_MAX;
         }
         J.t = &t;
     }
-    atomic_init(&J.next, 0);
-    int nt = o->threads > 1 ? o->threads : 1;
-    if (nt > 256) nt = 256;
-    pthread_t th[256];
-    int started = 0;
-    for (int i = 1; i < nt; i++)
-        if (pthread_create(&th[started], NULL, worker, &J) == 0) started++;
-    worker(&J);
-    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    cv_roots roots;
+    cv_roots_run(&roots, n, o->threads, worker, &J);
     uint64_t total = 0;
-    for (int i = 0; i < J.n; i++) {
+    for (int i = 0; i < n; i++) {
         total += J.counts[i];
         if (divide) divide(arg, p, J.moves[i], J.counts[i]);
     }
