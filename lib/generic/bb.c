@@ -35,9 +35,14 @@ static const cv_bb_width *compile_tables(const cv_variant *v)
     cv_variant *w = (cv_variant *)v;   /* the cache is not part of the variant's value */
     pthread_mutex_lock(&compile_lock);
     if (!w->bb_state) {
-        /* The CPU, not the build, decides: one binary runs everywhere. */
+        /* The CPU, not the build, decides: one binary runs on every
+         * x86-64.  Other CPUs have no PEXT and take the portable path. */
+#if defined(__x86_64__)
         __builtin_cpu_init();
         int fast = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") && !getenv("CVKIT_NO_BMI2");
+#else
+        int fast = 0;
+#endif
         const cv_bb_width *x = v->geom.ncells <= 64 ? (fast ? &cv_bb_width64p : &cv_bb_width64)
                                                     : (fast ? &cv_bb_width128p : &cv_bb_width128);
         w->bb = x->compile(v);

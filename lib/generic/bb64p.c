@@ -3,6 +3,9 @@
  * one PEXT lookup, and counting is one instruction. */
 /* gcc takes the target for the whole file; clang for each function that
  * follows its push (clang ignores the gcc pragma) */
+/* PEXT is an x86-64 instruction: elsewhere only the portable paths are
+ * built, and bb.c never asks for this one. */
+#if defined(__x86_64__)
 #if !defined(__clang__)
 #pragma GCC target("popcnt,bmi,bmi2")
 #endif
@@ -32,3 +35,6 @@ static inline uint64_t bb_pext(uint64_t x, uint64_t m) { return _pext_u64(x, m);
 const cv_bb_width cv_bb_width64p = { 64, compile_any64p, run_perft64p, run_gen64p, run_count64p,
                                        run_attacked64p, run_origins64p,
                                        run_check_after64p };
+#else
+typedef int bb_pext_not_built; /* an empty file is not valid C */
+#endif
