@@ -40,11 +40,13 @@ static const cv_bb_width *compile_tables(const cv_variant *v)
 #if defined(__x86_64__)
         __builtin_cpu_init();
         int fast = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") && !getenv("CVKIT_NO_BMI2");
-#else
-        int fast = 0;
-#endif
         const cv_bb_width *x = v->geom.ncells <= 64 ? (fast ? &cv_bb_width64p : &cv_bb_width64)
                                                     : (fast ? &cv_bb_width128p : &cv_bb_width128);
+#else
+        /* the PEXT widths are not built here: not even named, so an
+         * unoptimised build links too */
+        const cv_bb_width *x = v->geom.ncells <= 64 ? &cv_bb_width64 : &cv_bb_width128;
+#endif
         w->bb = x->compile(v);
         w->bb_width = w->bb ? x : NULL;
         __atomic_store_n(&w->bb_state, w->bb ? 1 : -1, __ATOMIC_RELEASE);
