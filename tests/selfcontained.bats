@@ -94,6 +94,10 @@ python3 python3
 parallel parallel
 /usr/bin/time time
 bc bc
+jq jq
+groff groff-base
+man man-db
+stdbuf base
 pkg-config pkg-config
 cc build-essential
 make build-essential
@@ -144,7 +148,7 @@ tee base'
         fi
         n=$((n + 1))
     done <<< "$TOOLS"
-    [ "$n" -eq 24 ]
+    [ "$n" -eq 28 ]
 }
 
 @test "no skip in the tests but those of make asan's sanitizers" {
