@@ -43,7 +43,7 @@ typedef struct opts {
     unsigned read_flags;    /* --lenient: CV_FEN_LENIENT | CV_FEN_PLAYABLE */
     const char *notation;   /* NULL: the variant's default for --divide */
     char ntopt[32];         /* the option as typed: -n or --notation */
-    cv_perft_opts po;
+    cv_count_opts co;       /* threads, table, share; the rest per count */
 } opts;
 
 static double now(void)
@@ -69,8 +69,11 @@ static int count(cv_apos *a, int depth, const opts *o, uint64_t *out)
                      cv_notation_list(a->v, list, sizeof list));
         return -1;
     }
-    cv_count_opts co = { .po = o->po, .nt = nt, .divide = o->divide ? divide_cb : NULL, .arg = (void *)o,
-                         .progress = o->progress ? tool : NULL };
+    cv_count_opts co = o->co;
+    co.nt = nt;
+    co.divide = o->divide ? divide_cb : NULL;
+    co.arg = (void *)o;
+    co.progress = o->progress ? tool : NULL;
     cv_count_result r;
     double t0 = now();
     int rc = cv_count(a, depth, &co, &r);
@@ -213,7 +216,7 @@ done:
 int main(int argc, char **argv)
 {
     cv_cli_start(tool);
-    opts o = { .depth = -1, .notation = NULL, .po = { 1, 0, 0, 0 } };
+    opts o = { .depth = -1, .notation = NULL, .co = { .threads = 1 } };
     const char *fen = NULL, *variant = NULL, *spec = NULL;
     const char *suites[64];
     int nsuites = 0;
@@ -244,12 +247,12 @@ int main(int argc, char **argv)
         case O_HASH:
             if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 0, 65536, "a size in MB")) < 0)
                 return CV_EXIT_USAGE;
-            o.po.hash_mb = (size_t)n;
+            o.co.hash_mb = (size_t)n;
             break;
         case O_THREADS:
             if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a thread count")) < 0)
                 return CV_EXIT_USAGE;
-            o.po.threads = (int)n;
+            o.co.threads = (int)n;
             break;
         case O_SPLIT: {
             /* N is at most a million: a share is at least one root move
@@ -264,8 +267,8 @@ int main(int argc, char **argv)
             }
             if (k < 1 || m < 1 || k > m || m > 1000000)
                 return cv_cli_bad_value(tool, argv, optind, c, optarg, "not K/N with 1 <= K <= N <= 1000000");
-            o.po.split_k = (int)k;
-            o.po.split_n = (int)m;
+            o.co.split_k = (int)k;
+            o.co.split_n = (int)m;
             break;
         }
         case O_SUITE:

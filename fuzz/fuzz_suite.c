@@ -92,8 +92,9 @@ static void check_line(const char *copy, size_t len, char *line, const cv_suite_
         cv_fen_errors e;
         if (cv_any_read(*v, sl->text, 0, &a, &e) == 0 && !e.n) {
             int nm = cv_any_gen(&a, ml, 1024);
-            cv_perft_opts po = { .threads = 1 };
-            if (cv_any_perft(&a, 1, &po, 0, NULL, NULL) != (uint64_t)nm) abort();
+            cv_count_opts co = { .threads = 1 };
+            cv_count_result r;
+            if (cv_count(&a, 1, &co, &r) != 0 || r.nodes != (uint64_t)nm) abort();
         }
         break;
     }

@@ -296,15 +296,10 @@ int cv_any_test(cv_apos *a, const char *text, int nt, char *canon, char *alt, ch
     return any_move(a, text, nt, 0, canon, alt, why, ws);
 }
 
-uint64_t cv_any_perft(cv_apos *a, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
-{
-    return a->e->perft(a->s.b, depth, o, nt, fn, arg);
-}
-
 size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size)
 {
     if (size) buf[0] = 0;
-    return a->e->perft_note ? a->e->perft_note(a->s.b, buf, size) : 0;
+    return a->e->count && a->e->count->note ? a->e->count->note(a->s.b, buf, size) : 0;
 }
 
 /* ---- pictures ---- */

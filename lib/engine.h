@@ -133,26 +133,37 @@ typedef struct cv_outcome {
                                (Panoply's stalemate) */
 } cv_outcome;
 
-typedef struct cv_perft_opts {
-    int threads;            /* 1 or more */
-    size_t hash_mb;         /* 0 = no table */
-    int split_k, split_n;   /* 1-based share K of N; N = 0 means all */
-    /* When set, an engine that counts root moves apart adds each root
-     * move done, and its nodes, as it goes (a progress line reads them
-     * from another thread). */
-    _Atomic int *roots_done;
-    _Atomic unsigned long long *nodes_done;
-    /* When set, an engine whose move is a turn of several single moves
-     * adds the single moves of the tree it counted: one for every turn at
-     * every depth down to the one asked (a turn's earlier moves are those
-     * of the shorter turns it extends), whatever the threads and table.
-     * A node of chess is one single move, so this is the figure to set
-     * beside another game's nodes.  Left alone by the other engines. */
-    _Atomic unsigned long long *single_moves;
-} cv_perft_opts;
+/* ---- counting a tree: what an engine offers count.h ---- */
 
-/* Perft divide: each counted root move written in the chosen notation. */
-typedef void (*cv_divide_fn)(void *arg, const char *move, uint64_t nodes);
+typedef struct cv_count_table cv_count_table;   /* count.h */
+
+/* What one count of a subtree carries down its walk. */
+typedef struct cv_count_ctx {
+    /* NULL: none; else the count's table of subtree counts, shared by
+     * every thread (count.h: cv_count_probe, cv_count_store) */
+    cv_count_table *table;
+    /* An engine whose node is a turn of several single moves adds the
+     * single moves of the tree it counts: one for every turn at every
+     * depth from 1 to the one asked (a turn's earlier moves are those of
+     * the shorter turns it extends), whatever the table.  A node of chess
+     * is one single move, so this is the figure to set beside another
+     * game's nodes.  Left alone by the other engines. */
+    uint64_t singles;
+} cv_count_ctx;
+
+/* An engine's part of a count: the nodes of one subtree.  Root moves,
+ * threads, shares, divide, the table and progress are count.c's. */
+typedef struct cv_engine_count {
+    /* Nodes depth plies below pos (1 at depth 0), pos left as it was.
+     * Runs on several threads at once, each with its own ctx and pos.
+     * UINT64_MAX: out of memory. */
+    uint64_t (*subtree)(void *pos, int depth, cv_count_ctx *ctx);
+    int table;              /* subtree uses ctx->table (else none is made) */
+    int turns;              /* a node is a turn: subtree counts ctx->singles */
+    /* What a count also says at the root ("70 single moves at the root"
+     * where a node is a whole turn); NULL when nothing. */
+    size_t (*note)(void *pos, char *buf, size_t size);
+} cv_engine_count;
 
 /* The table of functions an engine provides.  `pos` arguments point at
  * the engine's own position (cv_apos.s.b). */
@@ -232,10 +243,7 @@ struct cv_engine {
     void (*outcome)(void *pos, cv_outcome *o);
     /* Repetition key: equal for positions that repeat (0: none kept). */
     uint64_t (*key)(void *pos);
-    uint64_t (*perft)(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg);
-    /* What a count also says at the root ("70 single moves at the root"
-     * where a node is a whole turn); NULL when nothing. */
-    size_t (*perft_note)(void *pos, char *buf, size_t size);
+    const cv_engine_count *count;       /* NULL: counts no tree */
     const char *const *diagram_styles;  /* first is the default */
     /* Draws the position in a style of diagram_styles; flags: CV_DIAGRAM_* */
     void (*diagram)(const void *pos, const char *style, unsigned flags, FILE *out);
@@ -330,8 +338,7 @@ int cv_any_play(cv_apos *a, const char *text, int nt, char *canon, char *alt, ch
 /* The same without playing it. */
 int cv_any_test(cv_apos *a, const char *text, int nt, char *canon, char *alt, char *why, size_t whysize);
 
-uint64_t cv_any_perft(cv_apos *a, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg);
-/* The engine's note on a count at the root, or "" (0 returned). */
+/* Trees are counted by count.h.  The engine's note on a count at the root, or "" (0 returned). */
 size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size);
 
 /* Diagram flags. */

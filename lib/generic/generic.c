@@ -148,25 +148,12 @@ static void g_outcome(void *pos, cv_outcome *o)
 
 static uint64_t g_key(void *pos) { return cv_repetition_key(pos); }
 
-typedef struct dv {
-    cv_divide_fn fn;
-    void *arg;
-    int nt;
-} dv;
-
-static void divide_one(void *arg, const cv_pos *p, cv_move m, uint64_t nodes)
+static uint64_t g_subtree(void *pos, int depth, cv_count_ctx *ctx)
 {
-    dv *d = arg;
-    char buf[64];
-    cv_move_format((cv_pos *)p, NULL, m, written(d->nt), buf, sizeof buf);
-    d->fn(d->arg, buf, nodes);
+    return cv_perft_subtree(pos, depth, ctx);
 }
 
-static uint64_t g_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
-{
-    dv d = { fn, arg, nt };
-    return cv_perft_run(pos, depth, o, fn ? divide_one : NULL, &d);
-}
+static const cv_engine_count g_count = { .subtree = g_subtree, .table = 1 };
 
 static void g_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
 {
@@ -398,7 +385,7 @@ const cv_engine cv_generic_engine = {
     .unmake_null = g_unmake_null,
     .outcome = g_outcome,
     .key = g_key,
-    .perft = g_perft,
+    .count = &g_count,
     .diagram_styles = styles,
     .diagram = g_diagram,
     .picture = g_picture,

@@ -4,7 +4,6 @@
  * its full algebraic notation.  The rules are pn_rules.c. */
 #include "engine.h"
 #include "pn.h"
-#include "roots.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,55 +206,13 @@ static uint64_t p_key(void *pos)
     return h | 1;
 }
 
-/* The root moves counted apart (for divide, split and threads). */
-typedef struct roots_job {
-    const pn_pos *root;
-    const pn_move *moves;
-    const int *pick;            /* indexes into moves of the roots counted */
-    uint64_t *counts;
-    int depth;
-    const cv_perft_opts *o;
-} roots_job;
-
-static void count_roots(cv_roots *r, void *arg)
+static uint64_t p_subtree(void *pos, int depth, cv_count_ctx *ctx)
 {
-    roots_job *J = arg;
-    for (int i; (i = cv_roots_take(r)) >= 0;) {
-        pn_pos q = *J->root;
-        pn_make(&q, &J->moves[J->pick[i]]);
-        J->counts[i] = pn_perft(&q, J->depth - 1);
-        if (J->o && J->o->roots_done) {
-            atomic_fetch_add(J->o->nodes_done, J->counts[i]);
-            atomic_fetch_add(J->o->roots_done, 1);
-        }
-    }
+    (void)ctx;
+    return pn_perft(pos, depth);
 }
 
-static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
-{
-    (void)nt;
-    pn_pos *p = pos;
-    if (depth <= 0) return 1;
-    int threads = o && o->threads > 1 ? o->threads : 1;
-    if (!fn && (!o || o->split_n == 0) && threads == 1) return pn_perft(p, depth);
-    pn_move ml[PN_MAX_MOVES];
-    int n = pn_gen(p, ml, PN_MAX_MOVES), pick[PN_MAX_MOVES], k = 0;
-    for (int i = 0; i < n && i < PN_MAX_MOVES; i++)
-        if (!o || o->split_n <= 0 || i % o->split_n == o->split_k - 1) pick[k++] = i;
-    uint64_t counts[PN_MAX_MOVES], total = 0;
-    roots_job J = { p, ml, pick, counts, depth, o };
-    cv_roots roots;
-    cv_roots_run(&roots, k, threads, count_roots, &J);
-    for (int i = 0; i < k; i++) {
-        total += counts[i];
-        if (fn) {
-            char buf[128];
-            pn_move_format(p, &ml[pick[i]], buf, sizeof buf);
-            fn(arg, buf, counts[i]);
-        }
-    }
-    return total;
-}
+static const cv_engine_count p_count = { .subtree = p_subtree };
 
 /* The hexagon of hexagons, a piece by its Game Courier label. */
 static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic)
@@ -447,7 +404,7 @@ const cv_engine cv_panoply_engine = {
     .unmake = NULL,     /* undone from the copy the interface keeps */
     .outcome = p_outcome,
     .key = p_key,
-    .perft = p_perft,
+    .count = &p_count,
     .diagram_styles = styles,
     .diagram = p_diagram,
     .picture = p_picture,

@@ -112,26 +112,15 @@ uint64_t pw_each_turn(const pw_pos *p, pw_turn_fn fn, void *arg);
 
 /* ---- counting (pw_perft.c) ---- */
 
-/* Turns at depth (a node is a whole turn), on one thread without a table. */
-uint64_t pw_perft(const pw_pos *p, int depth);
-
-/* A root turn counted and the turns under it (divide). */
-typedef void (*pw_root_fn)(void *arg, const pw_pos *p, const pw_turn *t, uint64_t turns);
-
-/* Turns at depth with the interface's options: o->threads share the root
- * turns, o->hash_mb sizes a table of subtree counts shared by them, and
- * split K/N keeps root turns K, K+N, ... in pw_each_turn order; o may be
- * NULL.  fn, when given, is called for each root turn counted, in that
- * order, once all are done.  *singles (when not NULL) grows by the single
- * moves of the tree counted: each turn at every depth from 1 to depth
- * ends with one single move, and its earlier moves are the moves of the
- * turns that are its prefixes, so this is the number of turns at depths
- * 1 to depth added up: the moves a count without a table plays, and
- * those it counts unplayed at a turn's last step.  The table keeps it
- * beside the turns, so threads and table do not change it.  UINT64_MAX
- * when out of memory. */
-uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_root_fn fn, void *arg,
-                      uint64_t *singles);
+/* Turns at depth (a node is a whole turn), with ctx's table when it has
+ * one; ctx->singles grows by the single moves of the tree counted: each
+ * turn at every depth from 1 to depth ends with one single move, and its
+ * earlier moves are the moves of the turns that are its prefixes, so
+ * this is the number of turns at depths 1 to depth added up: the moves a
+ * count without a table plays, and those it counts unplayed at a turn's
+ * last step.  The table keeps it beside the turns, so the table does not
+ * change it. */
+uint64_t pw_perft(const pw_pos *p, int depth, cv_count_ctx *ctx);
 
 /* ---- text ---- */
 

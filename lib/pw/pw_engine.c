@@ -4,7 +4,6 @@
 #include "engine.h"
 #include "pw.h"
 #include <ctype.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,29 +188,9 @@ static uint64_t p_key(void *pos)
     return h | 1;
 }
 
-typedef struct divide {
-    cv_divide_fn fn;
-    void *arg;
-} divide;
-
-static void divide_one(void *arg, const pw_pos *p, const pw_turn *t, uint64_t turns)
+static uint64_t p_subtree(void *pos, int depth, cv_count_ctx *ctx)
 {
-    divide *d = arg;
-    char buf[128];
-    pw_turn_format(p, t, buf, sizeof buf);
-    d->fn(d->arg, buf, turns);
-}
-
-/* Turns counted (pw_perft.c: threads, table and split honoured); the
- * single moves of the tree go to o->single_moves. */
-static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
-{
-    (void)nt;
-    divide d = { fn, arg };
-    uint64_t singles = 0;
-    uint64_t n = pw_perft_run(pos, depth, o, fn ? divide_one : NULL, &d, &singles);
-    if (n != UINT64_MAX && o && o->single_moves) atomic_fetch_add(o->single_moves, singles);
-    return n;
+    return pw_perft(pos, depth, ctx);
 }
 
 static size_t p_perft_note(void *pos, char *buf, size_t size)
@@ -222,6 +201,8 @@ static size_t p_perft_note(void *pos, char *buf, size_t size)
     int n = pw_gen(pos, &s, ml);
     return (size_t)snprintf(buf, size, "%d single move%s at the root", n, n == 1 ? "" : "s");
 }
+
+static const cv_engine_count p_count = { .subtree = p_subtree, .table = 1, .turns = 1, .note = p_perft_note };
 
 /* Can the enemy of the king on sq take it with the first move of a turn?
  * The game has no check, and its outcome says "in check" for a lost
@@ -419,8 +400,7 @@ const cv_engine cv_pw_engine = {
     .unmake = NULL,     /* undone from the copy the interface keeps */
     .outcome = p_outcome,
     .key = p_key,
-    .perft = p_perft,
-    .perft_note = p_perft_note,
+    .count = &p_count,
     .diagram_styles = styles,
     .diagram = p_diagram,
     .picture = p_picture,

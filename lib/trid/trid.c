@@ -1010,19 +1010,3 @@ uint64_t cv_trid_perft(const cv_trid_pos *p, int depth)
 {
     return depth <= 0 ? 1 : perft_rec(p, depth);
 }
-
-uint64_t cv_trid_perft_divide(const cv_trid_pos *p, int depth, cv_trid_divide_fn fn, void *arg)
-{
-    if (depth <= 0) return 1;
-    cv_trid_movelist ml;
-    int n = cv_trid_gen_legal(p, &ml);
-    uint64_t sum = 0;
-    for (int i = 0; i < n; i++) {
-        cv_trid_pos q = *p;
-        cv_trid_make(&q, ml.m[i]);
-        uint64_t c = cv_trid_perft(&q, depth - 1);
-        if (fn) fn(arg, p, ml.m[i], c);
-        sum += c;
-    }
-    return sum;
-}

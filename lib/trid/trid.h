@@ -292,8 +292,6 @@ int cv_trid_outcome(const cv_trid_pos *p);
 
 /* Perft with bulk counting at the last ply. */
 uint64_t cv_trid_perft(const cv_trid_pos *p, int depth);
-typedef void (*cv_trid_divide_fn)(void *arg, const cv_trid_pos *p, cv_trid_move m, uint64_t nodes);
-uint64_t cv_trid_perft_divide(const cv_trid_pos *p, int depth, cv_trid_divide_fn fn, void *arg);
 
 /* ---- TD-FEN ---- */
 

@@ -168,31 +168,15 @@ static void t_outcome(void *pos, cv_outcome *o)
     o->moves = cv_trid_count_legal(p);
 }
 
-/* Root moves counted one by one, so split K/N works as in the generic
- * engine; the module has no hash table or threads. */
-static uint64_t t_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
+/* No table: Tri-D's subtrees are cheap to count again and its positions
+ * have no incremental key. */
+static uint64_t t_subtree(void *pos, int depth, cv_count_ctx *ctx)
 {
-    if (depth <= 0) return 1;
-    cv_trid_movelist *ml = malloc(sizeof *ml);
-    if (!ml) return UINT64_MAX;
-    const cv_trid_pos *p = pos;
-    cv_trid_gen_legal(p, ml);
-    uint64_t total = 0;
-    for (int i = 0; i < ml->n; i++) {
-        if (o && o->split_n > 0 && i % o->split_n != o->split_k - 1) continue;
-        cv_trid_pos q = *p;
-        cv_trid_make(&q, ml->m[i]);
-        uint64_t n = cv_trid_perft(&q, depth - 1);
-        total += n;
-        if (fn) {
-            char buf[64];
-            cv_trid_move_format(p, ml, ml->m[i], TN(nt), buf, sizeof buf);
-            fn(arg, buf, n);
-        }
-    }
-    free(ml);
-    return total;
+    (void)ctx;
+    return cv_trid_perft(pos, depth);
 }
+
+static const cv_engine_count t_count = { .subtree = t_subtree };
 
 /* The drawings of trid_diagram.c. */
 static void t_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
@@ -533,7 +517,7 @@ const cv_engine cv_trid_engine = {
     .unmake = NULL,     /* undone from the copy the interface keeps */
     .outcome = t_outcome,
     .key = t_key,
-    .perft = t_perft,
+    .count = &t_count,
     .diagram_styles = cv_trid_diagram_styles,
     .diagram = t_diagram,
     .picture = t_picture,

@@ -62,7 +62,7 @@ int main(void)
         }
         const char *first = NULL;
         for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
-            cv_count_opts o = { .po = { ways[w].threads, ways[w].hash_mb, 0, 0, NULL, NULL, NULL },
+            cv_count_opts o = { .threads = ways[w].threads, .hash_mb = ways[w].hash_mb,
                                 .nt = cv_any_divide_notation(v), .progress = ways[w].progress ? "t_count" : NULL };
             lines L = { 0 };
             o.divide = take;
@@ -80,8 +80,8 @@ int main(void)
             uint64_t shares = 0;
             o.divide = NULL;
             for (int k = 1; k <= 3; k++) {
-                o.po.split_k = k;
-                o.po.split_n = 3;
+                o.split_k = k;
+                o.split_n = 3;
                 TAP_IS_INT(cv_count(&a, cases[c].depth, &o, &r), 0, "%s, %s: share %d/3 counted", cases[c].spec,
                            ways[w].name, k);
                 shares += r.nodes;

@@ -22,7 +22,7 @@
  *     (for a game of single moves, the moves cv_any_gen gives), and none
  *     exactly when cv_any_gen gives none.
  *  3. Perft and divide agree: at depth 2 the divide lines' nodes sum to
- *     what cv_any_perft returns, there is one line per legal move and the
+ *     what cv_count returns, there is one line per legal move and the
  *     lines' moves are the legal moves written in the divide notation; on
  *     the start position and on the corpus positions, whose depth-1 and
  *     depth-2 counts must be the corpus's.  The start counts at depth 2
@@ -353,6 +353,14 @@ static void check_moves(cv_apos *a, int nnt, const char *const *ntname, int dnt,
 
 /* ---- property 3 at one position ---- */
 
+/* The plain count (UINT64_MAX when it fails). */
+static uint64_t count_nodes(cv_apos *a, int depth)
+{
+    cv_count_opts o = { .threads = 1 };
+    cv_count_result r;
+    return cv_count(a, depth, &o, &r) == 0 ? r.nodes : UINT64_MAX;
+}
+
 /* Perft at depth (1 or 2) against its divide lines and the legal moves;
  * returns the count. */
 static uint64_t check_divide(cv_apos *a, int depth, int dnt, check *c)
@@ -363,10 +371,11 @@ static uint64_t check_divide(cv_apos *a, int depth, int dnt, check *c)
     static int want_cap;
     char text[TEXT];
     write_pos(a, text);
-    cv_perft_opts o = { .threads = 1, .hash_mb = 0, .split_k = 0, .split_n = 0 };
+    cv_count_opts o = { .threads = 1, .nt = dnt, .divide = divide_add, .arg = &d };
+    cv_count_result r;
     d.nodes = 0;
     d.lines = 0;
-    uint64_t total = cv_any_perft(a, depth, &o, dnt, divide_add, &d);
+    uint64_t total = cv_count(a, depth, &o, &r) == 0 ? r.nodes : UINT64_MAX;
     int n = gen_all(a, &ml);
     c->n++;
     if (d.nodes != total) {
@@ -458,13 +467,12 @@ static void run_spec(const spec_case *sc)
 
     /* 4. outcome of the start */
     cv_outcome o;
-    cv_perft_opts po = { .threads = 1 };
     memset(&o, 0, sizeof o);
     cv_any_outcome(&start, &o);
     int starts = steps_at_start(&start);
     TAP_IS_INT(o.in_check, 0, "%s: start: not in check", name);
     TAP_IS_INT(o.moves, starts, "%s: start: outcome counts the %d moves that start a turn", name, starts);
-    TAP_IS_INT((long long)cv_any_perft(&start, 1, &po, dnt, NULL, NULL), sc->start_d1, "%s: start: perft 1 = %lld",
+    TAP_IS_INT((long long)count_nodes(&start, 1), sc->start_d1, "%s: start: perft 1 = %lld",
                name, sc->start_d1);
 
     /* 3. perft / divide at the start, at depth 2 where it is small enough */
@@ -494,7 +502,7 @@ static void run_spec(const spec_case *sc)
             continue;
         }
         ccount.n++;
-        long long d1 = (long long)cv_any_perft(&a, 1, &po, dnt, NULL, NULL);
+        long long d1 = (long long)count_nodes(&a, 1);
         if (!sc->d2_limit || (corp[i].d2 >= 0 && corp[i].d2 <= sc->d2_limit)) {
             deep++;
             long long d2 = (long long)check_divide(&a, 2, dnt, &div);
