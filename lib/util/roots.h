@@ -1,9 +1,8 @@
-/* roots: the root moves of a perft count shared out over threads.
+/* roots: the root moves of a walk (count.h) shared out over threads.
  *
- * An engine that counts the subtrees of its root moves apart hands their
- * number to cv_roots_run with a body; the body runs on every thread (the
- * calling one included) and takes root indexes with cv_roots_take until
- * there are none left, so a slow subtree never holds up the others.  The
+ * The walk hands their number to cv_roots_run with a body; the body runs
+ * on every thread (the calling one included) and takes root indexes with
+ * cv_roots_take until there are none left, so a slow subtree never holds up the others.  The
  * call returns when every body has.  Fewer threads than asked (at most
  * CV_ROOTS_MAX_THREADS, at most one per root) run when the system gives
  * fewer: the count is the same, only slower. */
