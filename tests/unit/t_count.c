@@ -3,11 +3,15 @@
  * shared out for the progress line, with or without a table), the total
  * is the known one, divide gives one line per root move in the engine's
  * order with counts that sum to the total, and the shares 1/3, 2/3, 3/3
- * of --split sum to it.  Run from the repository root with
+ * of --split sum to it.  The walk over the root moves (cv_rootwalk) gives
+ * the share's root moves in the engine's order, each played, to bodies on
+ * as many threads as asked, and stops at a body that fails.  Run from the repository root with
  * CVKIT_SPECS=$PWD/specs (as `make check` does). */
 #include "cvkit.h"
 #include "tap.h"
+#include <stdatomic.h>
 #include <stdint.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +39,7 @@ static const struct {
     { "doublechess", 3, 70008, 40, NULL },
     { "trid-standard", 3, 10088, 21, NULL },
     { "parallelworlds", 1, 3288, 3288, NULL },
+    { "panoply-testarmy", 2, 12272, 112, "R g1-g2" },
 };
 
 static const struct {
@@ -50,6 +55,113 @@ static const struct {
     { "roots shared out on 3 threads", 3, 0, 1 },
     { "a table with progress", 2, 4, 1 },
 };
+
+/* ---- the walk ---- */
+
+typedef struct seen {
+    cv_amove all[64];           /* the root's moves, in the engine's order */
+    int nall;
+    const cv_apos *root;
+    int wrong_pos;              /* a body saw a position not the root with its move played */
+    int threads_asked;
+    int bad_thread;             /* a thread number out of 0 .. threads - 1 */
+    _Atomic int threads_seen;   /* bit per thread number */
+    int wait_for;               /* bodies wait (up to 10 s) until this many threads have come */
+    int fail_at;                /* root index whose body fails (-1: none) */
+    _Atomic int bodies;
+} seen;
+
+static uint64_t look(void *arg, int thread, cv_apos *pos, int i)
+{
+    (void)pos;
+    seen *S = arg;
+    atomic_fetch_add(&S->bodies, 1);
+    if (thread < 0 || thread >= S->threads_asked) S->bad_thread = 1;
+    else atomic_fetch_or(&S->threads_seen, 1 << thread);
+    for (int spins = 0; spins < 10000 && __builtin_popcount(atomic_load(&S->threads_seen)) < S->wait_for; spins++)
+        nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+    if (i == S->fail_at) return UINT64_MAX;
+    return (uint64_t)i * 10 + 7;
+}
+
+/* Is pos the root with all[k] played? */
+static int played(const seen *S, const cv_apos *pos, int k)
+{
+    cv_apos a;
+    cv_aundo u;
+    char want[2048], got[2048];
+    cv_apos_copy(&a, S->root);
+    cv_any_make(&a, &S->all[k], &u);
+    cv_any_write(&a, 0, want, sizeof want);
+    cv_any_write(pos, 0, got, sizeof got);
+    return !strcmp(want, got);
+}
+
+static uint64_t look_played(void *arg, int thread, cv_apos *pos, int i)
+{
+    seen *S = arg;
+    /* the share 2/3: root i of the walk is root 3i + 1 of the position */
+    if (!played(S, pos, 3 * i + 1)) S->wrong_pos = 1;
+    return look(arg, thread, pos, i);
+}
+
+static void walk_tests(void)
+{
+    static const struct {
+        const char *spec;
+        int threads, k, n;
+        int walked;             /* root moves of the share */
+        int wait_for;           /* threads the bodies wait to see */
+        int fail_at;
+        int rc;
+    } walks[] = {
+        { "chess", 1, 0, 0, 20, 1, -1, 0 },
+        { "chess", 3, 2, 3, 7, 3, -1, 0 },
+        { "trid-standard", 2, 0, 0, 21, 2, -1, 0 },
+        { "trid-standard", 2, 2, 3, 7, 2, -1, 0 },
+        { "panoply-testarmy", 3, 0, 0, 112, 3, -1, 0 },
+        { "parallelworlds", 4, 2, 3, 1096, 4, -1, 0 },
+        { "chess", 1, 0, 0, 20, 1, 5, -1 },
+    };
+    for (size_t c = 0; c < sizeof walks / sizeof walks[0]; c++) {
+        cv_variant *v = cv_variant_find(walks[c].spec, NULL);
+        cv_apos a;
+        if (!v || cv_any_start(v, &a) < 0) {
+            TAP_OK(0, "%s: loads and sets up", walks[c].spec);
+            continue;
+        }
+        static seen S;
+        memset(&S, 0, sizeof S);
+        S.root = &a;
+        S.nall = cv_any_gen(&a, S.all, 64);
+        S.threads_asked = walks[c].threads;
+        S.wait_for = walks[c].wait_for;
+        S.fail_at = walks[c].fail_at;
+        cv_rootwalk w = { .threads = walks[c].threads, .split_k = walks[c].k, .split_n = walks[c].n, .depth = 1,
+                          .body = walks[c].n == 3 && S.nall <= 64 ? look_played : look, .arg = &S };
+        int rc = cv_rootwalk_run(&a, &w);
+        TAP_IS_INT(rc, walks[c].rc, "%s, walk %zu: returns %d", walks[c].spec, c, walks[c].rc);
+        TAP_IS_INT(w.n, walks[c].walked, "%s, walk %zu: root moves walked", walks[c].spec, c);
+        int order = 1, nodes = 1;
+        for (int i = 0; i < w.n && S.nall <= 64; i++) {
+            int k = walks[c].n ? (walks[c].k - 1) + i * walks[c].n : i;
+            order &= !memcmp(&w.moves[i], &S.all[k], sizeof w.moves[i]);
+        }
+        for (int i = 0; rc == 0 && i < w.n; i++) nodes &= w.nodes[i] == (uint64_t)i * 10 + 7;
+        TAP_OK(order, "%s, walk %zu: the root moves of the share, in the engine's order", walks[c].spec, c);
+        TAP_OK(!S.wrong_pos, "%s, walk %zu: each body has its root move played", walks[c].spec, c);
+        TAP_OK(nodes, "%s, walk %zu: each root move's nodes kept in order", walks[c].spec, c);
+        TAP_OK(!S.bad_thread, "%s, walk %zu: thread numbers below %d", walks[c].spec, c, walks[c].threads);
+        /* the bodies wait for each other: only as many threads at once pass */
+        TAP_IS_INT(__builtin_popcount(atomic_load(&S.threads_seen)), walks[c].wait_for,
+                   "%s, walk %zu: root moves on %d threads", walks[c].spec, c, walks[c].wait_for);
+        if (walks[c].fail_at >= 0)
+            TAP_OK(atomic_load(&S.bodies) <= walks[c].fail_at + 1, "%s, walk %zu: no body after the failed one",
+                   walks[c].spec, c);
+        cv_rootwalk_free(&w);
+        cv_variant_free(v);
+    }
+}
 
 int main(void)
 {
@@ -92,5 +204,6 @@ int main(void)
         free((void *)first);
         cv_variant_free(v);
     }
+    walk_tests();
     return tap_done();
 }
