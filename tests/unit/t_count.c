@@ -56,6 +56,16 @@ static const struct {
     { "a table with progress", 2, 4, 1 },
 };
 
+/* The spec's start in a (NULL, a failed check, when there is none). */
+static cv_variant *start(const char *spec, cv_apos *a)
+{
+    cv_variant *v = cv_variant_find(spec, NULL);
+    if (v && cv_any_start(v, a) == 0) return v;
+    TAP_OK(0, "%s: loads and sets up", spec);
+    cv_variant_free(v);
+    return NULL;
+}
+
 /* ---- the walk ---- */
 
 typedef struct seen {
@@ -124,12 +134,9 @@ static void walk_tests(void)
         { "chess", 1, 0, 0, 20, 1, 5, -1 },
     };
     for (size_t c = 0; c < sizeof walks / sizeof walks[0]; c++) {
-        cv_variant *v = cv_variant_find(walks[c].spec, NULL);
         cv_apos a;
-        if (!v || cv_any_start(v, &a) < 0) {
-            TAP_OK(0, "%s: loads and sets up", walks[c].spec);
-            continue;
-        }
+        cv_variant *v = start(walks[c].spec, &a);
+        if (!v) continue;
         static seen S;
         memset(&S, 0, sizeof S);
         S.root = &a;
@@ -166,12 +173,9 @@ static void walk_tests(void)
 int main(void)
 {
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        cv_variant *v = cv_variant_find(cases[c].spec, NULL);
         cv_apos a;
-        if (!v || cv_any_start(v, &a) < 0) {
-            TAP_OK(0, "%s: loads and sets up", cases[c].spec);
-            continue;
-        }
+        cv_variant *v = start(cases[c].spec, &a);
+        if (!v) continue;
         const char *first = NULL;
         for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
             cv_count_opts o = { .threads = ways[w].threads, .hash_mb = ways[w].hash_mb,
