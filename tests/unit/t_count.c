@@ -77,6 +77,7 @@ typedef struct seen {
     int bad_thread;             /* a thread number out of 0 .. threads - 1 */
     _Atomic int threads_seen;   /* bit per thread number */
     int wait_for;               /* bodies wait (up to 10 s) until this many threads have come */
+    _Atomic int gave_up;
     int fail_at;                /* root index whose body fails (-1: none) */
     _Atomic int bodies;
 } seen;
@@ -88,8 +89,10 @@ static uint64_t look(void *arg, int thread, cv_apos *pos, int i)
     atomic_fetch_add(&S->bodies, 1);
     if (thread < 0 || thread >= S->threads_asked) S->bad_thread = 1;
     else atomic_fetch_or(&S->threads_seen, 1 << thread);
-    for (int spins = 0; spins < 10000 && __builtin_popcount(atomic_load(&S->threads_seen)) < S->wait_for; spins++)
-        nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+    int spins = 0;
+    while (!atomic_load(&S->gave_up) && __builtin_popcount(atomic_load(&S->threads_seen)) < S->wait_for)
+        if (spins++ < 10000) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+        else atomic_store(&S->gave_up, 1);    /* the other threads will not come: no body waits again */
     if (i == S->fail_at) return UINT64_MAX;
     return (uint64_t)i * 10 + 7;
 }
