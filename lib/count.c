@@ -178,21 +178,21 @@ int cv_rootwalk_run(const cv_apos *root, cv_rootwalk *w)
     atomic_init(&W.done, 0);
     atomic_init(&W.failed, 0);
     atomic_init(&W.nodes, 0);
+    cv_roots roots;
     pthread_t th;
-    if (!w->progress || pthread_create(&th, NULL, run, &W) != 0) {
-        cv_roots roots;
-        cv_roots_run(&roots, w->n, w->threads, walk_roots, &W);
-        return atomic_load(&W.failed) ? -1 : 0;
-    }
     pthread_mutex_init(&W.mu, NULL);
     pthread_cond_init(&W.cv, NULL);
-    pthread_mutex_lock(&W.mu);
-    int shown = watch(&W);
-    pthread_mutex_unlock(&W.mu);
-    pthread_join(th, NULL);
-    if (shown) {
-        fputs("\r\033[K", stderr);
-        fflush(stderr);
+    if (!w->progress || pthread_create(&th, NULL, run, &W) != 0) {
+        cv_roots_run(&roots, w->n, w->threads, walk_roots, &W);
+    } else {
+        pthread_mutex_lock(&W.mu);
+        int shown = watch(&W);
+        pthread_mutex_unlock(&W.mu);
+        pthread_join(th, NULL);
+        if (shown) {
+            fputs("\r\033[K", stderr);
+            fflush(stderr);
+        }
     }
     pthread_mutex_destroy(&W.mu);
     pthread_cond_destroy(&W.cv);
