@@ -263,7 +263,8 @@ int cv_count(cv_apos *a, int depth, const cv_count_opts *o, cv_count_result *r)
             r->nodes += w.nodes[i];
             if (o->divide) {
                 char move[128];
-                cv_any_format(a, &w.moves[i], o->nt, move, sizeof move);
+                if (ec->divide_format) ec->divide_format(a->s.b, &w.moves[i], o->nt, move, sizeof move);
+                else cv_any_format(a, &w.moves[i], o->nt, move, sizeof move);
                 o->divide(o->arg, move, w.nodes[i]);
             }
         }

@@ -158,6 +158,9 @@ typedef struct cv_engine_count {
      * Runs on several threads at once, each with its own ctx and pos.
      * UINT64_MAX: out of memory. */
     uint64_t (*subtree)(void *pos, int depth, cv_count_ctx *ctx);
+    /* The root moves as divide writes them, where that is not as format
+     * writes them; NULL: format. */
+    size_t (*divide_format)(void *pos, const cv_amove *m, int nt, char *buf, size_t size);
     int table;              /* subtree uses ctx->table (else none is made) */
     int turns;              /* a node is a turn: subtree counts ctx->singles */
     /* What a count also says at the root ("70 single moves at the root"

@@ -153,7 +153,15 @@ static uint64_t g_subtree(void *pos, int depth, cv_count_ctx *ctx)
     return cv_perft_subtree(pos, depth, ctx);
 }
 
-static const cv_engine_count g_count = { .subtree = g_subtree, .table = 1 };
+/* Divide has always written pbm's moves as SAN, without the LAN format
+ * gives a move whose SAN pbmserv reads two ways ("Bb3"): cv-perft's
+ * output stays as it was. */
+static size_t g_divide_format(void *pos, const cv_amove *m, int nt, char *buf, size_t size)
+{
+    return cv_move_format(pos, NULL, M(m), written(nt), buf, size);
+}
+
+static const cv_engine_count g_count = { .subtree = g_subtree, .divide_format = g_divide_format, .table = 1 };
 
 static void g_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
 {

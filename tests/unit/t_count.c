@@ -173,6 +173,52 @@ static void walk_tests(void)
     }
 }
 
+/* ---- divide's notation ---- */
+
+typedef struct find {
+    const char *move;
+    int found;
+} find;
+
+static void look_for(void *arg, const char *move, uint64_t nodes)
+{
+    (void)nodes;
+    find *F = arg;
+    F->found += !strcmp(move, F->move);
+}
+
+/* Divide writes the root moves as it always has: pbm as plain SAN, even
+ * where pbmserv reads the SAN two ways and cv_any_format writes LAN. */
+static void divide_notation_tests(void)
+{
+    static const struct {
+        const char *spec, *fen, *notation, *move;
+    } dn[] = {
+        { "chess", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "pbm", "Bb3" },
+        { "chess", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "san", "Bb3" },
+        { "chess", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "uci", "c4b3" },
+        { "trid-standard", NULL, "romulan", NULL },
+    };
+    for (size_t c = 0; c < sizeof dn / sizeof dn[0]; c++) {
+        cv_apos a;
+        cv_variant *v = start(dn[c].spec, &a);
+        if (!v) continue;
+        cv_fen_errors fe;
+        if (dn[c].fen && cv_any_read(v, dn[c].fen, 0, &a, &fe) < 0) TAP_OK(0, "%s: reads", dn[c].fen);
+        int nt = cv_any_notation(v, dn[c].notation);
+        /* without a move named: the first as cv_any_format writes it */
+        char first[64] = "";
+        cv_amove m;
+        if (cv_any_gen(&a, &m, 1) > 0) cv_any_format(&a, &m, nt, first, sizeof first);
+        find F = { dn[c].move ? dn[c].move : first, 0 };
+        cv_count_opts o = { .threads = 2, .nt = nt, .divide = look_for, .arg = &F };
+        cv_count_result r;
+        TAP_IS_INT(cv_count(&a, 1, &o, &r), 0, "%s -n %s: counted", dn[c].spec, dn[c].notation);
+        TAP_IS_INT(F.found, 1, "%s -n %s: divide writes %s", dn[c].spec, dn[c].notation, F.move);
+        cv_variant_free(v);
+    }
+}
+
 int main(void)
 {
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -212,5 +258,6 @@ int main(void)
         cv_variant_free(v);
     }
     walk_tests();
+    divide_notation_tests();
     return tap_done();
 }
