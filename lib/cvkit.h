@@ -12,6 +12,7 @@
 #include "problem.h"
 #include "variant.h"
 #include "engine.h"
+#include "svg_last.h"
 #include "count.h"
 #include "record.h"
 #include "replay.h"

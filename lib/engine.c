@@ -1,5 +1,4 @@
 #include "engine.h"
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,72 +303,32 @@ size_t cv_any_perft_note(cv_apos *a, char *buf, size_t size)
 
 /* ---- pictures ---- */
 
+static const cv_engine_picture no_picture = { 0 };
+
+static const cv_engine_picture *P(const cv_engine *e) { return e->picture ? e->picture : &no_picture; }
+
 int cv_any_diagram_style_known(const cv_variant *v, const char *style)
 {
     cv_picture_opts o;
-    if (E(v)->picture && !cv_picture_style(style, &o)) return 1;
-    return names_have(E(v)->diagram_styles, 1, style);
+    if (P(E(v))->draw && !cv_picture_style(style, &o)) return 1;
+    return names_have(P(E(v))->styles, 1, style);
 }
 
 const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size)
 {
-    const char *const *s = E(v)->diagram_styles;
+    const char *const *s = P(E(v))->styles;
     size_t n = 0;
     buf[0] = 0;
-    for (int i = 0; s[i] && n < size; i++) n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", s[i]);
-    if (E(v)->picture && n < size) snprintf(buf + n, size - n, ", svg");
+    for (int i = 0; s && s[i] && n < size; i++) n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", s[i]);
+    if (P(E(v))->draw && n < size) snprintf(buf + n, size - n, "%ssvg", n ? ", " : "");
     return buf;
 }
 
-int cv_diagram_is_svg(const char *style)
+int cv_any_picture(const cv_apos *a, const cv_picture_opts *o, cv_picture *pic)
 {
-    cv_picture_opts o;
-    return style && !cv_picture_style(style, &o);
-}
-
-/* The cells whose piece differs between the pictures of before and after
- * (from, to, a rook castling, a pawn taken en passant, an attack board's
- * pieces), space separated: the last move as the picture shows it. */
-static void moved_cells(const cv_apos *before, const cv_apos *after, char *out, size_t size)
-{
-    cv_picture *pb = malloc(sizeof *pb), *pa = malloc(sizeof *pa);
-    cv_picture_opts o;
-    out[0] = 0;
-    if (pb && pa && !cv_picture_style("svg", &o)) {
-        cv_picture_init(pb);
-        cv_picture_init(pa);
-        before->e->picture(before->s.b, &o, pb);
-        after->e->picture(after->s.b, &o, pa);
-        size_t n = 0;
-        for (int i = 0; i < pa->ncells; i++) {
-            const char *name = pa->cell[i].name, *la = "", *lb = "";
-            for (int k = 0; k < pa->npieces; k++)
-                if (pa->piece[k].cell == i) la = pa->piece[k].label;
-            for (int k = 0; k < pb->npieces; k++)
-                if (!strcmp(pb->cell[pb->piece[k].cell].name, name)) lb = pb->piece[k].label;
-            if (strcmp(la, lb) && n + strlen(name) + 2 < size) n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", name);
-        }
-    }
-    free(pb);
-    free(pa);
-}
-
-void cv_diagram_svg_last(char *buf, size_t size, const char *style, const cv_apos *before, const char *move)
-{
-    if (!cv_diagram_is_svg(style)) style = "svg";
-    snprintf(buf, size, "%s", style);
-    if (!before || !move || !before->e->picture) return;
-    cv_apos *c = malloc(sizeof *c);
-    if (!c) return;
-    cv_apos_copy(c, before);
-    char canon[64], why[400], last[150];
-    if (cv_any_play(c, move, 0, canon, NULL, why, sizeof why) == CV_MOVE_OK) {
-        moved_cells(before, c, last, sizeof last);
-        size_t n = strlen(buf);
-        if (last[0] && n + strlen(last) + 8 < size)
-            snprintf(buf + n, size - n, "%slast=%s", strchr(buf, ':') ? "," : ":", last);
-    }
-    free(c);
+    if (!P(a->e)->draw) return -1;
+    a->e->picture->draw(a->s.b, o, pic);
+    return 0;
 }
 
 /* The one door to SVG: the engine's picture, the shared writer. */
@@ -389,7 +348,7 @@ static void svg_diagram(const cv_apos *a, const cv_picture_opts *o, FILE *out)
     pic->side = cv_any_side(a);
     pic->in_check = oc.in_check;
     snprintf(pic->title, sizeof pic->title, "%.40s, %s to move", a->v->name, pic->side ? "Black" : "White");
-    a->e->picture(a->s.b, o, pic);
+    cv_any_picture(a, o, pic);
     cv_picture_svg(pic, o, out);
     free(pic);
     free(c);
@@ -397,57 +356,58 @@ static void svg_diagram(const cv_apos *a, const cv_picture_opts *o, FILE *out)
 
 void cv_any_diagram(const cv_apos *a, const char *style, unsigned flags, FILE *out)
 {
+    const cv_engine_picture *p = P(a->e);
     cv_picture_opts o;
-    if (style && a->e->picture && !cv_picture_style(style, &o)) {
+    if (style && p->draw && !cv_picture_style(style, &o)) {
         svg_diagram(a, &o, out);
         return;
     }
-    a->e->diagram(a->s.b, style ? style : a->e->diagram_styles[0], flags, out);
-}
-
-const char *cv_chess_symbol(int letter)
-{
-    static const char letters[] = "KQRBNPkqrbnp";
-    /* U+2654 to U+265F in UTF-8 */
-    static const char *const sym[] = { "\xe2\x99\x94", "\xe2\x99\x95", "\xe2\x99\x96", "\xe2\x99\x97",
-                                       "\xe2\x99\x98", "\xe2\x99\x99", "\xe2\x99\x9a", "\xe2\x99\x9b",
-                                       "\xe2\x99\x9c", "\xe2\x99\x9d", "\xe2\x99\x9e", "\xe2\x99\x9f" };
-    const char *at = letter ? strchr(letters, letter) : NULL;
-    return at ? sym[at - letters] : NULL;
-}
-
-int cv_chess_letter_of(const char *name)
-{
-    static const char *const names[] = { "king", "queen", "rook", "bishop", "knight", "pawn" };
-    for (int i = 0; i < 6; i++) {
-        size_t n = strlen(names[i]), k = 0;
-        while (k < n && name[k] && tolower((unsigned char)name[k]) == names[i][k]) k++;
-        if (k == n && !name[n]) return "KQRBNP"[i];
-    }
-    return 0;
+    if (p->diagram) p->diagram(a->s.b, style ? style : p->styles[0], flags, out);
 }
 
 /* ---- the board owner's edits ---- */
 
+static const char no_edits[] = "this game offers no board edits";
+
 cv_move_status cv_any_board_move(cv_apos *a, const char *args, cv_amove *m, char *why, size_t ws, int *col)
 {
     *col = 0;
-    return a->e->board_move(a->s.b, args, m, why, ws, col);
+    if (!a->e->edit) {
+        snprintf(why, ws, "%s", no_edits);
+        return CV_MOVE_SYNTAX;
+    }
+    return a->e->edit->board_move(a->s.b, args, m, why, ws, col);
 }
 
 int cv_any_put(cv_apos *a, const char *text, char *why, size_t ws, int *col)
 {
     *col = 0;
-    return a->e->put(a->s.b, text, why, ws, col);
+    if (!a->e->edit) {
+        snprintf(why, ws, "%s", no_edits);
+        return -1;
+    }
+    return a->e->edit->put(a->s.b, text, why, ws, col);
 }
 
-void cv_any_set_side(cv_apos *a, int side) { a->e->set_side(a->s.b, side); }
+void cv_any_set_side(cv_apos *a, int side)
+{
+    if (a->e->edit) a->e->edit->set_side(a->s.b, side);
+}
 
 int cv_any_set_rights(cv_apos *a, const char *text, char *why, size_t ws)
 {
-    return a->e->set_rights(a->s.b, text, why, ws);
+    if (!a->e->edit) {
+        snprintf(why, ws, "%s", no_edits);
+        return -1;
+    }
+    return a->e->edit->set_rights(a->s.b, text, why, ws);
 }
 
-size_t cv_any_rights(const cv_apos *a, char *buf, size_t size) { return a->e->rights(a->s.b, buf, size); }
+size_t cv_any_rights(const cv_apos *a, char *buf, size_t size)
+{
+    if (a->e->edit) return a->e->edit->rights(a->s.b, buf, size);
+    if (size) buf[0] = 0;
+    return 0;
+}
 
 const char *cv_any_record_format(const cv_variant *v) { return E(v)->record_format; }

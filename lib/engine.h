@@ -168,30 +168,73 @@ typedef struct cv_engine_count {
     size_t (*note)(void *pos, char *buf, size_t size);
 } cv_engine_count;
 
+/* What an engine with a module reads from its spec.  An engine with a
+ * module reads its options from the spec's mapping named after it; the
+ * other keys it defines itself. */
+typedef struct cv_engine_spec {
+    const char *const *own_keys;    /* spec keys the engine defines (refused) */
+    const char *opts_required;      /* key of that mapping that must be given */
+    const char *opts_what;          /* "the rule set and options of the trid module" */
+    const char *opts_required_what; /* "standard or tournament" */
+    /* Sets up the engine's options in v->eopts from the required key's
+     * value; fills v->setup.  -1 with a message in err.  NULL: the engine
+     * takes no module options (the generic engine). */
+    int (*opts_init)(cv_variant *v, const char *required, char *err, size_t errsize);
+    int (*opts_set)(cv_variant *v, const char *key, const char *value, char *err, size_t errsize);
+    /* An engine that plays the spec's own board and pieces (its own_keys
+     * leave them to the spec) may give pieces ways of moving the atoms
+     * cannot say: the names a piece's `special:` may take (NULL: none),
+     * whether labels may carry a digit (B1). */
+    const char *const *piece_rules;
+    int piece_labels;
+    /* The tables it plays from, compiled once the spec's board and pieces
+     * are read (errors or not): the spec parser itself knows no engine's
+     * tables.  NULL: none. */
+    void (*compile)(cv_variant *v);
+    /* A last look at the compiled variant, when the spec read without
+     * errors (-1 with a message when the engine cannot play it). */
+    int (*check)(cv_variant *v, char *err, size_t errsize);
+    /* Reads the spec's setup as text of the spec's pieces only, before
+     * the position is judged as one to play from (cv_any_read); problems
+     * into errs, -1 when unusable.  Where the engine sets this the spec
+     * must give a setup.  NULL: the setup is optional, read by
+     * cv_any_read alone. */
+    int (*read_setup)(const cv_variant *v, const char *text, cv_fen_errors *errs);
+} cv_engine_spec;
+
+/* Diagrams: text styles of the engine's own and the picture every engine
+ * draws the same way (the style "svg"). */
+typedef struct cv_engine_picture {
+    const char *const *styles;      /* first is the default */
+    /* Draws the position in a style of styles; flags: CV_DIAGRAM_* */
+    void (*diagram)(const void *pos, const char *style, unsigned flags, FILE *out);
+    /* The position as a picture (picture.h): cells, pieces, coordinates
+     * from the engine's own geometry; one writer draws it for every
+     * engine.  NULL: no picture. */
+    void (*draw)(const void *pos, const cv_picture_opts *o, cv_picture *pic);
+} cv_engine_picture;
+
+/* The board owner's edits (cv-board). */
+typedef struct cv_engine_edit {
+    /* The `m` command's argument: FROM TO [PROMOTION] with any delimiter,
+     * or a move in any notation the engine reads. */
+    cv_move_status (*board_move)(void *pos, const char *args, cv_amove *m, char *why, size_t whysize, int *col);
+    /* `p`: a piece and a square, or '-' and a square; -1 with why and the
+     * column (0-based in text) of the fault. */
+    int (*put)(void *pos, const char *text, char *why, size_t whysize, int *col);
+    void (*set_side)(void *pos, int side);
+    int (*set_rights)(void *pos, const char *text, char *why, size_t whysize);
+    size_t (*rights)(const void *pos, char *buf, size_t size);
+} cv_engine_edit;
+
 /* The table of functions an engine provides.  `pos` arguments point at
  * the engine's own position (cv_apos.s.b). */
 struct cv_engine {
     const char *name;           /* the spec's `module:` value; "generic" has none */
     size_t pos_size;            /* bytes of its position (<= CV_APOS_BYTES) */
 
-    /* -- the spec: an engine with a module reads its options from the
-     * spec's mapping named after it; the other keys it defines itself -- */
-    const char *const *own_keys;    /* spec keys the engine defines (refused) */
-    const char *opts_required;      /* key of that mapping that must be given */
-    const char *opts_what;          /* "the rule set and options of the trid module" */
-    const char *opts_required_what; /* "standard or tournament" */
-    /* Sets up the engine's options in v->eopts from the required key's
-     * value; fills v->setup.  -1 with a message in err. */
-    int (*opts_init)(cv_variant *v, const char *required, char *err, size_t errsize);
-    int (*opts_set)(cv_variant *v, const char *key, const char *value, char *err, size_t errsize);
-    /* An engine that plays the spec's own board and pieces (its own_keys
-     * leave them to the spec) may give pieces ways of moving the atoms
-     * cannot say: the names a piece's `special:` may take (NULL: none),
-     * whether labels may carry a digit (B1), and a last look at the
-     * compiled variant (-1 with a message when it cannot play it). */
-    const char *const *piece_rules;
-    int piece_labels;
-    int (*spec_compile)(cv_variant *v, char *err, size_t errsize);
+    /* -- the spec (NULL: nothing beyond what the spec parser does) -- */
+    const cv_engine_spec *spec;
 
     /* -- notations: names[0] is the default, divide the perft default -- */
     const char *const *notations;   /* names it writes; NULL-terminated */
@@ -242,29 +285,15 @@ struct cv_engine {
     void (*make_null)(void *pos, cv_aundo *u);
     void (*unmake_null)(void *pos, const cv_aundo *u);
 
-    /* -- outcome, perft, pictures -- */
+    /* -- outcome, perft -- */
     void (*outcome)(void *pos, cv_outcome *o);
     /* Repetition key: equal for positions that repeat (0: none kept). */
     uint64_t (*key)(void *pos);
-    const cv_engine_count *count;       /* NULL: counts no tree */
-    const char *const *diagram_styles;  /* first is the default */
-    /* Draws the position in a style of diagram_styles; flags: CV_DIAGRAM_* */
-    void (*diagram)(const void *pos, const char *style, unsigned flags, FILE *out);
-    /* The position as a picture (picture.h): cells, pieces, coordinates
-     * from the engine's own geometry; one writer draws it for every
-     * engine (the diagram style "svg").  NULL: no picture. */
-    void (*picture)(const void *pos, const cv_picture_opts *o, cv_picture *pic);
 
-    /* -- the board owner's edits (cv-board) -- */
-    /* The `m` command's argument: FROM TO [PROMOTION] with any delimiter,
-     * or a move in any notation the engine reads. */
-    cv_move_status (*board_move)(void *pos, const char *args, cv_amove *m, char *why, size_t whysize, int *col);
-    /* `p`: a piece and a square, or '-' and a square; -1 with why and the
-     * column (0-based in text) of the fault. */
-    int (*put)(void *pos, const char *text, char *why, size_t whysize, int *col);
-    void (*set_side)(void *pos, int side);
-    int (*set_rights)(void *pos, const char *text, char *why, size_t whysize);
-    size_t (*rights)(const void *pos, char *buf, size_t size);
+    /* -- the optional parts, NULL when not offered -- */
+    const cv_engine_picture *picture;   /* diagrams */
+    const cv_engine_edit *edit;         /* the board owner's edits */
+    const cv_engine_count *count;       /* counting a tree (count.h) */
 };
 
 /* The engine a spec's `module:` names (NULL: the generic engine); NULL
@@ -356,19 +385,12 @@ int cv_any_diagram_style_known(const cv_variant *v, const char *style);
 const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size);
 void cv_any_diagram(const cv_apos *a, const char *style, unsigned flags, FILE *out);
 
-/* The chess symbol (UTF-8) of a chess piece letter, K Q R B N P for White
- * and k q r b n p for Black; NULL for any other letter. */
-const char *cv_chess_symbol(int letter);
-/* The letter (K Q R B N P) of a chess piece named as chess names it
- * ("king" ... "pawn", any case); 0 for any other name. */
-int cv_chess_letter_of(const char *name);
-/* Is style an SVG style ("svg", "svg:flip,size=30")?  NULL: no. */
-int cv_diagram_is_svg(const char *style);
-/* The SVG style (style, or "svg" when style is not one) that also
- * highlights the cells move changes, played in before (NULL: none): the
- * cells whose piece differs between the pictures before and after it. */
-void cv_diagram_svg_last(char *buf, size_t size, const char *style, const cv_apos *before, const char *move);
+/* The position as a picture (picture.h), pic set up by the caller; -1
+ * (pic left alone) when the engine draws none. */
+int cv_any_picture(const cv_apos *a, const cv_picture_opts *o, cv_picture *pic);
 
+/* The edits below do nothing where the engine offers none (a move or a
+ * put is refused with why, the rights are ""). */
 /* col: 0-based column in args of the fault, when there is one */
 cv_move_status cv_any_board_move(cv_apos *a, const char *args, cv_amove *m, char *why, size_t whysize, int *col);
 int cv_any_put(cv_apos *a, const char *text, char *why, size_t whysize, int *col);

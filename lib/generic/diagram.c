@@ -1,5 +1,6 @@
 #include "diagram.h"
 #include "engine.h"
+#include "chess_symbols.h"
 #include <ctype.h>
 #include <string.h>
 

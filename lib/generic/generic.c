@@ -2,6 +2,7 @@
  * on rectangular boards, played by pos, movegen, fen, notation, perft and
  * diagram of this folder. */
 #include "engine.h"
+#include "compile.h"
 #include "diagram.h"
 #include "fen.h"
 #include "movegen.h"
@@ -371,9 +372,29 @@ static size_t g_rights(const void *pos, char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%.*s", (int)(strchr(f, ' ') - f), f);
 }
 
+static const cv_engine_spec spec = {
+    .compile = cv_gen_compile,
+    .read_setup = cv_gen_read_setup,
+};
+
+static const cv_engine_picture picture = {
+    .styles = styles,
+    .diagram = g_diagram,
+    .draw = g_picture,
+};
+
+static const cv_engine_edit edit = {
+    .board_move = g_board_move,
+    .put = g_put,
+    .set_side = g_set_side,
+    .set_rights = g_set_rights,
+    .rights = g_rights,
+};
+
 const cv_engine cv_generic_engine = {
     .name = "generic",
     .pos_size = sizeof(cv_pos),
+    .spec = &spec,
     .notations = notations,
     .divide_notation = NT_UCI,
     .alt_notation = alt_notation,
@@ -394,12 +415,6 @@ const cv_engine cv_generic_engine = {
     .outcome = g_outcome,
     .key = g_key,
     .count = &g_count,
-    .diagram_styles = styles,
-    .diagram = g_diagram,
-    .picture = g_picture,
-    .board_move = g_board_move,
-    .put = g_put,
-    .set_side = g_set_side,
-    .set_rights = g_set_rights,
-    .rights = g_rights,
+    .picture = &picture,
+    .edit = &edit,
 };

@@ -3,6 +3,8 @@
  * `special:` this module plays; positions are Game Courier's code, moves
  * its full algebraic notation.  The rules are pn_rules.c. */
 #include "engine.h"
+#include "chess_symbols.h"
+#include "compile.h"
 #include "pn.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -372,9 +374,7 @@ static int p_set_rights(void *pos, const char *text, char *why, size_t ws)
     return -1;
 }
 
-const cv_engine cv_panoply_engine = {
-    .name = "panoply",
-    .pos_size = sizeof(pn_pos),
+static const cv_engine_spec spec = {
     .own_keys = own_keys,
     .opts_required = "rules",
     .opts_what = "the rule set and options of the panoply module",
@@ -383,7 +383,28 @@ const cv_engine cv_panoply_engine = {
     .opts_set = p_opts_set,
     .piece_rules = piece_rules,
     .piece_labels = 1,
-    .spec_compile = p_compile,
+    .compile = cv_gen_compile,     /* its rules read the generic attack tables */
+    .check = p_compile,
+};
+
+static const cv_engine_picture picture = {
+    .styles = styles,
+    .diagram = p_diagram,
+    .draw = p_picture,
+};
+
+static const cv_engine_edit edit = {
+    .board_move = p_board_move,
+    .put = p_put,
+    .set_side = p_set_side,
+    .set_rights = p_set_rights,
+    .rights = p_rights,
+};
+
+const cv_engine cv_panoply_engine = {
+    .name = "panoply",
+    .pos_size = sizeof(pn_pos),
+    .spec = &spec,
     .notations = notations,
     .aliases = aliases,
     .divide_notation = 0,
@@ -405,12 +426,6 @@ const cv_engine cv_panoply_engine = {
     .outcome = p_outcome,
     .key = p_key,
     .count = &p_count,
-    .diagram_styles = styles,
-    .diagram = p_diagram,
-    .picture = p_picture,
-    .board_move = p_board_move,
-    .put = p_put,
-    .set_side = p_set_side,
-    .set_rights = p_set_rights,
-    .rights = p_rights,
+    .picture = &picture,
+    .edit = &edit,
 };

@@ -2,6 +2,7 @@
  * the interface is a whole turn, positions are PW-FEN, the notation is
  * the rules page's.  The rules are pw.c. */
 #include "engine.h"
+#include "chess_symbols.h"
 #include "pw.h"
 #include <ctype.h>
 #include <stdlib.h>
@@ -371,16 +372,34 @@ static int p_set_rights(void *pos, const char *text, char *why, size_t ws)
     return 0;
 }
 
-const cv_engine cv_pw_engine = {
-    .name = "pw",
-    .pos_size = sizeof(pw_pos),
+static const cv_engine_spec spec = {
     .own_keys = own_keys,
     .opts_required = "rules",
     .opts_what = "the rule set and options of the pw module",
     .opts_required_what = "schmittberger",
     .opts_init = p_opts_init,
     .opts_set = p_opts_set,
-    .spec_compile = p_compile,
+    .check = p_compile,
+};
+
+static const cv_engine_picture picture = {
+    .styles = styles,
+    .diagram = p_diagram,
+    .draw = p_picture,
+};
+
+static const cv_engine_edit edit = {
+    .board_move = p_board_move,
+    .put = p_put,
+    .set_side = p_set_side,
+    .set_rights = p_set_rights,
+    .rights = p_rights,
+};
+
+const cv_engine cv_pw_engine = {
+    .name = "pw",
+    .pos_size = sizeof(pw_pos),
+    .spec = &spec,
     .notations = notations,
     .aliases = aliases,
     .divide_notation = 0,
@@ -401,12 +420,6 @@ const cv_engine cv_pw_engine = {
     .outcome = p_outcome,
     .key = p_key,
     .count = &p_count,
-    .diagram_styles = styles,
-    .diagram = p_diagram,
-    .picture = p_picture,
-    .board_move = p_board_move,
-    .put = p_put,
-    .set_side = p_set_side,
-    .set_rights = p_set_rights,
-    .rights = p_rights,
+    .picture = &picture,
+    .edit = &edit,
 };

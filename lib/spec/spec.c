@@ -7,7 +7,6 @@
 #define _XOPEN_SOURCE 700
 #include "variant.h"
 #include "engine.h"
-#include "fen.h"
 #include "inherit.h"
 #include <ctype.h>
 #include <dirent.h>
@@ -351,6 +350,13 @@ static void parse_atom(ld *L, yaml_node_t *n, const char *path, cv_piece *pc)
 }
 
 /* A label a module reads as a piece kind of its own (engine.h). */
+/* An engine offers no spec hooks: then it takes the spec as it is. */
+static const cv_engine_spec *S(const cv_engine *e)
+{
+    static const cv_engine_spec none = { 0 };
+    return e->spec ? e->spec : &none;
+}
+
 static int engine_has(const char *const *list, const char *name)
 {
     for (int i = 0; list && list[i]; i++)
@@ -381,7 +387,7 @@ static void parse_piece(ld *L, yaml_node_t *n, int idx)
     const char *letter = ln ? want_str(L, ln, key) : NULL;
     /* a bad letter still lets the rest of the piece be checked; a module
      * that reads labels (B1) takes a letter and a digit */
-    int labels = L->engine->piece_labels, letter_ok = 0;
+    int labels = S(L->engine)->piece_labels, letter_ok = 0;
     size_t ll = letter ? strlen(letter) : 0;
     if (!ln) err(L, n, key, "missing");
     else if (letter && !(isupper((unsigned char)letter[0]) &&
@@ -409,7 +415,7 @@ static void parse_piece(ld *L, yaml_node_t *n, int idx)
     if ((x = get(L, n, "special"))) {
         snprintf(key, sizeof key, "%s.special", path);
         const char *s = want_str(L, x, key);
-        const char *const *known = L->engine->piece_rules;
+        const char *const *known = S(L->engine)->piece_rules;
         if (s && !known)
             err(L, x, key, "'%s' is not a way of moving the atoms say; special moves need a module (%s)", s,
                 cv_engine_names());
@@ -586,49 +592,6 @@ static void parse_rules(ld *L, yaml_node_t *n)
     if ((x = get(L, n, "repetition"))) want_int(L, x, "rules.repetition", 0, 100, &L->v->repetition_count);
 }
 
-static void compile_attacks(cv_variant *v)
-{
-    memset(v->att_range, 0, sizeof v->att_range);
-    memset(v->att_max, 0, sizeof v->att_max);
-    for (int c = 0; c < 2; c++) {
-        for (int t = 0; t < v->npieces; t++) {
-            const cv_piece *pc = &v->pieces[t];
-            for (int i = 0; i < pc->natoms[c]; i++) {
-                const cv_atom *a = &pc->atoms[c][i];
-                if (!(a->mode & CV_MODE_CAPTURE)) continue;
-                int w = v->geom.opposite[a->dir];
-                int r = a->range ? a->range : 255;
-                if (r > v->att_range[c][w][t]) v->att_range[c][w][t] = (uint8_t)r;
-                if (r > v->att_max[c][w]) v->att_max[c][w] = (uint8_t)r;
-            }
-        }
-        v->natt_dirs[c] = v->nslide_dirs[c] = 0;
-        for (int w = 0; w < v->geom.ndirs; w++) {
-            if (v->att_max[c][w]) v->att_dirs[c][v->natt_dirs[c]++] = (uint8_t)w;
-            if (v->att_max[c][w] > 1) v->slide_dirs[c][v->nslide_dirs[c]++] = (uint8_t)w;
-        }
-    }
-}
-
-static void compile_lines(cv_variant *v)
-{
-    int n = v->geom.ncells;
-    free(v->line);
-    v->line = calloc((size_t)n * (size_t)n, 1);
-    if (!v->line) return;
-    uint8_t is_slide[CV_MAX_DIRS] = { 0 };
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < v->nslide_dirs[c]; i++) is_slide[v->slide_dirs[c][i]] = 1;
-    for (int a = 0; a < n; a++)
-        for (int w = 0; w < v->geom.ndirs; w++) {
-            if (!is_slide[w]) continue;
-            for (int b = cv_geom_next(&v->geom, w, a); b >= 0; b = cv_geom_next(&v->geom, w, b)) {
-                uint8_t *x = &v->line[a * n + b];
-                *x = *x ? 255 : (uint8_t)(w + 1);
-            }
-        }
-}
-
 static void finish(ld *L, yaml_node_t *root)
 {
     cv_variant *v = L->v;
@@ -640,9 +603,7 @@ static void finish(ld *L, yaml_node_t *root)
     }
     if (nroyal > 1) { err(L, get(L, root, "pieces"), "pieces", "more than one royal piece type"); v->royal_type = -1; }
     if (cv_geom_finish(&v->geom) < 0) err(L, root, "board", "out of memory");
-    compile_attacks(v);
-    v->fast_legal = v->royal_type >= 0;
-    compile_lines(v);
+    if (S(L->engine)->compile) S(L->engine)->compile(v);
 }
 
 /* A game the atoms cannot say: its engine (engine.h) defines the board,
@@ -651,40 +612,41 @@ static void finish(ld *L, yaml_node_t *root)
  * set), every other key overrides one option. */
 static void parse_module(ld *L, yaml_node_t *root, const cv_engine *e)
 {
+    const cv_engine_spec *es = S(e);
     cv_variant *v = L->v;
     v->engine = e;
     char key[128], msg[256];
-    for (int i = 0; e->own_keys && e->own_keys[i]; i++) {
-        yaml_node_t *x = get(L, root, e->own_keys[i]);
+    for (int i = 0; es->own_keys && es->own_keys[i]; i++) {
+        yaml_node_t *x = get(L, root, es->own_keys[i]);
         /* one it inherited is the module's to use or leave (inherit.h) */
         if (x && !cv_inherit_inherited(L->inh, x))
-            err(L, x, e->own_keys[i], "not used with 'module: %s' (the module defines it)", e->name);
+            err(L, x, es->own_keys[i], "not used with 'module: %s' (the module defines it)", e->name);
     }
     yaml_node_t *n = get(L, root, e->name);
     if (!n) {
-        err(L, root, e->name, "missing (%s)", e->opts_what);
+        err(L, root, e->name, "missing (%s)", es->opts_what);
         return;
     }
     if (want_kind(L, n, YAML_MAPPING_NODE, e->name)) return;
-    snprintf(key, sizeof key, "%s.%s", e->name, e->opts_required);
-    yaml_node_t *rs = get(L, n, e->opts_required);
+    snprintf(key, sizeof key, "%s.%s", e->name, es->opts_required);
+    yaml_node_t *rs = get(L, n, es->opts_required);
     const char *rsn = rs ? want_str(L, rs, key) : NULL;
     if (!rs) {
-        err(L, n, key, "missing (%s)", e->opts_required_what);
+        err(L, n, key, "missing (%s)", es->opts_required_what);
         return;
     }
     if (!rsn) return;
-    if (e->opts_init(v, rsn, msg, sizeof msg) < 0) {
+    if (es->opts_init(v, rsn, msg, sizeof msg) < 0) {
         err(L, rs, key, "%s", msg);
         return;
     }
     for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
         const char *k = scalar(node(L, p->key));
-        if (!k || !strcmp(k, e->opts_required)) continue;
+        if (!k || !strcmp(k, es->opts_required)) continue;
         snprintf(key, sizeof key, "%s.%s", e->name, k);
         yaml_node_t *val = node(L, p->value);
         const char *vs = want_str(L, val, key);
-        if (vs && e->opts_set(v, k, vs, msg, sizeof msg) < 0) err(L, val, key, "%s", msg);
+        if (vs && es->opts_set(v, k, vs, msg, sizeof msg) < 0) err(L, val, key, "%s", msg);
     }
 }
 
@@ -730,7 +692,7 @@ static void parse_board(ld *L, yaml_node_t *root)
 /* Does the engine define key itself (the spec may not give it)? */
 static int engine_owns(const cv_engine *e, const char *key)
 {
-    return e != cv_engine_generic() && engine_has(e->own_keys, key);
+    return engine_has(S(e)->own_keys, key);
 }
 
 /* The setup of a module that does not define it: optional (a game may
@@ -812,7 +774,7 @@ static void parse_root(ld *L, yaml_node_t *root)
     if (e != cv_engine_generic()) {
         parse_module(L, root, me);
         char msg[256];
-        if (!L->errors && e->spec_compile && e->spec_compile(v, msg, sizeof msg) < 0) err(L, root, e->name, "%s", msg);
+        if (!L->errors && S(e)->check && S(e)->check(v, msg, sizeof msg) < 0) err(L, root, e->name, "%s", msg);
         if ((x = get(L, root, "setup")) && !engine_owns(e, "setup")) module_setup(L, x);
         return;
     }
@@ -822,7 +784,6 @@ static void parse_root(ld *L, yaml_node_t *root)
         const char *s = want_str(L, x, "setup");
         if (s && pieces_ok) {
             snprintf(v->setup, sizeof v->setup, "%s", s);
-            cv_pos p;
             cv_fen_errors fe;
             /* with a broken castling section, only what it does not
              * decide is checked: the castling field is read as '-' */
@@ -839,7 +800,7 @@ static void parse_root(ld *L, yaml_node_t *root)
                 }
             }
             cv_apos a;
-            if (cv_fen_read(v, text, 0, &p, &fe) < 0 || fe.n)
+            if (S(e)->read_setup(v, text, &fe) < 0 || fe.n)
                 err(L, x, "setup", "%s (column %d of the FEN)", fe.n ? fe.e[0].msg : "invalid FEN",
                     fe.n ? fe.e[0].col : 1);
             /* and as a position the tools can start from (kings, checks):

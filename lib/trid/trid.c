@@ -27,8 +27,7 @@ int cv_trid_pin_min_rank(int pin) { return pin_rank_min[pin >> 1]; }
 int cv_trid_pin_corner(int pin) { return pin_corner_rank[pin >> 1] * 6 + ((pin & 1) ? 4 : 1); }
 static inline int pin_file_min(int pin) { return (pin & 1) ? 4 : 0; }
 /* The lowest cell a board on the pin covers; the others are +1, +6, +7. */
-static inline int pin_cell0(int pin) { return pin_rank_min[pin >> 1] * 6 + pin_file_min(pin); }
-int cv_trid__pin_cell0(int pin) { return pin_cell0(pin); }
+int cv_trid__pin_cell0(int pin) { return pin_rank_min[pin >> 1] * 6 + pin_file_min(pin); }
 
 /* Pin + 12 * inverted of the place whose board would hold (f, r, l), -1
  * for none.  Upright boards stand a level above their main board,
@@ -370,7 +369,7 @@ static int update_ctrl(cv_trid_pos *p, int b)
 
 static void set_exist(cv_trid_pos *p, int pin, int inv, int on)
 {
-    int c0 = pin_cell0(pin), l = cv_trid_pin_level(pin, inv);
+    int c0 = cv_trid__pin_cell0(pin), l = cv_trid_pin_level(pin, inv);
     uint8_t bit = (uint8_t)(1u << l);
     static const int8_t off[4] = { 0, 1, 6, 7 };
     for (int i = 0; i < 4; i++) {
@@ -443,7 +442,7 @@ static void move_board(cv_trid_pos *p, int b, int pin, int inv)
     static const int8_t off[4] = { 0, 1, 6, 7 };
     uint8_t load[4] = { 0, 0, 0, 0 };
     if (from >= 0) {
-        int c0 = pin_cell0(from), l0 = cv_trid_pin_level(from, finv);
+        int c0 = cv_trid__pin_cell0(from), l0 = cv_trid_pin_level(from, finv);
         for (int i = 0; i < 4; i++) {
             load[i] = p->pc[c0 + off[i]][l0];
             if (load[i]) set_piece(p, c0 + off[i], l0, 0);
@@ -454,7 +453,7 @@ static void move_board(cv_trid_pos *p, int b, int pin, int inv)
     p->board[b].pin = (int8_t)pin;
     p->board[b].inverted = (int8_t)inv;
     if (pin < 0) return;
-    int c1 = pin_cell0(pin), l1 = cv_trid_pin_level(pin, inv);
+    int c1 = cv_trid__pin_cell0(pin), l1 = cv_trid_pin_level(pin, inv);
     p->pinboard[pin] = (int8_t)b;
     set_exist(p, pin, inv, 1);
     for (int i = 0; i < 4; i++)
@@ -502,7 +501,6 @@ void cv_trid_start(cv_trid_pos *p, const cv_trid_opts *o)
 /* ---- path rules ---- */
 
 /* The blocking rule lives in trid_int.h, shared with trid_fast.c. */
-static inline unsigned passmask(const cv_trid_pos *p, int c) { return cv_trid__passmask(p, c); }
 
 static const int8_t king_df[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int8_t king_dr[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
@@ -540,7 +538,7 @@ static int promo_sq_pins(const cv_trid_pos *p, const int8_t *pins, int sq, int c
 }
 
 static inline int promo_sq(const cv_trid_pos *p, int sq, int color) { return promo_sq_pins(p, p->pinboard, sq, color); }
-unsigned cv_trid_passmask(const cv_trid_pos *p, int cell) { return passmask(p, cell); }
+unsigned cv_trid_passmask(const cv_trid_pos *p, int cell) { return cv_trid__passmask(p, cell); }
 int cv_trid_promotes(const cv_trid_pos *p, int sq, int color) { return promo_sq_pins(p, p->pinboard, sq, color); }
 
 /* Standard pawn squares: the only places a double step starts from. */
@@ -588,7 +586,7 @@ static int attack_scan(const cv_trid_pos *p, int sq, int by, int16_t *out, int m
                 if (t == CV_TRID_QUEEN || t == (diag ? CV_TRID_BISHOP : CV_TRID_ROOK) || (k == 1 && t == CV_TRID_KING))
                     HIT(cc, l);
             }
-            if (!(passmask(p, cc) >> L & 1)) break;
+            if (!(cv_trid__passmask(p, cc) >> L & 1)) break;
         }
     }
 #undef HIT
@@ -630,7 +628,7 @@ static void push_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int from, int 
         if (p->o.promo_types >> promo_order[i] & 1) push(ml, from, to, CV_TRID_MK_NORMAL, promo_order[i]);
 }
 
-static void gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us)
+void cv_trid__gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us)
 {
     int f = c % 6, r = c / 6, dir = us ? -1 : 1, from = c * 8 + l;
     int c1 = cell_at(f, r + dir);
@@ -646,7 +644,7 @@ static void gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, i
         int c2 = cell_at(f, r + 2 * dir);
         if (c2 < 0) return;
         unsigned free2 = p->exist[c2] & ~(unsigned)(p->occ[0][c2] | p->occ[1][c2]);
-        for (unsigned m = free2 & passmask(p, c1); m; m &= m - 1)
+        for (unsigned m = free2 & cv_trid__passmask(p, c1); m; m &= m - 1)
             push(ml, from, c2 * 8 + __builtin_ctz(m), CV_TRID_MK_DOUBLE, 0);
     }
 }
@@ -678,7 +676,7 @@ static void gen_rides(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, 
             if (cc < 0) break;
             for (unsigned m = p->exist[cc] & reach & ~(unsigned)p->occ[us][cc]; m; m &= m - 1)
                 push(ml, from, cc * 8 + __builtin_ctz(m), CV_TRID_MK_NORMAL, 0);
-            reach &= passmask(p, cc);
+            reach &= cv_trid__passmask(p, cc);
             if (!reach) break;
         }
     }
@@ -700,7 +698,7 @@ static int castle_allowed_now(const cv_trid_pos *p)
 #define Q_SQ(c)  ((c) ? CV_TRID_SQ(1, 9, 7) : CV_TRID_SQ(1, 0, 3))
 
 /* check: whether the side to move is in check, or -1 when not known yet. */
-static void gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check)
+void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check)
 {
     unsigned rk = us ? CV_TRID_CASTLE_BK : CV_TRID_CASTLE_WK, rq = rk << 1;
     if (!(p->castling & (rk | rq)) || !castle_allowed_now(p)) return;
@@ -724,7 +722,7 @@ static int backward(int a, int b, int c)
     return c ? rb > ra : rb < ra;
 }
 
-static void gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
+void cv_trid__gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
 {
     static const int8_t off[4] = { 0, 1, 6, 7 };
     for (int b = 0; b < CV_TRID_BOARDS; b++) {
@@ -736,7 +734,7 @@ static void gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
         /* No load rule moves a board with two pieces or more. */
         if (on & (on - 1)) continue;
         int nload = on != 0, at = on ? __builtin_ctz(on) : -1;
-        int c0 = pin_cell0(bd->pin), l0 = cv_trid_pin_level(bd->pin, bd->inverted);
+        int c0 = cv_trid__pin_cell0(bd->pin), l0 = cv_trid_pin_level(bd->pin, bd->inverted);
         uint8_t load = at >= 0 ? p->pc[c0 + off[at]][l0] : 0;
         switch (p->o.load) {
         case CV_TRID_LOAD_OWN_PAWN:
@@ -761,7 +759,7 @@ static void gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
             pins[q] = (int8_t)b;
             int need1 = 0, need2 = 0;
             if (load && CV_TRID_TYPE(load) == CV_TRID_PAWN) {
-                int to = (pin_cell0(q) + off[at]) * 8 + cv_trid_pin_level(q, bd->inverted);
+                int to = (cv_trid__pin_cell0(q) + off[at]) * 8 + cv_trid_pin_level(q, bd->inverted);
                 need1 = promo_sq_pins(p, pins, to, CV_TRID_COLOR(load));
             }
             int corner = cv_trid_pin_corner(bd->pin) * 8 + pin_main_level[bd->pin >> 1];
@@ -787,7 +785,7 @@ static void gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
     }
 }
 
-static void gen_ep(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
+void cv_trid__gen_ep(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
 {
     if (p->ep < 0 || p->o.ep == CV_TRID_EP_NONE) return;
     int ec = p->ep >> 3, f = ec % 6, r = ec / 6;
@@ -815,7 +813,7 @@ static int gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml, int check)
         for (unsigned m = p->occ[us][c]; m; m &= m - 1) {
             int l = __builtin_ctz(m);
             switch (CV_TRID_TYPE(p->pc[c][l])) {
-            case CV_TRID_PAWN: gen_pawn(p, ml, c, l, us); break;
+            case CV_TRID_PAWN: cv_trid__gen_pawn(p, ml, c, l, us); break;
             case CV_TRID_KNIGHT: gen_leaps(p, ml, c, l, us, knight_df, knight_dr); break;
             case CV_TRID_BISHOP: gen_rides(p, ml, c, l, us, 1, 2); break;
             case CV_TRID_ROOK: gen_rides(p, ml, c, l, us, 0, 2); break;
@@ -824,19 +822,15 @@ static int gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml, int check)
             }
         }
     }
-    gen_ep(p, ml, us);
-    gen_castles(p, ml, us, check);
-    gen_boards(p, ml, us);
+    cv_trid__gen_ep(p, ml, us);
+    cv_trid__gen_castles(p, ml, us, check);
+    cv_trid__gen_boards(p, ml, us);
     return ml->n;
 }
 
 int cv_trid_gen_pseudo(const cv_trid_pos *p, cv_trid_movelist *ml) { return gen_pseudo(p, ml, -1); }
 
 /* For the set-based generator, which keeps these as they are. */
-void cv_trid__gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us) { gen_pawn(p, ml, c, l, us); }
-void cv_trid__gen_ep(const cv_trid_pos *p, cv_trid_movelist *ml, int us) { gen_ep(p, ml, us); }
-void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check) { gen_castles(p, ml, us, check); }
-void cv_trid__gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us) { gen_boards(p, ml, us); }
 
 /* ---- make ---- */
 
@@ -869,7 +863,7 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
         int corner = cv_trid_pin_corner(from) * 8 + pin_main_level[from >> 1];
         move_board(p, b, m.to, inv);
         if (m.promo) {
-            int c0 = pin_cell0(m.to), l = cv_trid_pin_level(m.to, inv);
+            int c0 = cv_trid__pin_cell0(m.to), l = cv_trid_pin_level(m.to, inv);
             for (int i = 0; i < 4; i++) {
                 uint8_t pc = p->pc[c0 + off[i]][l];
                 if (pc && CV_TRID_TYPE(pc) == CV_TRID_PAWN) set_piece(p, c0 + off[i], l, CV_TRID_PIECE(m.promo, CV_TRID_COLOR(pc)));

@@ -1,5 +1,6 @@
 /* Star Trek Tri-D diagrams (trid_diagram.h). */
 #include "trid_diagram.h"
+#include "chess_symbols.h"
 #include <string.h>
 
 /* "ascii", every engine's style, is the default drawing here too */

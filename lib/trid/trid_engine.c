@@ -490,15 +490,33 @@ static size_t t_rights(const void *pos, char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%s", out);
 }
 
-const cv_engine cv_trid_engine = {
-    .name = "trid",
-    .pos_size = sizeof(cv_trid_pos),
+static const cv_engine_spec spec = {
     .own_keys = own_keys,
     .opts_required = "ruleset",
     .opts_what = "the rule set and options of the trid module",
     .opts_required_what = "standard or tournament",
     .opts_init = t_opts_init,
     .opts_set = t_opts_set,
+};
+
+static const cv_engine_picture picture = {
+    .styles = cv_trid_diagram_styles,
+    .diagram = t_diagram,
+    .draw = t_picture,
+};
+
+static const cv_engine_edit edit = {
+    .board_move = t_board_move,
+    .put = t_put,
+    .set_side = t_set_side,
+    .set_rights = t_set_rights,
+    .rights = t_rights,
+};
+
+const cv_engine cv_trid_engine = {
+    .name = "trid",
+    .pos_size = sizeof(cv_trid_pos),
+    .spec = &spec,
     .notations = notations,
     .aliases = aliases,
     .divide_notation = NT_PARMEN,
@@ -518,12 +536,6 @@ const cv_engine cv_trid_engine = {
     .outcome = t_outcome,
     .key = t_key,
     .count = &t_count,
-    .diagram_styles = cv_trid_diagram_styles,
-    .diagram = t_diagram,
-    .picture = t_picture,
-    .board_move = t_board_move,
-    .put = t_put,
-    .set_side = t_set_side,
-    .set_rights = t_set_rights,
-    .rights = t_rights,
+    .picture = &picture,
+    .edit = &edit,
 };
