@@ -6,6 +6,7 @@
 #include "chunks.h"
 #include "gamelist.h"
 #include "reader_int.h"
+#include "stdout.h"
 #include "engine.h"
 #include "json.h"
 #include <stddef.h>
@@ -281,6 +282,7 @@ const cv_record_format *cv_record_reader_format(const cv_record_reader *r) { ret
 
 int cv_record_next(cv_record_reader *r, cv_record *g)
 {
+    cv_stdout_check();
     r->served = 1;
     int k = r->broken ? 0 : r->f->next(r->rd, g);
     if (k) {

@@ -10,6 +10,7 @@
  * reads it first.  So each byte is in one place, and in order. */
 #include "chunks.h"
 #include "reader_int.h"
+#include "stdout.h"
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,6 +219,7 @@ static int read_more(cv_record_reader *r, size_t want)
 int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **out)
 {
     *out = NULL;
+    cv_stdout_check();
     cv_record_splitter *S = r->sp;
     if (!S) {
         if (r->served || !r->f->split) return CV_CHUNK_WHOLE;

@@ -1,4 +1,5 @@
 #include "lines.h"
+#include "stdout.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,7 @@ int cv_lines_next(cv_lines *L, char **line, size_t *len)
     L->bad = CV_LINE_OK;
     L->col = 0;
     L->cr = L->lf = 0;
+    cv_stdout_check();  /* before errno is cleared: it may say why output failed */
     errno = 0;
     while ((c = next_byte(L)) != EOF) {
         any = 1;
