@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 /* The formats; a new one is a line here. */
 extern const cv_record_format cv_pgn_format;
@@ -240,12 +241,39 @@ static size_t scan_read(cv_source *s, char *buf, size_t n)
     return k;
 }
 
+/* The offset of a regular file's stream, or -1: a pipe is read once. */
+static long long seekable_at(FILE *f)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+    off_t at = ftello(f);
+    return at < 0 ? -1 : (long long)at;
+}
+
+/* The lines of a file read again from where the reader started, for the
+ * hint at the end: a clean file is not looked at at all.  The stream is
+ * left at the end, its error flag as it was. */
+static void scan_again(cv_record_reader *r)
+{
+    FILE *f = r->under;
+    int had_error = ferror(f);
+    char buf[1 << 14];
+    size_t k;
+    if (fseeko(f, (off_t)r->scan_from, SEEK_SET) != 0) return;
+    r->nline = 0;
+    while (!r->saw_header && (k = fread(buf, 1, sizeof buf, f)) > 0) scan_lines(r, buf, k);
+    if (!had_error) clearerr(f);
+    fseeko(f, 0, SEEK_END);
+    r->scan_from = -1;  /* once */
+}
+
 cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned flags, const cv_record_format *fmt,
                                  int skip_unknown, int *unknown)
 {
     if (unknown) *unknown = 0;
     cv_record_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
+    r->scan_from = fmt ? -1 : seekable_at(f);
     r->under = f;
     r->in = cv_file_source_init(&r->file, f);
     if (!fmt) {
@@ -262,7 +290,7 @@ cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned
         r->in = cv_mem_source_init(&r->sniffed, r->peek, r->npeek, &r->file.s);
         /* a text taken for PGN may be a listing's manual: see the hint */
         r->scan = fmt == &cv_pgn_format;
-        if (r->scan) {
+        if (r->scan && r->scan_from < 0) {
             r->scan_src = (cv_source){ .read = scan_read };
             r->in = &r->scan_src;
         }
@@ -301,7 +329,9 @@ int cv_record_next(cv_record_reader *r, cv_record *g)
 
 void cv_record__hint(cv_record_reader *r, cv_diag *d, long bad)
 {
-    if (!r->scan || !r->saw_header || !bad || r->hinted) return;
+    if (!r->scan || !bad || r->hinted) return;
+    if (!r->saw_header && r->scan_from >= 0) scan_again(r);
+    if (!r->saw_header) return;
     r->hinted = 1;
     cv_report(d, CV_NOTE, r->path, 0, 0,
               "read as PGN, with errors; a line is a Parmen listing's WHITE/BLACK header: try --input gamelist");

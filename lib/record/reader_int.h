@@ -29,6 +29,9 @@ struct cv_record_reader {
     /* a text taken for PGN that holds a listing (a manual with its sample
      * games): its lines are looked at for a listing's header as they pass */
     int scan;           /* the format was recognised as PGN */
+    long long scan_from;    /* a file's offset where the reader started: its lines
+                               are looked at again at the end, and only when a game
+                               had errors (-1: a pipe, looked at as they pass) */
     char line[32];      /* the start of the line passing */
     size_t nline;       /* its bytes so far (more than fit: no header) */
     int saw_header;     /* a line was a listing's WHITE/BLACK header */
