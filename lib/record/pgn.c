@@ -59,6 +59,7 @@ struct cv_pgn_reader {
     cv_pgn_tag *tags;
     size_t ntags, tagcap;
     size_t *thash;             /* the tags by name: index + 1, 0 empty */
+    uint64_t tkeys;            /* the tags' name_key bits (few tags: no hash) */
     size_t thcap;              /* a power of two, at least twice ntags */
     size_t *ml;
     size_t mlcap;
@@ -1422,11 +1423,19 @@ static size_t name_hash(const void *s, size_t n)
     return h;
 }
 
+/* A bit for a name's first two bytes: most tags of a game differ in it,
+ * so a new name is usually known new without a comparison. */
+static uint64_t name_key(const char *s, size_t n)
+{
+    return (uint64_t)1 << (((unsigned char)s[0] + 3u * (n > 1 ? (unsigned char)s[1] : 0u)) & 63u);
+}
+
 /* The index of the game's first tag called s[0, n), or -1. */
 static long tag_find(const R *r, const void *s, size_t n)
 {
     if (r->ntags <= TAGS_LINEAR) {
         const char *c = s;
+        if (!n || !(r->tkeys & name_key(c, n))) return -1;
         for (size_t k = 0; k < r->ntags; k++) {
             const char *name = r->arena + r->tags[k].name_off;
             if (name[0] == c[0] && !memcmp(name, s, n) && !name[n]) return (long)k;
@@ -1647,9 +1656,10 @@ static void lex_tag(R *r, long long at)
         r->tags = t;
         r->tagcap = cap;
     }
-    long first = tag_find(r, r->arena + name_off, strlen(r->arena + name_off));
+    long first = tag_find(r, r->arena + name_off, nlen);
     cv_pgn_tag *tg = &r->tags[r->ntags++];
     tg->name_off = name_off;
+    r->tkeys |= name_key(r->arena + name_off, nlen);
     tg->value_off = voff;
     tg->line = line;
     tg->col = col;
@@ -1827,6 +1837,7 @@ static void reset_game(R *r)
     cv_pgn_lines_clear(&r->lines);
     r->line_noted = 0;
     r->alen = r->ntok = r->ntags = r->niss = 0;
+    r->tkeys = 0;
     r->errors = r->warnings = 0;
     r->game_open = r->movetext = r->force_break = r->skip = r->done = r->skipped = r->full = 0;
     r->novar_told = 0;
