@@ -6,9 +6,10 @@
  * longer one is consumed, not kept, and named with its line number), a
  * NUL byte is named at its column, a CR before the line end is dropped,
  * and a read error ends the input with `error` set, so no tool takes a
- * cut line or a failed read for data.  Memory stays at one line.  What
- * ended the line (`cr`, `lf`) is told, so a caller that keeps the input's
- * bytes as read can put them back together. */
+ * cut line or a failed read for data.  Memory stays at one line (and, read
+ * from a source, one block of 64 KiB).  What ended the line (`cr`, `lf`)
+ * is told, so a caller that keeps the input's bytes as read can put them
+ * back together. */
 #ifndef CV_LINES_H
 #define CV_LINES_H
 #include <stddef.h>
