@@ -13,7 +13,6 @@
  * three pieces long less up to 4 kB taken from the input's first two
  * bytes, so that a cut falls at any place in the input.
  */
-#define _GNU_SOURCE
 #include "../tests/unit/pieces.h"
 #include <stdint.h>
 

@@ -1,15 +1,19 @@
-/* fopencookie: the sniffed bytes are handed back to the reader in front
- * of the rest of the stream, which a pipe cannot seek back to. */
-#define _GNU_SOURCE
+/* record: the format table and the reader every tool opens (record.h).
+ * The bytes looked at to know the format are handed back to the format's
+ * reader in front of the rest of the stream (source.h), as a pipe cannot
+ * seek back to them. */
 #include "record.h"
 #include "chunks.h"
 #include "gamelist.h"
 #include "reader_int.h"
+#include "stdout.h"
 #include "engine.h"
 #include "json.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 /* The formats; a new one is a line here. */
 extern const cv_record_format cv_pgn_format;
@@ -186,8 +190,25 @@ void cv_record_json_tags(cv_json *j, const cv_record *g, int repeats)
 
 /* ---- the reader ---- */
 
-/* The lines of buf as they pass: is one a listing's header?  Only a line's
- * first bytes are kept, as a header is short. */
+/* Could the line starting at s be a listing's header?  Its first byte
+ * tells for nearly every line of a PGN file, cheaply. */
+static int may_be_header(unsigned char c)
+{
+    return c == 'W' || c == 'w' || c == 'B' || c == 'b' || c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
+
+/* The line s[0, n) as the header check takes it: a line longer than max
+ * (its CR counted) is none, and a CR before its end is dropped. */
+static int header_line(const char *s, size_t n, size_t max)
+{
+    if (n > max) return 0;
+    if (n && s[n - 1] == '\r') n--;
+    return cv_gamelist_header_line(s, n);
+}
+
+/* The lines of buf as they pass: is one a listing's header?  A line
+ * within buf is looked at where it stands; only a line cut by the end of
+ * buf has its first bytes kept, as a header is short. */
 static void scan_lines(cv_record_reader *r, const char *buf, size_t n)
 {
     const char *p = buf, *end = buf + n;
@@ -195,34 +216,55 @@ static void scan_lines(cv_record_reader *r, const char *buf, size_t n)
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *e = nl ? nl : end;
         size_t k = (size_t)(e - p);
-        if (r->nline < sizeof r->line) {
-            size_t room = sizeof r->line - r->nline;
-            memcpy(r->line + r->nline, p, k < room ? k : room);
+        if (r->nline || !nl) {
+            if (r->nline < sizeof r->line) {
+                size_t room = sizeof r->line - r->nline;
+                memcpy(r->line + r->nline, p, k < room ? k : room);
+            }
+            r->nline += k;
+            if (!nl) break;
+            if (header_line(r->line, r->nline, sizeof r->line)) r->saw_header = 1;
+            r->nline = 0;
+        } else if (k && may_be_header((unsigned char)*p) && header_line(p, k, sizeof r->line)) {
+            r->saw_header = 1;
         }
-        r->nline += k;
-        if (!nl) break;
-        size_t len = r->nline;
-        if (len && len <= sizeof r->line && r->line[len - 1] == '\r') len--;
-        if (len <= sizeof r->line && cv_gamelist_header_line(r->line, len)) r->saw_header = 1;
-        r->nline = 0;
         p = nl + 1;
     }
 }
 
-static ssize_t cookie_read(void *c, char *buf, size_t size)
+static size_t scan_read(cv_source *s, char *buf, size_t n)
 {
-    cv_record_reader *r = c;
+    cv_record_reader *r = (cv_record_reader *)(void *)((char *)s - offsetof(cv_record_reader, scan_src));
+    size_t k = cv_source_read(&r->sniffed.s, buf, n);
+    s->err = r->sniffed.s.err;
+    scan_lines(r, buf, k);
+    return k;
+}
+
+/* The offset of a regular file's stream, or -1: a pipe is read once. */
+static long long seekable_at(FILE *f)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+    off_t at = ftello(f);
+    return at < 0 ? -1 : (long long)at;
+}
+
+/* The lines of a file read again from where the reader started, for the
+ * hint at the end: a clean file is not looked at at all.  The stream is
+ * left at the end, its error flag as it was. */
+static void scan_again(cv_record_reader *r)
+{
+    FILE *f = r->under;
+    int had_error = ferror(f);
+    char buf[1 << 14];
     size_t k;
-    if (r->off < r->npeek) {
-        k = r->npeek - r->off < size ? r->npeek - r->off : size;
-        memcpy(buf, r->peek + r->off, k);
-        r->off += k;
-    } else {
-        k = fread(buf, 1, size, r->under);
-        if (k == 0 && ferror(r->under)) return -1;
-    }
-    if (r->scan) scan_lines(r, buf, k);
-    return (ssize_t)k;
+    if (fseeko(f, (off_t)r->scan_from, SEEK_SET) != 0) return;
+    r->nline = 0;
+    while (!r->saw_header && (k = fread(buf, 1, sizeof buf, f)) > 0) scan_lines(r, buf, k);
+    if (!had_error) clearerr(f);
+    fseeko(f, 0, SEEK_END);
+    r->scan_from = -1;  /* once */
 }
 
 cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned flags, const cv_record_format *fmt,
@@ -231,14 +273,11 @@ cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned
     if (unknown) *unknown = 0;
     cv_record_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
+    r->scan_from = fmt ? -1 : seekable_at(f);
     r->under = f;
-    r->in = f;
+    r->in = cv_file_source_init(&r->file, f);
     if (!fmt) {
-        while (r->npeek < PEEK) {
-            size_t k = fread(r->peek + r->npeek, 1, PEEK - r->npeek, f);
-            if (k == 0) break;
-            r->npeek += k;
-        }
+        r->npeek = cv_source_read(r->in, r->peek, PEEK);
         int shared = 0;
         const cv_record_format *by_name = skip_unknown && path ? by_suffix(path, r->peek, r->npeek, &shared) : NULL;
         if (!by_name && shared) {
@@ -248,11 +287,12 @@ cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned
         }
         fmt = by_name ? by_name : cv_record_sniff(r->peek, r->npeek);
         if (!fmt) fmt = formats[0];
+        r->in = cv_mem_source_init(&r->sniffed, r->peek, r->npeek, &r->file.s);
+        /* a text taken for PGN may be a listing's manual: see the hint */
         r->scan = fmt == &cv_pgn_format;
-        cookie_io_functions_t io = { .read = cookie_read };
-        if (!(r->in = fopencookie(r, "r", io))) {
-            free(r);
-            return NULL;
+        if (r->scan && r->scan_from < 0) {
+            r->scan_src = (cv_source){ .read = scan_read };
+            r->in = &r->scan_src;
         }
     }
     r->f = fmt;
@@ -260,7 +300,6 @@ cv_record_reader *cv_record_open(FILE *f, const char *path, cv_diag *d, unsigned
     r->d = d;
     r->flags = flags;
     if (!(r->rd = fmt->open(r->in, path, d, flags))) {
-        if (r->in != f) fclose(r->in);
         free(r);
         return NULL;
     }
@@ -271,6 +310,7 @@ const cv_record_format *cv_record_reader_format(const cv_record_reader *r) { ret
 
 int cv_record_next(cv_record_reader *r, cv_record *g)
 {
+    cv_stdout_check();
     r->served = 1;
     int k = r->broken ? 0 : r->f->next(r->rd, g);
     if (k) {
@@ -289,7 +329,9 @@ int cv_record_next(cv_record_reader *r, cv_record *g)
 
 void cv_record__hint(cv_record_reader *r, cv_diag *d, long bad)
 {
-    if (!r->scan || !r->saw_header || !bad || r->hinted) return;
+    if (!r->scan || !bad || r->hinted) return;
+    if (!r->saw_header && r->scan_from >= 0) scan_again(r);
+    if (!r->saw_header) return;
     r->hinted = 1;
     cv_report(d, CV_NOTE, r->path, 0, 0,
               "read as PGN, with errors; a line is a Parmen listing's WHITE/BLACK header: try --input gamelist");
@@ -303,6 +345,5 @@ void cv_record_close(cv_record_reader *r)
     if (!r) return;
     cv_record__splitter_free(r);
     r->f->close(r->rd);
-    if (r->in != r->under) fclose(r->in);
     free(r);
 }

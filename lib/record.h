@@ -20,6 +20,7 @@
 #define CV_RECORD_H
 #include "diag.h"
 #include "pgn.h"
+#include "source.h"
 #include "variant.h"
 #include <stdio.h>
 
@@ -65,7 +66,8 @@ typedef struct cv_record_format {
     int marks_warn;                 /* wrong check marks are warnings, not errors */
     /* How sure the first bytes are of this format: 0 not, 1 maybe, 3 sure. */
     int (*sniff)(const char *buf, size_t n);
-    void *(*open)(FILE *f, const char *path, cv_diag *d, unsigned flags);
+    /* open: a reader of src (source.h), which outlives it. */
+    void *(*open)(cv_source *src, const char *path, cv_diag *d, unsigned flags);
     int (*next)(void *rd, cv_record *g);
     int (*io_error)(void *rd);
     void (*close)(void *rd);
@@ -79,7 +81,7 @@ typedef struct cv_record_format {
      * game ended right there by its own end, and the input it has read
      * beyond (valid until the reader is used again). */
     size_t (*split)(const char *buf, size_t n, size_t min, cv_record_mark *m);
-    void *(*resume)(FILE *f, const char *path, cv_diag *d, unsigned flags, const cv_record_mark *at);
+    void *(*resume)(cv_source *src, const char *path, cv_diag *d, unsigned flags, const cv_record_mark *at);
     int (*mark)(void *rd, cv_record_mark *m, const char **rest, size_t *n);
     /* Writes g with move token i as texts[i] when texts and texts[i] are
      * not NULL; 0, or -1 on a write error. */

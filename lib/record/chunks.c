@@ -1,6 +1,6 @@
-/* chunks: an input handed out in pieces (chunks.h).  fopencookie, which
- * lets a format reader read memory and a queue of buffers, is a GNU
- * extension.
+/* chunks: an input handed out in pieces (chunks.h).  A format reader
+ * reads a piece from memory, and the input whole from the queue of
+ * buffers and then the caller's stream, through a source (source.h).
  *
  * Where the bytes are: the pieces out (a list, in order), the carry (read,
  * not yet cut), and the queue (bytes to read again before the caller's
@@ -8,10 +8,10 @@
  * the queue, where the whole reader reads them first; coming back to
  * pieces puts what the whole reader had read ahead there, where the cutter
  * reads it first.  So each byte is in one place, and in order. */
-#define _GNU_SOURCE
 #include "chunks.h"
 #include "reader_int.h"
-#include <errno.h>
+#include "stdout.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +31,8 @@ typedef struct cv_record_splitter {
     int eof, rerr;          /* the input is all read; how its reading failed */
     int sync;               /* no cut within the limit, or a read error */
     int whole;              /* the input is being read whole */
-    FILE *chain;            /* the whole reader's stream: the queue, then the input */
+    cv_source chain;        /* the whole reader's input: the queue, then the input */
+    cv_record_reader *r;    /* whose it is */
     long long off;          /* the input offset of carry[0] */
     long long wfrom;        /* the whole reader's first byte's offset */
     long long fed;          /* bytes the chain has given the whole reader */
@@ -84,20 +85,24 @@ static size_t source_read(cv_record_reader *r, char *buf, size_t size)
         S->qoff = 0;
         unref(c);
     }
-    if (S->rerr) {
-        errno = S->rerr;
-        return 0;
-    }
-    return fread(buf, 1, size, r->in);
+    if (S->rerr) return 0;
+    return cv_source_read(r->in, buf, size);
 }
 
-static ssize_t chain_read(void *cookie, char *buf, size_t size)
+/* As a source: nothing is read ahead of the reader, so what it has not
+ * taken stays in the queue. */
+static size_t chain_read(cv_source *s, char *buf, size_t size)
 {
-    cv_record_reader *r = cookie;
-    size_t k = source_read(r, buf, size);
-    r->sp->fed += (long long)k;
-    if (k == 0 && (r->sp->rerr || ferror(r->in))) return -1;
-    return (ssize_t)k;
+    cv_record_splitter *S = (cv_record_splitter *)(void *)((char *)s - offsetof(cv_record_splitter, chain));
+    size_t done = 0;
+    while (done < size) {
+        size_t k = source_read(S->r, buf + done, size - done);
+        if (k == 0) break;
+        done += k;
+    }
+    S->fed += (long long)done;
+    if (done < size) s->err = S->rerr ? S->rerr : S->r->in->err;
+    return done;
 }
 
 /* Drops what has been read of the queue's first block, so that blocks
@@ -143,14 +148,9 @@ static int fall_back(cv_record_reader *r, long long until)
         S->queue = front;
     }
     S->head = S->tail = NULL;
-    if (!S->chain) {
-        cookie_io_functions_t io = { .read = chain_read };
-        if (!(S->chain = fopencookie(r, "r", io))) goto broken;
-        /* unbuffered: what the reader has not taken stays in the queue */
-        setvbuf(S->chain, NULL, _IONBF, 0);
-    }
-    clearerr(S->chain);  /* an earlier whole reader may have read it to its end: EOF sticks */
-    void *rd = r->f->resume(S->chain, r->path, r->d, r->flags, &S->truth);
+    S->chain = (cv_source){ .read = chain_read };
+    S->r = r;
+    void *rd = r->f->resume(&S->chain, r->path, r->d, r->flags, &S->truth);
     if (!rd) goto broken;
     r->f->close(r->rd);
     r->rd = rd;
@@ -206,8 +206,8 @@ static int read_more(cv_record_reader *r, size_t want)
         S->n += k;
         if (k == 0) {
             S->eof = 1;
-            if (S->rerr || ferror(r->in)) {
-                if (!S->rerr) S->rerr = errno ? errno : EIO;
+            if (S->rerr || r->in->err) {
+                if (!S->rerr) S->rerr = r->in->err;
                 S->sync = 1;
             }
         }
@@ -219,6 +219,7 @@ static int read_more(cv_record_reader *r, size_t want)
 int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **out)
 {
     *out = NULL;
+    cv_stdout_check();
     cv_record_splitter *S = r->sp;
     if (!S) {
         if (r->served || !r->f->split) return CV_CHUNK_WHOLE;
@@ -284,33 +285,13 @@ int cv_record__chunk_next(cv_record_reader *r, size_t size, cv_record_chunk **ou
 
 /* ---- reading a piece ---- */
 
-typedef struct mem {
-    const char *p;
-    size_t n, off;
-} mem;
-
-static ssize_t mem_read(void *cookie, char *buf, size_t size)
-{
-    mem *m = cookie;
-    size_t k = m->n - m->off < size ? m->n - m->off : size;
-    memcpy(buf, m->p + m->off, k);
-    m->off += k;
-    return (ssize_t)k;
-}
-
 int cv_record__chunk_read(const cv_record_reader *r, const cv_record_chunk *c, cv_diag *d,
                           int (*game)(void *arg, const cv_record *g), void *arg,
                           cv_record_mark *end, int *clean)
 {
-    mem m = { c->bytes, c->n, 0 };
-    cookie_io_functions_t io = { .read = mem_read };
-    FILE *f = fopencookie(&m, "r", io);
-    if (!f) return -1;
-    void *rd = r->f->resume(f, r->path, d, r->flags, &c->start);
-    if (!rd) {
-        fclose(f);
-        return -1;
-    }
+    cv_mem_source m;
+    void *rd = r->f->resume(cv_mem_source_init(&m, c->bytes, c->n, NULL), r->path, d, r->flags, &c->start);
+    if (!rd) return -1;
     int stop = 0;
     cv_record g;
     while (r->f->next(rd, &g) == 1)
@@ -326,7 +307,6 @@ int cv_record__chunk_read(const cv_record_reader *r, const cv_record_chunk *c, c
         *clean = r->f->mark(rd, end, &rest, &n) && n == 0;
     }
     r->f->close(rd);
-    fclose(f);
     return stop;
 }
 
@@ -370,7 +350,6 @@ void cv_record__splitter_free(cv_record_reader *r)
     if (!S) return;
     unref_list(S->head);
     unref_list(S->queue);
-    if (S->chain) fclose(S->chain);
     free(S->carry);
     free(S);
     r->sp = NULL;

@@ -34,7 +34,8 @@ enum {
 typedef cv_gamelist_item item_t;
 
 struct cv_gamelist_reader {
-    FILE *f;
+    cv_source *src;
+    cv_file_source file;    /* the source when opened on a FILE */
     const char *fname;
     cv_diag *diag;
     unsigned flags;
@@ -194,10 +195,10 @@ static int fill(R *r)
     if (r->bpos < r->bend) return 1;
     if (r->eof) return 0;
     r->bpos = 0;
-    r->bend = fread(r->buf, 1, CHUNK, r->f);
+    r->bend = cv_source_read(r->src, r->buf, CHUNK);
     if (r->bend == 0) {
         r->eof = 1;
-        if (ferror(r->f)) r->ioerr = 1;
+        if (r->src->err) r->ioerr = 1;
         return 0;
     }
     return 1;
@@ -621,9 +622,16 @@ cv_gamelist_limits cv_gamelist_default_limits(void)
 
 cv_gamelist_reader *cv_gamelist_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
 {
+    R *r = cv_gamelist_open_source(NULL, filename, diag, flags);
+    if (r) r->src = cv_file_source_init(&r->file, f);
+    return r;
+}
+
+cv_gamelist_reader *cv_gamelist_open_source(cv_source *src, const char *filename, cv_diag *diag, unsigned flags)
+{
     R *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    r->f = f;
+    r->src = src;
     r->fname = filename;
     r->diag = diag;
     r->flags = flags;

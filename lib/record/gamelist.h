@@ -91,6 +91,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "diag.h"
+#include "source.h"
 
 /* Flags for cv_gamelist_open. */
 #define CV_GAMELIST_LENIENT 1u  /* layout deviations are warnings, not errors */
@@ -167,6 +168,8 @@ typedef struct cv_gamelist_reader cv_gamelist_reader;
  * diag receives each listing's problems (NULL: kept in the listing only).
  * NULL when out of memory. */
 cv_gamelist_reader *cv_gamelist_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags);
+/* The same on src (source.h), which must outlive the reader. */
+cv_gamelist_reader *cv_gamelist_open_source(cv_source *src, const char *filename, cv_diag *diag, unsigned flags);
 cv_gamelist_limits cv_gamelist_default_limits(void);
 /* Replaces the limits (before the first cv_gamelist_next); zero fields
  * keep their default. */

@@ -87,13 +87,13 @@ static int grow(void **p, size_t *cap, size_t need, size_t elem)
     return 0;
 }
 
-static void *open_gl(FILE *f, const char *path, cv_diag *d, unsigned flags)
+static void *open_gl(cv_source *src, const char *path, cv_diag *d, unsigned flags)
 {
     rd *x = calloc(1, sizeof *x);
     if (!x) return NULL;
     unsigned gf = (flags & CV_RECORD_STRICT ? 0 : CV_GAMELIST_LENIENT) |
                   (flags & CV_RECORD_KEEP_RAW ? CV_GAMELIST_KEEP_RAW : 0) | (flags & CV_RECORD_LEAN ? CV_GAMELIST_LEAN : 0);
-    if (!(x->r = cv_gamelist_open(f, path, d, gf))) {
+    if (!(x->r = cv_gamelist_open_source(src, path, d, gf))) {
         free(x);
         return NULL;
     }

@@ -579,9 +579,16 @@ cv_gclog_limits cv_gclog_default_limits(void)
 
 cv_gclog_reader *cv_gclog_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
 {
+    R *r = cv_gclog_open_source(NULL, filename, diag, flags);
+    if (r) r->L.f = f;
+    return r;
+}
+
+cv_gclog_reader *cv_gclog_open_source(cv_source *src, const char *filename, cv_diag *diag, unsigned flags)
+{
     R *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    cv_lines_init(&r->L, f);
+    cv_lines_init_source(&r->L, src);
     r->L.lone_cr = 1;
     r->fname = filename;
     r->diag = diag;

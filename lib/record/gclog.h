@@ -75,6 +75,7 @@
 #ifndef CV_GCLOG_H
 #define CV_GCLOG_H
 #include "record.h"
+#include "source.h"
 #include <stddef.h>
 #include <stdio.h>
 
@@ -94,6 +95,8 @@ typedef struct cv_gclog_reader cv_gclog_reader;
  * each game's problems (NULL: kept in the game only); flags are record.h's
  * CV_RECORD_*.  NULL when out of memory. */
 cv_gclog_reader *cv_gclog_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags);
+/* The same on src (source.h), which must outlive the reader. */
+cv_gclog_reader *cv_gclog_open_source(cv_source *src, const char *filename, cv_diag *diag, unsigned flags);
 cv_gclog_limits cv_gclog_default_limits(void);
 /* Replaces the limits (before the first cv_gclog_next); zero fields keep
  * their default. */

@@ -124,7 +124,10 @@ static int sniff(const char *b, size_t n)
 
 /* ---- the interface ---- */
 
-static void *open_gc(FILE *f, const char *path, cv_diag *d, unsigned flags) { return cv_gclog_open(f, path, d, flags); }
+static void *open_gc(cv_source *src, const char *path, cv_diag *d, unsigned flags)
+{
+    return cv_gclog_open_source(src, path, d, flags);
+}
 static int next(void *rd, cv_record *g) { return cv_gclog_next(rd, g); }
 static int io_error(void *rd) { return cv_gclog_io_error(rd); }
 static void close_gc(void *rd) { cv_gclog_close(rd); }

@@ -33,7 +33,8 @@ enum {
 /* ---- the reader --------------------------------------------------------- */
 
 struct cv_pgn_reader {
-    FILE *f;
+    cv_source *src;
+    cv_file_source file;       /* the source when opened on a FILE */
     const char *fname;
     cv_diag *diag;
     unsigned flags;
@@ -58,6 +59,7 @@ struct cv_pgn_reader {
     cv_pgn_tag *tags;
     size_t ntags, tagcap;
     size_t *thash;             /* the tags by name: index + 1, 0 empty */
+    uint64_t tkeys;            /* the tags' name_key bits (few tags: no hash) */
     size_t thcap;              /* a power of two, at least twice ntags */
     size_t *ml;
     size_t mlcap;
@@ -147,11 +149,11 @@ void cv_pgn_set_limits(cv_pgn_reader *r, const cv_pgn_limits *lim)
     if (!alloc_limits(r)) r->lim = old;
 }
 
-cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
+static R *open_on(cv_source *src, const char *filename, cv_diag *diag, unsigned flags)
 {
     R *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    r->f = f;
+    r->src = src;
     r->fname = filename ? filename : "-";
     r->diag = diag;
     r->flags = flags;
@@ -171,10 +173,17 @@ cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag, unsigne
     return r;
 }
 
-cv_pgn_reader *cv_pgn_resume(FILE *f, const char *filename, cv_diag *diag, unsigned flags,
+cv_pgn_reader *cv_pgn_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
+{
+    R *r = open_on(NULL, filename, diag, flags);
+    if (r) r->src = cv_file_source_init(&r->file, f);
+    return r;
+}
+
+cv_pgn_reader *cv_pgn_resume(cv_source *src, const char *filename, cv_diag *diag, unsigned flags,
                              const cv_pgn_mark *at)
 {
-    cv_pgn_reader *r = cv_pgn_open(f, filename, diag, flags);
+    cv_pgn_reader *r = open_on(src, filename, diag, flags);
     if (!r || !at) return r;
     r->line = at->line;
     r->lstart = -(long long)at->col;
@@ -321,10 +330,10 @@ static void refill(R *r)
     }
     size_t space = r->bufsize - keep;
     if (space) {
-        size_t n = fread(r->end, 1, space, r->f);
+        size_t n = cv_source_read(r->src, r->end, space);
         r->end += n;
         if (n < space) {
-            if (ferror(r->f)) r->ioerr = errno ? errno : EIO;
+            if (r->src->err) r->ioerr = r->src->err;
             r->eof = 1;
         }
     }
@@ -1401,7 +1410,10 @@ static void skip_tag_rest(R *r)
 }
 
 /* ---- the game's tags by name: a repeat found in constant time, as a
- * hostile game has hundreds of thousands of tags ---- */
+ * hostile game has hundreds of thousands of tags; a real game's few tags
+ * are looked at one by one, which costs less than hashing them ---- */
+
+enum { TAGS_LINEAR = 16 };  /* up to this many tags there is no hash */
 
 static size_t name_hash(const void *s, size_t n)
 {
@@ -1411,10 +1423,25 @@ static size_t name_hash(const void *s, size_t n)
     return h;
 }
 
+/* A bit for a name's first two bytes: most tags of a game differ in it,
+ * so a new name is usually known new without a comparison. */
+static uint64_t name_key(const char *s, size_t n)
+{
+    return (uint64_t)1 << (((unsigned char)s[0] + 3u * (n > 1 ? (unsigned char)s[1] : 0u)) & 63u);
+}
+
 /* The index of the game's first tag called s[0, n), or -1. */
 static long tag_find(const R *r, const void *s, size_t n)
 {
-    if (!r->thcap) return -1;
+    if (r->ntags <= TAGS_LINEAR) {
+        const char *c = s;
+        if (!n || !(r->tkeys & name_key(c, n))) return -1;
+        for (size_t k = 0; k < r->ntags; k++) {
+            const char *name = r->arena + r->tags[k].name_off;
+            if (name[0] == c[0] && !memcmp(name, s, n) && !name[n]) return (long)k;
+        }
+        return -1;
+    }
     for (size_t h = name_hash(s, n) & (r->thcap - 1);; h = (h + 1) & (r->thcap - 1)) {
         size_t k = r->thash[h];
         if (!k) return -1;
@@ -1432,16 +1459,20 @@ static void thash_put(R *r, size_t i)
 }
 
 /* Tag i (the last) joins the index, unless its name is there already;
- * 0 when out of memory. */
+ * past TAGS_LINEAR tags the index is made of them all.  0 when out of
+ * memory. */
 static int tag_index(R *r, size_t i)
 {
-    if (2 * (i + 1) > r->thcap) {
-        size_t cap = r->thcap ? 2 * r->thcap : 64;
-        size_t *t = calloc(cap, sizeof *t);
-        if (!t) return 0;
-        free(r->thash);
-        r->thash = t;
-        r->thcap = cap;
+    if (i < TAGS_LINEAR) return 1;
+    if (i == TAGS_LINEAR || 2 * (i + 1) > r->thcap) {
+        if (2 * (i + 1) > r->thcap) {
+            size_t cap = r->thcap ? 2 * r->thcap : 64;
+            size_t *t = calloc(cap, sizeof *t);
+            if (!t) return 0;
+            free(r->thash);
+            r->thash = t;
+            r->thcap = cap;
+        }
         for (size_t k = 0; k < i; k++) {
             const char *name = r->arena + r->tags[k].name_off;
             if (tag_find(r, name, strlen(name)) < 0) thash_put(r, k);
@@ -1625,17 +1656,18 @@ static void lex_tag(R *r, long long at)
         r->tags = t;
         r->tagcap = cap;
     }
-    long first = tag_find(r, r->arena + name_off, strlen(r->arena + name_off));
+    long first = tag_find(r, r->arena + name_off, nlen);
     cv_pgn_tag *tg = &r->tags[r->ntags++];
     tg->name_off = name_off;
+    r->tkeys |= name_key(r->arena + name_off, nlen);
     tg->value_off = voff;
     tg->line = line;
     tg->col = col;
     if (first >= 0)
         issue(r, TOL, line, col, "duplicate tag '%s' (first at line %ld); the first value is the game's",
               r->arena + name_off, r->tags[first].line);
-    else if (!tag_index(r, r->ntags - 1))
-        out_of_memory(r, line, col);
+    /* a repeat too: past TAGS_LINEAR tags, the index is made of them all */
+    if (!tag_index(r, r->ntags - 1)) out_of_memory(r, line, col);
 }
 
 /* ---- variations passed over (CV_PGN_LEAN) -------------------------------- */
@@ -1798,13 +1830,14 @@ static void reset_game(R *r)
         free(r->thash);
         r->thash = NULL;
         r->thcap = 0;
-    } else if (r->ntags && r->thcap) {
+    } else if (r->ntags > TAGS_LINEAR && r->thcap) {
         memset(r->thash, 0, r->thcap * sizeof *r->thash);
     }
     if (r->lines.cap > TOK_KEEP) cv_pgn_lines_free(&r->lines);
     cv_pgn_lines_clear(&r->lines);
     r->line_noted = 0;
     r->alen = r->ntok = r->ntags = r->niss = 0;
+    r->tkeys = 0;
     r->errors = r->warnings = 0;
     r->game_open = r->movetext = r->force_break = r->skip = r->done = r->skipped = r->full = 0;
     r->novar_told = 0;

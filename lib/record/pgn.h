@@ -30,6 +30,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "diag.h"
+#include "source.h"
 
 /* Flags for cv_pgn_open. */
 #define CV_PGN_STRICT 1u   /* every tolerated deviation is an error */
@@ -220,8 +221,9 @@ typedef struct cv_pgn_mark {
 #define CV_PGN_AT_SKIPPED 16u   /* the last game ended by skipping */
 #define CV_PGN_AT_INSIDE  32u   /* not the start of the file (no byte-order mark) */
 
-/* A reader of f that starts in the state at (NULL: the start of a file). */
-cv_pgn_reader *cv_pgn_resume(FILE *f, const char *filename, cv_diag *diag, unsigned flags,
+/* A reader of src (source.h; it must outlive the reader) that starts in
+ * the state at (NULL: the start of a file). */
+cv_pgn_reader *cv_pgn_resume(cv_source *src, const char *filename, cv_diag *diag, unsigned flags,
                              const cv_pgn_mark *at);
 /* Between games (after cv_pgn_next): the mark where the reader stands,
  * and 1 when the last game ended right there by its result (so the same

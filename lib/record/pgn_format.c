@@ -23,18 +23,18 @@ static int sniff(const char *b, size_t n)
     return 0;
 }
 
-static void *resume(FILE *f, const char *path, cv_diag *d, unsigned flags, const cv_record_mark *at)
+static void *resume(cv_source *src, const char *path, cv_diag *d, unsigned flags, const cv_record_mark *at)
 {
-    return cv_pgn_resume(f, path, d,
+    return cv_pgn_resume(src, path, d,
                          (flags & CV_RECORD_STRICT ? CV_PGN_STRICT : 0) |
                              (flags & CV_RECORD_KEEP_RAW ? CV_PGN_KEEP_RAW : 0) |
                              (flags & CV_RECORD_LEAN ? CV_PGN_LEAN : 0),
                          at);
 }
 
-static void *open_pgn(FILE *f, const char *path, cv_diag *d, unsigned flags)
+static void *open_pgn(cv_source *src, const char *path, cv_diag *d, unsigned flags)
 {
-    return resume(f, path, d, flags, NULL);
+    return resume(src, path, d, flags, NULL);
 }
 
 static int mark(void *rd, cv_record_mark *m, const char **rest, size_t *n)

@@ -3,6 +3,7 @@
 #ifndef CV_READER_INT_H
 #define CV_READER_INT_H
 #include "record.h"
+#include "source.h"
 
 #define PEEK 4096
 
@@ -11,10 +12,13 @@ struct cv_record_splitter;
 struct cv_record_reader {
     const cv_record_format *f;
     void *rd;           /* the format's reader */
-    FILE *in;           /* the stream it reads: under, or the cookie */
+    cv_source *in;      /* the source it reads: &file.s, or &scan_src */
     FILE *under;        /* the caller's stream */
+    cv_file_source file;    /* its bytes */
+    cv_mem_source sniffed;  /* the bytes looked at to know the format, then file's */
+    cv_source scan_src;     /* sniffed's bytes, looked at for a listing's header */
     char peek[PEEK];
-    size_t npeek, off;
+    size_t npeek;
     const char *path;   /* what it was opened with, to open it again */
     cv_diag *d;
     unsigned flags;
@@ -25,6 +29,9 @@ struct cv_record_reader {
     /* a text taken for PGN that holds a listing (a manual with its sample
      * games): its lines are looked at for a listing's header as they pass */
     int scan;           /* the format was recognised as PGN */
+    long long scan_from;    /* a file's offset where the reader started: its lines
+                               are looked at again at the end, and only when a game
+                               had errors (-1: a pipe, looked at as they pass) */
     char line[32];      /* the start of the line passing */
     size_t nline;       /* its bytes so far (more than fit: no header) */
     int saw_header;     /* a line was a listing's WHITE/BLACK header */

@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700
 #include "cli.h"
 #include "diag.h"
+#include "stdout.h"
 #include "outfile.h"
 #include <dirent.h>
 #include <errno.h>
@@ -202,8 +203,12 @@ static int write_error(const char *tool)
 
 int cv_cli_close_stdout(const char *tool)
 {
+    cv_stdout_check();  /* a write failed before: errno still says why */
     errno = 0;
-    if (fflush(stdout) != 0 || ferror(stdout)) return write_error(tool);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cv_stdout_check();
+        return write_error(tool);
+    }
     return 0;
 }
 
@@ -223,6 +228,7 @@ static int visit(walk_t *W, const char *path, FILE *f, int walked)
     }
     if (W->status && rc > *W->status) *W->status = rc;
     if (ferror(stdout) || (fflush(stdout) != 0)) {
+        cv_stdout_check();
         write_error(W->tool);
         W->write_failed = 1;
         if (W->status) *W->status = CV_EXIT_USAGE;

@@ -76,7 +76,8 @@ int cv_cli_each_file(const char *tool, char **paths, int npaths,
                      const char *suffix, cv_file_fn fn, void *arg, int *status);
 
 /* Called first in a tool's main: from then on the first write to
- * standard output that fails ends the run at once (any temporary removed,
+ * standard output that fails ends the run (stdout.h: at the next line,
+ * game or piece of input read, or at exit; any temporary removed,
  * see cleanup.h) with status CV_EXIT_USAGE: quietly when the reader
  * closed the pipe (EPIPE: SIGPIPE ignored; when it is not, the signal ends
  * the run as it ends any Unix filter), else after saying "TOOL: error:

@@ -1,6 +1,5 @@
 /* jobs: a ring of tasks between the adding thread and the workers
- * (jobs.h).  sysconf's processor count is a GNU extension. */
-#define _GNU_SOURCE
+ * (jobs.h). */
 #include "jobs.h"
 #include <pthread.h>
 #include <stdlib.h>
@@ -37,7 +36,12 @@ struct cv_jobs {
 
 int cv_jobs_cores(void)
 {
+    /* not in POSIX, but where there is a processor count it is this one */
+#ifdef _SC_NPROCESSORS_ONLN
     long n = sysconf(_SC_NPROCESSORS_ONLN);
+#else
+    long n = 1;
+#endif
     return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 

@@ -1,28 +1,31 @@
-/* The tools' standard output (cli.h, cv_cli_start): every write goes
- * through here, so the first one that fails ends the run at once, with
- * the reason the system gave, instead of the tool reading on (an endless
- * input never ended) and saying at the end what a later call left in
- * errno. */
-/* fopencookie is a GNU extension; glibc also documents stdout as an
- * ordinary variable a program may set */
-#define _GNU_SOURCE
+/* The tools' standard output (cli.h, cv_cli_start; stdout.h): the first
+ * failed write ends the run, with the reason the system gave, instead of
+ * the tool reading on (an endless input never ended) and saying at the
+ * end what a later call left in errno.
+ *
+ * stdout itself is left as it is, so its buffering is what the system
+ * and the user chose (a terminal's lines, stdbuf -oL); stdio keeps a
+ * failed write in the stream's error flag, and errno keeps its reason
+ * until the reading side next looks (cv_stdout_check). */
+#include "stdout.h"
 #include "cli.h"
 #include "cleanup.h"
 #include <errno.h>
-#include <stdio_ext.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static const char *out_tool = "cvkit";
+static const char *out_tool;
 
-/* Said with write(2): the stdio lock of stderr may be held by the thread
- * that was interrupted, and nothing of stderr is buffered. */
+/* Said with write(2): the stdio lock of stderr may be held by another
+ * thread, and nothing of stderr is buffered. */
 static void die(int e)
 {
     /* a reader that closed the pipe wants no more: nothing to say */
     if (e != EPIPE) {
         char msg[256];
-        int n = snprintf(msg, sizeof msg, "%s: error: write error: %s\n", out_tool, strerror(e));
+        int n = snprintf(msg, sizeof msg, "%s: error: write error: %s\n", out_tool, strerror(e ? e : EIO));
         if (n > 0 && write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0) {
             /* nowhere left to say it */
         }
@@ -31,30 +34,21 @@ static void die(int e)
     _exit(CV_EXIT_USAGE);
 }
 
-static ssize_t out_write(void *cookie, const char *buf, size_t n)
+void cv_stdout_check(void)
 {
-    (void)cookie;
-    size_t done = 0;
-    while (done < n) {
-        ssize_t k = write(STDOUT_FILENO, buf + done, n - done);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) die(k < 0 ? errno : EIO);
-        done += (size_t)k;
-    }
-    return (ssize_t)n;
+    if (out_tool && ferror(stdout)) die(errno);
+}
+
+/* What is still buffered goes out at exit (--help, --version, the last
+ * lines): its failure too. */
+static void flush_at_exit(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) die(errno);
 }
 
 void cv_cli_start(const char *tool)
 {
     out_tool = tool;
-    cookie_io_functions_t io = { .write = out_write };
-    FILE *f = fopencookie(NULL, "w", io);
-    /* without it the plain stream still says its error at the end */
-    if (!f) return;
-    /* a terminal sees each line as it is made, as with the plain stream,
-     * and so does whoever asked the plain stream for lines (stdbuf -oL,
-     * which is how a test shows stderr and stdout in a terminal's order) */
-    if (isatty(STDOUT_FILENO) || __flbf(stdout)) setvbuf(f, NULL, _IOLBF, BUFSIZ);
-    fflush(stdout);
-    stdout = f;
+    atexit(flush_at_exit);
 }

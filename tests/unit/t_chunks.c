@@ -9,7 +9,6 @@
  * text; the two transcripts must be equal byte for byte, and the count of
  * pieces refused is checked exactly: 0 for well-formed text, and for each
  * malformed case the number its one misleading spot makes. */
-#define _GNU_SOURCE
 #include "pieces.h"
 #include "tap.h"
 
