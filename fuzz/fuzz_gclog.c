@@ -18,25 +18,25 @@ static void check(const cv_record *g, long number, const cv_gclog_limits *lim)
     if (g->ntokens + g->ntags > lim->max_items) abort();
     size_t m = 0;
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         if (!t->text || !t->suffix || t->norm != t->text || strlen(t->text) != t->len) abort();
         long line, col;
-        cv_pgn_where(g, t->at, &line, &col);
+        cv_game_where(g, t->at, &line, &col);
         if (line < 1 || col < 1 || t->depth || strpbrk(t->text, "\n\r")) abort();
         switch (t->kind) {
-        case CV_PGN_MOVE_NUMBER:
-            if (i + 1 >= g->ntokens || g->tokens[i + 1].kind != CV_PGN_MOVE) abort();
+        case CV_TOKEN_MOVE_NUMBER:
+            if (i + 1 >= g->ntokens || g->tokens[i + 1].kind != CV_TOKEN_MOVE) abort();
             break;
-        case CV_PGN_MOVE:
+        case CV_TOKEN_MOVE:
             if (m >= g->nmainline || g->mainline[m++] != i || !t->len || t->number < 1) abort();
             if ((t->color != 'w' && t->color != 'b') || strstr(t->text, "//")) abort();
-            if (i == 0 || g->tokens[i - 1].kind != CV_PGN_MOVE_NUMBER || g->tokens[i - 1].number != t->number) abort();
+            if (i == 0 || g->tokens[i - 1].kind != CV_TOKEN_MOVE_NUMBER || g->tokens[i - 1].number != t->number) abort();
             break;
-        case CV_PGN_RESULT:
+        case CV_TOKEN_RESULT:
             if (g->result != t || g->result_text != t->text) abort();
             break;
-        case CV_PGN_COMMENT:
-        case CV_PGN_LINE_COMMENT:
+        case CV_TOKEN_COMMENT:
+        case CV_TOKEN_LINE_COMMENT:
             break;
         default:
             abort();
@@ -81,7 +81,7 @@ static void roundtrip(const cv_record *g)
     for (size_t i = 0; i < g->ntags; i++)
         if (strcmp(b.tags[i].name, g->tags[i].name) || strcmp(b.tags[i].value, g->tags[i].value)) abort();
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *x = &g->tokens[i], *y = &b.tokens[i];
+        const cv_token *x = &g->tokens[i], *y = &b.tokens[i];
         if (x->kind != y->kind || strcmp(x->text, y->text) || strcmp(x->suffix, y->suffix)) abort();
         if (x->number != y->number || x->color != y->color) abort();
     }

@@ -4,7 +4,7 @@
  * Every reader yields the same game structure, cv_record: tags (a PGN
  * header; a listing's `// [Name "value"]` lines), the movetext as tokens
  * (move numbers, moves, comments, variations, NAGs, the result) each with
- * its place, which cv_pgn_where turns into a line and column when asked,
+ * its place, which cv_game_where turns into a line and column when asked,
  * the game's problems, and optionally its raw bytes.
  * Every format has a writer from that structure, so a record read in one
  * format can be written in another.  The tools open a record reader on
@@ -19,13 +19,13 @@
 #ifndef CV_RECORD_H
 #define CV_RECORD_H
 #include "diag.h"
+#include "game.h"
 #include "pgn.h"
 #include "variant.h"
 #include <stdio.h>
 
-/* The game structure every reader yields (see pgn.h for its fields).
- * result_text is NULL for a format that writes no result. */
-typedef cv_pgn_game cv_record;
+/* The game structure every reader yields (game.h says what it holds). */
+typedef cv_game cv_record;
 /* Where a reader stands between two games (pgn.h says what it holds; only
  * the format reads it, and equal marks mean equal states). */
 typedef cv_pgn_mark cv_record_mark;
@@ -136,5 +136,26 @@ int cv_record_io_error(const cv_record_reader *r);
  * and accepted: hold.h). */
 int cv_record_ended(const cv_record_reader *r);
 void cv_record_close(cv_record_reader *r);
+
+/* The old names, until the tools follow (the last commit of the branch
+ * renames them in bin/ and takes these away). */
+#define cv_pgn_game cv_game
+#define cv_pgn_token cv_token
+#define cv_pgn_tag cv_tag
+#define cv_pgn_issue cv_issue
+#define cv_pgn_kind_name cv_token_kind_name
+#define cv_pgn_where cv_game_where
+#define cv_pgn_tag_value cv_game_tag_value
+#define CV_PGN_MOVE_NUMBER CV_TOKEN_MOVE_NUMBER
+#define CV_PGN_MOVE CV_TOKEN_MOVE
+#define CV_PGN_NULL_MOVE CV_TOKEN_NULL_MOVE
+#define CV_PGN_COMMENT CV_TOKEN_COMMENT
+#define CV_PGN_LINE_COMMENT CV_TOKEN_LINE_COMMENT
+#define CV_PGN_NAG CV_TOKEN_NAG
+#define CV_PGN_VARIATION_START CV_TOKEN_VARIATION_START
+#define CV_PGN_VARIATION_END CV_TOKEN_VARIATION_END
+#define CV_PGN_RESULT CV_TOKEN_RESULT
+#define CV_PGN_ESCAPE CV_TOKEN_ESCAPE
+#define CV_PGN_RAW_NOMEM CV_RAW_NOMEM
 
 #endif

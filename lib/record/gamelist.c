@@ -60,7 +60,7 @@ struct cv_gamelist_reader {
     size_t nitems, icap;
     size_t *moves;
     size_t nmoves, mcap;
-    cv_gamelist_issue *iss;
+    cv_issue *iss;
     size_t niss, isscap;
     long errors, warnings;
     long first_line;
@@ -138,12 +138,12 @@ static void add_issue(R *r, cv_level lv, long line, long col, const char *fmt, v
         size_t cap = r->isscap ? r->isscap * 2 : 8;
         if (cap > r->lim.max_issues + 1) cap = r->lim.max_issues + 1;
         if (cap <= r->niss) cap = r->niss + 1;  /* the few reported even when skipping */
-        cv_gamelist_issue *n = realloc(r->iss, cap * sizeof *n);
+        cv_issue *n = realloc(r->iss, cap * sizeof *n);
         if (!n) return;
         r->iss = n;
         r->isscap = cap;
     }
-    cv_gamelist_issue *is = &r->iss[r->niss++];
+    cv_issue *is = &r->iss[r->niss++];
     is->level = lv;
     is->line = line;
     is->col = col;
@@ -172,11 +172,11 @@ static void issue(R *r, int layout, long line, long col, const char *fmt, ...)
     if (r->niss >= r->lim.max_issues) {
         static const char why[] = "too many problems; the rest of the listing is skipped";
         if (r->niss == r->isscap) {
-            cv_gamelist_issue *n = realloc(r->iss, (r->niss + 1) * sizeof *n);
+            cv_issue *n = realloc(r->iss, (r->niss + 1) * sizeof *n);
             if (n) r->iss = n, r->isscap = r->niss + 1;
         }
         if (r->niss < r->isscap) {
-            cv_gamelist_issue *is = &r->iss[r->niss++];
+            cv_issue *is = &r->iss[r->niss++];
             is->level = CV_ERROR;
             is->line = line;
             is->col = col;

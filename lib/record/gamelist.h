@@ -91,6 +91,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "diag.h"
+#include "game.h"
 
 /* Flags for cv_gamelist_open. */
 #define CV_GAMELIST_LENIENT 1u  /* layout deviations are warnings, not errors */
@@ -123,12 +124,6 @@ typedef struct cv_gamelist_item {
     union { const char *text; size_t text_off; };
 } cv_gamelist_item;
 
-typedef struct cv_gamelist_issue {
-    cv_level level;     /* CV_WARNING or CV_ERROR */
-    long line, col;
-    char msg[192];      /* without the "game N: " prefix */
-} cv_gamelist_issue;
-
 typedef struct cv_gamelist {
     long number;                    /* 1-based place in the input */
     long line;                      /* first line of the listing's text */
@@ -138,7 +133,7 @@ typedef struct cv_gamelist {
     size_t nitems;
     const size_t *moves;            /* indexes into items of the moves */
     size_t nmoves;
-    const cv_gamelist_issue *issues;
+    const cv_issue *issues;
     size_t nissues;
     long errors, warnings;
     int skipped;                    /* text was skipped after a limit */

@@ -45,18 +45,18 @@ struct cv_gclog_reader {
     long ngames;
 
     /* the game being read */
-    cv_pgn_token *tok;
+    cv_token *tok;
     size_t ntok, tokcap;
     /* each token's line and column, as a line reader knows them; they
      * become positions (where.h) when the game is handed out */
     struct place { long line, col; } *pl;
     size_t plcap;
-    cv_pgn_lines lines;
-    cv_pgn_tag *tags;
+    cv_line_table lines;
+    cv_tag *tags;
     size_t ntags, tagcap;
     size_t *main;
     size_t nmain, maincap;
-    cv_pgn_issue *iss;
+    cv_issue *iss;
     size_t niss, isscap;
     long errors;
     char *arena;
@@ -133,7 +133,7 @@ static void note_peak(R *r)
 static void add_issue(R *r, long line, long col, const char *fmt, va_list ap)
 {
     if (grow((void **)&r->iss, &r->isscap, r->niss + 1, sizeof *r->iss) < 0) return;
-    cv_pgn_issue *is = &r->iss[r->niss++];
+    cv_issue *is = &r->iss[r->niss++];
     is->level = CV_ERROR;
     is->line = line;
     is->col = col;
@@ -160,8 +160,8 @@ static void issue(R *r, long line, long col, const char *fmt, ...)
     if (r->niss >= r->lim.max_issues) {
         /* the last problem kept says why no more follow */
         if (grow((void **)&r->iss, &r->isscap, r->niss + 1, sizeof *r->iss) == 0) {
-            cv_pgn_issue *is = &r->iss[r->niss++];
-            *is = (cv_pgn_issue){ .level = CV_ERROR, .line = line, .col = col };
+            cv_issue *is = &r->iss[r->niss++];
+            *is = (cv_issue){ .level = CV_ERROR, .line = line, .col = col };
             snprintf(is->msg, sizeof is->msg, "too many problems; the rest of the game is skipped");
             r->errors++;
         }
@@ -241,7 +241,7 @@ static void reset_game(R *r)
     }
     if (text) memmove(r->arena, r->arena + r->cut_text, text);
     for (size_t i = 0; i < held; i++) {
-        cv_pgn_token *t = &r->tok[i];
+        cv_token *t = &r->tok[i];
         t->text_off -= r->cut_text;
         t->norm_off = t->text_off;
     }
@@ -251,7 +251,7 @@ static void reset_game(R *r)
     shrink((void **)&r->arena, &r->acap, r->alen, ARENA_KEEP, 1);
     shrink((void **)&r->tok, &r->tokcap, r->ntok, TABLE_KEEP, sizeof *r->tok);
     shrink((void **)&r->pl, &r->plcap, r->ntok, TABLE_KEEP, sizeof *r->pl);
-    cv_pgn_lines_clear(&r->lines);
+    cv_line_table_clear(&r->lines);
     shrink((void **)&r->lines.v, &r->lines.cap, r->ntok, TABLE_KEEP, sizeof *r->lines.v);
     shrink((void **)&r->tags, &r->tagcap, 0, TABLE_KEEP, sizeof *r->tags);
     shrink((void **)&r->main, &r->maincap, 0, TABLE_KEEP, sizeof *r->main);
@@ -280,7 +280,7 @@ static int room(R *r, size_t ntok, size_t nbytes, long line, long col, int quiet
     }
     if (grow((void **)&r->tok, &r->tokcap, r->ntok + ntok, sizeof *r->tok) < 0 ||
         grow((void **)&r->pl, &r->plcap, r->ntok + ntok, sizeof *r->pl) < 0 ||
-        cv_pgn_lines_reserve(&r->lines, r->ntok + ntok) < 0 ||
+        cv_line_table_reserve(&r->lines, r->ntok + ntok) < 0 ||
         grow((void **)&r->tags, &r->tagcap, r->ntags + 1, sizeof *r->tags) < 0 ||
         grow((void **)&r->main, &r->maincap, r->nmain + 1, sizeof *r->main) < 0 ||
         grow((void **)&r->arena, &r->acap, r->alen + nbytes, 1) < 0) {
@@ -303,9 +303,9 @@ static size_t keep(R *r, const char *s, size_t n)
     return off;
 }
 
-static cv_pgn_token *add_token(R *r, cv_pgn_kind kind, long line, long col, const char *s, size_t n)
+static cv_token *add_token(R *r, cv_token_kind kind, long line, long col, const char *s, size_t n)
 {
-    cv_pgn_token *t = &r->tok[r->ntok++];
+    cv_token *t = &r->tok[r->ntok++];
     memset(t, 0, sizeof *t);
     t->kind = kind;
     r->pl[t - r->tok] = (struct place){ line, col };
@@ -463,11 +463,11 @@ static void add_comment(R *r, const line_t *ln, int own)
     /* LEAN: not kept (a tag line is no comment: add_tag keeps it) */
     size_t n = r->flags & CV_RECORD_LEAN ? 0 : ln->comment_len;
     if (own) {
-        add_token(r, CV_PGN_COMMENT, r->L.lineno, ln->comment_col, ln->comment, n);
+        add_token(r, CV_TOKEN_COMMENT, r->L.lineno, ln->comment_col, ln->comment, n);
         return;
     }
     /* "// note" after a move is PGN's "; note": the blank kept */
-    cv_pgn_token *t = add_token(r, CV_PGN_LINE_COMMENT, r->L.lineno, ln->comment_col, " ", n ? 1 : 0);
+    cv_token *t = add_token(r, CV_TOKEN_LINE_COMMENT, r->L.lineno, ln->comment_col, " ", n ? 1 : 0);
     if (n) {
         r->alen--;  /* the text goes on over the NUL */
         keep(r, ln->comment, n);
@@ -481,7 +481,7 @@ static void add_tag(R *r, const line_t *ln)
     const char *s = ln->comment;
     size_t n = ln->comment_len, i = 1;
     while (s[i] != ' ') i++;
-    cv_pgn_tag *t = &r->tags[r->ntags++];
+    cv_tag *t = &r->tags[r->ntags++];
     t->line = r->L.lineno;
     t->col = ln->comment_col;
     t->name_off = keep(r, s + 1, i - 1);
@@ -503,11 +503,11 @@ static void add_move(R *r, const line_t *ln)
     while (n > 1 && (ln->move[n - 1] == '+' || ln->move[n - 1] == '#')) n--;
     size_t c = ln->has_comment ? ln->comment_len + 2 : 0;
     if (!room(r, 2 + ln->has_comment, (size_t)k + ln->move_len + 3 + c, r->L.lineno, ln->move_col, 0)) return;
-    cv_pgn_token *t = add_token(r, CV_PGN_MOVE_NUMBER, r->L.lineno, ln->col, num, (size_t)k);
+    cv_token *t = add_token(r, CV_TOKEN_MOVE_NUMBER, r->L.lineno, ln->col, num, (size_t)k);
     t->number = ln->number;
     t->color = ln->color;
     r->main[r->nmain++] = r->ntok;
-    t = add_token(r, CV_PGN_MOVE, r->L.lineno, ln->move_col, ln->move, n);
+    t = add_token(r, CV_TOKEN_MOVE, r->L.lineno, ln->move_col, ln->move, n);
     t->number = ln->number;
     t->color = ln->color;
     t->suffix_off = keep(r, ln->move + n, ln->move_len - n);
@@ -519,7 +519,7 @@ static void add_result(R *r, const line_t *ln)
     size_t c = ln->has_comment ? ln->comment_len + 2 : 0;
     if (!room(r, 1 + ln->has_comment, ln->result_len + 1 + c, r->L.lineno, ln->col, 0)) return;
     r->result_tok = (long)r->ntok;
-    add_token(r, CV_PGN_RESULT, r->L.lineno, ln->col, ln->result, ln->result_len);
+    add_token(r, CV_TOKEN_RESULT, r->L.lineno, ln->col, ln->result, ln->result_len);
     if (ln->has_comment) add_comment(r, ln, 0);
 }
 
@@ -670,11 +670,11 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
             force_issue(r, 1, 1, "no game in the input: no move, tag or result line");
     }
 
-    cv_pgn_lines_clear(&r->lines);
+    cv_line_table_clear(&r->lines);
     for (size_t i = 0; i < r->cut_tok; i++) {
-        cv_pgn_token *t = &r->tok[i];
+        cv_token *t = &r->tok[i];
         size_t so = t->suffix_off;
-        t->at = cv_pgn_lines_at(&r->lines, r->pl[i].line, r->pl[i].col);  /* room reserved */
+        t->at = cv_line_table_at(&r->lines, r->pl[i].line, r->pl[i].col);  /* room reserved */
         t->text = r->arena + t->text_off;
         t->norm = t->text;
         t->suffix = so == NO_SUFFIX ? "" : r->arena + so;
@@ -728,7 +728,7 @@ void cv_gclog_close(cv_gclog_reader *r)
     cv_lines_free(&r->L);
     free(r->tok);
     free(r->pl);
-    cv_pgn_lines_free(&r->lines);
+    cv_line_table_free(&r->lines);
     free(r->tags);
     free(r->main);
     free(r->iss);

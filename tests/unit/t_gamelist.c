@@ -1179,11 +1179,11 @@ static void test_lean(void)
     cv_record_reader *rr = f ? cv_record_open(f, "t.txt", NULL, CV_RECORD_LEAN, NULL, 0, NULL) : NULL;
     cv_record g;
     if (rr && cv_record_next(rr, &g) == 1) {
-        TAP_IS_STR(cv_pgn_tag_value(&g, "Variant"), "trid-standard", "record lean: the tag is read");
+        TAP_IS_STR(cv_game_tag_value(&g, "Variant"), "trid-standard", "record lean: the tag is read");
         char kinds[256] = "";
         size_t k = 0;
         for (size_t i = 0; i < g.ntokens && k < sizeof kinds - 40; i++)
-            k += (size_t)snprintf(kinds + k, sizeof kinds - k, "%s%s'%s'", i ? " " : "", cv_pgn_kind_name(g.tokens[i].kind),
+            k += (size_t)snprintf(kinds + k, sizeof kinds - k, "%s%s'%s'", i ? " " : "", cv_token_kind_name(g.tokens[i].kind),
                                   g.tokens[i].text);
         TAP_IS_STR(kinds,
                    "COMMENT'' MOVE_NUMBER'1.' MOVE'Pc2-c4(2)' LINE_COMMENT'' COMMENT'' MOVE_NUMBER'1...' MOVE'Pd7-d5(6)'",
@@ -1214,11 +1214,11 @@ static void test_pgn(const char *pgn, const char *listing, const char *result)
         return;
     }
     cv_pgn_reader *r = cv_pgn_open(pf, path, NULL, 0);
-    cv_pgn_game g;
+    cv_game g;
     TAP_IS_INT(cv_pgn_next(r, &g), 1, "%s: one game", pgn);
     TAP_IS_INT(g.errors, 0, "%s: no PGN error", pgn);
-    TAP_IS_STR(cv_pgn_tag_value(&g, "Variant"), "trid-standard", "%s: [Variant \"trid-standard\"]", pgn);
-    TAP_IS_STR(cv_pgn_tag_value(&g, "Result"), result, "%s: Result tag", pgn);
+    TAP_IS_STR(cv_game_tag_value(&g, "Variant"), "trid-standard", "%s: [Variant \"trid-standard\"]", pgn);
+    TAP_IS_STR(cv_game_tag_value(&g, "Result"), result, "%s: Result tag", pgn);
     TAP_IS_STR(g.result_text, result, "%s: result token", pgn);
     static const char *const tags[] = { "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant" };
     int have = 1;
@@ -1227,7 +1227,7 @@ static void test_pgn(const char *pgn, const char *listing, const char *result)
     TAP_IS_INT(g.nmainline, gl.nmoves, "%s: as many moves as the listing", pgn);
     size_t diff = 0, first = 0;
     for (size_t i = 0; i < g.nmainline && i < gl.nmoves; i++) {
-        const cv_pgn_token *t = &g.tokens[g.mainline[i]];
+        const cv_token *t = &g.tokens[g.mainline[i]];
         char buf[128];
         snprintf(buf, sizeof buf, "%s%s", t->text, t->suffix);
         const cv_gamelist_item *m = &gl.items[gl.moves[i]];
@@ -1242,9 +1242,9 @@ static void test_pgn(const char *pgn, const char *listing, const char *result)
     char pc[2048] = "", lc[2048] = "";
     size_t k = 0, moves = 0;
     for (size_t i = 0; i < g.ntokens; i++) {
-        const cv_pgn_token *t = &g.tokens[i];
-        if (t->kind == CV_PGN_MOVE) moves++;
-        if (t->kind == CV_PGN_COMMENT) k += (size_t)snprintf(pc + k, sizeof pc - k, "%zu:%s|", moves, t->text);
+        const cv_token *t = &g.tokens[i];
+        if (t->kind == CV_TOKEN_MOVE) moves++;
+        if (t->kind == CV_TOKEN_COMMENT) k += (size_t)snprintf(pc + k, sizeof pc - k, "%zu:%s|", moves, t->text);
     }
     k = 0;
     for (size_t i = 0; i < gl.nitems; i++)

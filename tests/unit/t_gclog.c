@@ -58,14 +58,14 @@ typedef struct {
     int dropped;
 } game_t;
 
-static const char *kind(cv_pgn_kind k)
+static const char *kind(cv_token_kind k)
 {
     switch (k) {
-    case CV_PGN_MOVE_NUMBER: return "NUM";
-    case CV_PGN_MOVE: return "MOVE";
-    case CV_PGN_COMMENT: return "COMMENT";
-    case CV_PGN_LINE_COMMENT: return "LINE";
-    case CV_PGN_RESULT: return "RESULT";
+    case CV_TOKEN_MOVE_NUMBER: return "NUM";
+    case CV_TOKEN_MOVE: return "MOVE";
+    case CV_TOKEN_COMMENT: return "COMMENT";
+    case CV_TOKEN_LINE_COMMENT: return "LINE";
+    case CV_TOKEN_RESULT: return "RESULT";
     default: return "OTHER";
     }
 }
@@ -77,12 +77,12 @@ static void dump(const cv_record *g, game_t *d)
     d->line = g->line;
     size_t k = 0;
     for (size_t i = 0; i < g->ntokens && k < sizeof d->toks; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         long line, col;
-        cv_pgn_where(g, t->at, &line, &col);
+        cv_game_where(g, t->at, &line, &col);
         k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, "%s%ld:%ld %s '%s'", i ? " | " : "", line, col,
                               kind(t->kind), t->text);
-        if ((t->kind == CV_PGN_MOVE || t->kind == CV_PGN_MOVE_NUMBER) && k < sizeof d->toks)
+        if ((t->kind == CV_TOKEN_MOVE || t->kind == CV_TOKEN_MOVE_NUMBER) && k < sizeof d->toks)
             k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, " %ld%c", t->number, t->color);
         if (t->suffix && t->suffix[0] && k < sizeof d->toks)
             k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, " mark '%s'", t->suffix);
@@ -574,7 +574,7 @@ static void test_writer(void)
     /* the texts given replace the moves; a game without a result gets the implied one */
     char *texts[64] = { 0 };
     for (size_t i = 0; i < g.ntokens && i < 64; i++)
-        if (g.tokens[i].kind == CV_PGN_MOVE) texts[i] = "X a1-a2";
+        if (g.tokens[i].kind == CV_TOKEN_MOVE) texts[i] = "X a1-a2";
     cv_record copy = g;
     copy.result = NULL;
     copy.result_text = NULL;
@@ -680,7 +680,7 @@ static void test_table(void)
     TAP_IS_STR(cv_record_format_names(), "pgn, gamelist, gclog", "table: the names for messages");
     TAP_IS_STR(cv_record_suffixes(), ".pgn .txt .gc", "table: each suffix a walk takes, once");
     char id[64];
-    cv_pgn_tag tags[] = { { .name = "White", .value = "Alice" } };
+    cv_tag tags[] = { { .name = "White", .value = "Alice" } };
     cv_record g = { .number = 3 };
     f->ident(&g, id, sizeof id);
     TAP_IS_STR(id, "game 3", "ident: a log without players");
