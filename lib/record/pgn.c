@@ -29,6 +29,7 @@ enum {
 };
 
 #include "pgn_cls.h"
+#include "shapes.h"
 
 /* ---- the reader --------------------------------------------------------- */
 
@@ -806,8 +807,7 @@ static void note_move(R *r, cv_token *t)
 
 static int is_castling(const unsigned char *s, size_t n, int *zeros)
 {
-    size_t i = 0;
-    if (n && (cls[s[0]] & K_DIGIT) && n > 1 && s[1] != '-') i = 1;  /* level prefix */
+    size_t i = cv_shape_level_prefix(s, n);
     int parts = 0;
     *zeros = 0;
     for (;;) {
@@ -816,7 +816,7 @@ static int is_castling(const unsigned char *s, size_t n, int *zeros)
         else if (s[i] != 'O' && s[i] != 'o') return 0;
         i++;
         parts++;
-        if (i == n) return parts >= 2 && parts <= 8;  /* Double Chess has O-O-O-O-O */
+        if (i == n) return parts >= 2 && parts <= CV_SHAPE_CASTLING_PARTS;
         if (s[i] != '-') return 0;
         i++;
     }
@@ -829,32 +829,16 @@ static int has_square(const unsigned char *s, size_t n)
     return 0;
 }
 
-/* A Tri-D attack-board move in Romulan (Meder) notation: "QL1-QL3",
- * with the promotions it causes ("QL3-QL1=Q", "=Q=N"). */
-static int is_board_move(const unsigned char *s, size_t n)
-{
-    if (n < 7 || !((s[0] == 'Q' || s[0] == 'K') && s[1] == 'L' && s[2] >= '1' && s[2] <= '6' && s[3] == '-' &&
-                   (s[4] == 'Q' || s[4] == 'K') && s[5] == 'L' && s[6] >= '1' && s[6] <= '6'))
-        return 0;
-    for (size_t i = 7; i < n; i += 2)
-        if (i + 1 >= n || s[i] != '=' || !strchr("QRBN", s[i + 1])) return 0;
-    return 1;
-}
-
 static void lex_symbol(R *r, long long at)
 {
     unsigned char *p = r->p, *q = p;
     char qb[48];
     for (;;) {
         while (cls[*q] & K_SYM) q++;
-        /* a level written after a square, as in Tri-D "Qb9-b4(2)" */
-        if (*q == '(' && (cls[q[1]] & K_DIGIT) && q > p) {
-            unsigned char *t = q + 1;
-            while (cls[*t] & K_DIGIT) t++;
-            if (*t == ')') {
-                q = t + 1;
-                continue;
-            }
+        size_t lv = q > p ? cv_shape_level(q) : 0;
+        if (lv) {
+            q += lv;
+            continue;
         }
         break;
     }
@@ -885,9 +869,7 @@ static void lex_symbol(R *r, long long at)
         after = sym_end + 4;
     } else {
         while (cls[*a] & K_ANN) a++;
-        /* Parmen's '*' (an attack board changed hands) glued to a Tri-D
-         * move, "Pb4xa3(5)*": a mark of the move, not a game result */
-        if (*a == '*' && sym_end > p && (sym_end[-1] == ')' || is_board_move(p, (size_t)(sym_end - p)))) {
+        if (*a == '*' && cv_shape_parmen_star(p, (size_t)(sym_end - p))) {
             a++;
             while (cls[*a] & K_ANN) a++;
         }
@@ -917,12 +899,13 @@ static void lex_symbol(R *r, long long at)
         changed = p[0] != '-';
     } else if (is_castling(p, cn, &zeros)) {
         kind = CV_TOKEN_MOVE;
+        size_t lp = cv_shape_level_prefix(p, cn);
         for (size_t i = 0; i < cn; i++) {
-            char c = (char)((p[i] == '0' || p[i] == 'o') && !(i == 0 && cn > 1 && p[1] != '-') ? 'O' : p[i]);
+            char c = (char)((p[i] == '0' || p[i] == 'o') && i >= lp ? 'O' : p[i]);
             changed |= c != (char)p[i];
             norm[nn++] = c;
         }
-    } else if (has_square(p, cn) || is_board_move(p, cn)) {
+    } else if (has_square(p, cn) || cv_shape_board_move(p, cn)) {
         kind = CV_TOKEN_MOVE;
         nn = cn;
         /* "e8Q": a pawn move ending in a rank digit and a piece letter */
@@ -1670,27 +1653,24 @@ static void skim(R *r, long long at)
         }
     }
     if (cls[c] & K_SYM) {
-        /* a token, with a Tri-D level after its square ("Qb9-b4(2)") as
-         * lex_symbol reads it, so that its parentheses are not counted */
+        /* a token with the game shapes lex_symbol reads (shapes.h), so
+         * that a level's parentheses are not counted and Parmen's '*' is
+         * no result */
         unsigned char *q = p;
         int letters = 0;  /* a move number ("12(") is not a move */
         for (;;) {
             for (; cls[*q] & K_SYM; q++)
                 if (!(cls[*q] & K_DIGIT)) letters = 1;
-            if (*q == '(' && letters && (cls[q[1]] & K_DIGIT)) {
-                unsigned char *t = q + 1;
-                while (cls[*t] & K_DIGIT) t++;
-                if (*t == ')') {
-                    q = t + 1;
-                    continue;
-                }
+            size_t lv = letters ? cv_shape_level(q) : 0;
+            if (lv) {
+                q += lv;
+                continue;
             }
             break;
         }
-        /* and Parmen's '*' after such a move ("Pb4xa3(5)*"), not a result */
         unsigned char *a = q;
         while (cls[*a] & K_ANN) a++;
-        if (*a == '*' && (q[-1] == ')' || is_board_move(p, (size_t)(q - p)))) q = a + 1;
+        if (*a == '*' && cv_shape_parmen_star(p, (size_t)(q - p))) q = a + 1;
         r->p = q;
         for (;;) {  /* an overlong one, across refills */
             while (cls[*r->p] & K_SYM) r->p++;

@@ -1,5 +1,6 @@
 /* t_pgn: the streaming PGN reader (lib/pgn.c). */
 #include "pgn.h"
+#include "shapes.h"
 #include "tap.h"
 #include "where.h"
 #include <dirent.h>
@@ -1291,10 +1292,45 @@ static void test_corpus_messages(void)
     }
 }
 
+/* The move shapes of particular games (shapes.h): each example is one
+ * MOVE token, read alike in a variation the LEAN reader passes over. */
+static void test_shapes(void)
+{
+    TAP_OK(cv_move_nshapes >= 5, "shapes: %zu examples", cv_move_nshapes);
+    for (size_t i = 0; i < cv_move_nshapes; i++) {
+        const cv_move_shape *sh = &cv_move_shapes[i];
+        rd x;
+        rd_str(&x, sh->movetext, 0);
+        TAP_IS_INT(rd_next(&x), 1, "shape %s '%s': a game", sh->name, sh->movetext);
+        TAP_IS_INT(x.g.ntokens, 3, "shape %s '%s': number, move, result", sh->name, sh->movetext);
+        const cv_token *t = x.g.ntokens == 3 ? &x.g.tokens[1] : NULL;
+        TAP_IS_STR(t ? cv_token_kind_name(t->kind) : "-", "MOVE", "shape %s: a MOVE", sh->name);
+        TAP_IS_STR(t ? t->text : "-", sh->text, "shape %s: its text", sh->name);
+        TAP_IS_STR(t ? t->suffix : "-", sh->suffix, "shape %s: its suffix", sh->name);
+        TAP_IS_STR(t ? t->norm : "-", sh->norm, "shape %s: its norm", sh->name);
+        TAP_IS_STR(x.g.result_text, "*", "shape %s: the result after it", sh->name);
+        TAP_IS_STR(issues(&x.g), "", "shape %s: no problem", sh->name);
+        rd_close(&x);
+
+        /* the same move two variations deep, passed over at max_depth 1 */
+        char buf[128];
+        snprintf(buf, sizeof buf, "1. e4 (1. d4 (1. %s%s)) 1... e5 *\n", sh->text, sh->suffix);
+        cv_pgn_limits lim = cv_pgn_default_limits();
+        lim.max_depth = 1;
+        rd_str(&x, buf, CV_PGN_LEAN);
+        cv_pgn_set_limits(x.r, &lim);
+        TAP_IS_INT(rd_next(&x), 1, "shape %s passed over: a game", sh->name);
+        TAP_IS_STR(toks(&x.g), "1. e4 ( 1. d4 ) 1... e5 *", "shape %s passed over: the tokens", sh->name);
+        TAP_IS_INT(x.g.errors, 0, "shape %s passed over: no error", sh->name);
+        rd_close(&x);
+    }
+}
+
 int main(void)
 {
     test_tags();
     test_every_kind();
+    test_shapes();
     test_numbering();
     test_variations();
     test_comments();
