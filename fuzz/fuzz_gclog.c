@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void check(const cv_record *g, long number, const cv_gclog_limits *lim)
+static void check(const cv_record *g, long number, const cv_reader_limits *lim)
 {
     if (g->number != number || g->line < 1 || g->col != 1) abort();
     if (g->ntokens + g->ntags > lim->max_items) abort();
@@ -73,7 +73,7 @@ static void roundtrip(const cv_record *g)
     FILE *f = n1 ? fmemopen(w1, n1, "r") : tmpfile();
     if (!f) abort();
     cv_gclog_reader *r = cv_gclog_open(f, "back", NULL, 0);
-    cv_gclog_limits lim = { .max_line = 1 << 16 };
+    cv_reader_limits lim = { .max_line = 1 << 16 };
     cv_gclog_set_limits(r, &lim);
     cv_record b;
     if (cv_gclog_next(r, &b) != 1) abort();
@@ -98,7 +98,7 @@ static void roundtrip(const cv_record *g)
     free(w2);
 }
 
-static void run(const uint8_t *data, size_t size, unsigned flags, const cv_gclog_limits *lim)
+static void run(const uint8_t *data, size_t size, unsigned flags, const cv_reader_limits *lim)
 {
     FILE *f = fmemopen((void *)data, size, "r");
     if (!f) return;
@@ -137,9 +137,9 @@ static void run(const uint8_t *data, size_t size, unsigned flags, const cv_gclog
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0) return 0;  /* fmemopen refuses empty buffers */
-    cv_gclog_limits lim = cv_gclog_default_limits();
+    cv_reader_limits lim = cv_reader_default_limits();
     run(data, size, CV_RECORD_KEEP_RAW, &lim);
-    lim = (cv_gclog_limits){ .max_line = 24, .max_items = 6, .max_text = 40, .max_issues = 3, .max_raw = 64 };
+    lim = (cv_reader_limits){ .max_line = 24, .max_items = 6, .max_text = 40, .max_issues = 3, .max_raw = 64 };
     run(data, size, CV_RECORD_LEAN | CV_RECORD_KEEP_RAW, &lim);
     return 0;
 }

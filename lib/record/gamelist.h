@@ -29,7 +29,7 @@
  *  - One listing in memory at a time; the input is read line by line and
  *    never held whole.  A listing's strings live in one arena that is
  *    reused and shrunk back after an unusually large listing; the limits
- *    (cv_gamelist_limits) bound a listing's memory whatever the input.
+ *    (cv_reader_limits, scaffold.h) bound a listing's memory whatever the input.
  *  - Where one listing ends: a listing starts at the beginning of the
  *    input and at every header line (a line whose first word is WHITE, or
  *    BLACK) that comes after the current listing already has that word or
@@ -92,6 +92,7 @@
 #include <stdio.h>
 #include "diag.h"
 #include "game.h"
+#include "scaffold.h"
 
 /* Flags for cv_gamelist_open. */
 #define CV_GAMELIST_LENIENT 1u  /* layout deviations are warnings, not errors */
@@ -146,15 +147,6 @@ typedef struct cv_gamelist {
     int raw_truncated;
 } cv_gamelist;
 
-typedef struct cv_gamelist_limits {
-    size_t max_line;    /* bytes in one line: 4096 */
-    size_t max_items;   /* moves and comments in one listing: 100,000 */
-    size_t max_text;    /* bytes of moves and comments kept: 4 MiB */
-    size_t max_issues;  /* problems kept before skipping: 100 */
-    size_t max_raw;     /* bytes of raw text kept for one listing
-                           (CV_GAMELIST_KEEP_RAW): 64 MiB */
-} cv_gamelist_limits;
-
 typedef struct cv_gamelist_reader cv_gamelist_reader;
 
 /* Opens a reader on f (not closed by the reader); filename is used in
@@ -162,10 +154,9 @@ typedef struct cv_gamelist_reader cv_gamelist_reader;
  * diag receives each listing's problems (NULL: kept in the listing only).
  * NULL when out of memory. */
 cv_gamelist_reader *cv_gamelist_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags);
-cv_gamelist_limits cv_gamelist_default_limits(void);
-/* Replaces the limits (before the first cv_gamelist_next); zero fields
- * keep their default. */
-void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_gamelist_limits *lim);
+/* Replaces the limits (scaffold.h; before the first cv_gamelist_next);
+ * zero fields keep their default. */
+void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_reader_limits *lim);
 /* Reads the next listing into *gl: 1 when one was read (it may carry
  * errors), 0 at the end of the input.  Its contents belong to the reader
  * and are replaced by the next call. */

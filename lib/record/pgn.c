@@ -10,6 +10,7 @@
  * to by offset while the game is read (the arena may move when it grows)
  * and turned into pointers when the game is complete. */
 #include "pgn.h"
+#include "scaffold.h"
 #include "where.h"
 #include <errno.h>
 #include <limits.h>
@@ -107,14 +108,7 @@ cv_pgn_limits cv_pgn_default_limits(void)
     l.max_depth = 50;
     l.max_line = 1u << 20;
     l.max_tokens = 1u << 20;
-    l.max_game_bytes = 64u << 20;
-    /* a test's way to meet the limit without a 64 MiB file (pgn.h) */
-    const char *env = getenv("CVKIT_MAX_GAME_BYTES");
-    if (env && *env) {
-        char *e;
-        unsigned long long v = strtoull(env, &e, 10);
-        if (!*e && v > 0 && v <= SIZE_MAX) l.max_game_bytes = (size_t)v;
-    }
+    l.max_game_bytes = cv_reader_env_game_bytes(64u << 20);
     l.max_issues = 100;
     return l;
 }
@@ -1858,10 +1852,7 @@ static void finish(R *r, cv_game *g)
     g->raw = r->raw ? r->raw : "";
     g->rawlen = r->rawlen;
     g->raw_truncated = r->raw_trunc;
-    if (r->diag)
-        for (size_t i = 0; i < r->niss; i++)
-            cv_report(r->diag, r->iss[i].level, r->fname, r->iss[i].line, r->iss[i].col,
-                      "game %ld: %s", g->number, r->iss[i].msg);
+    cv_issues_report(r->iss, r->niss, r->diag, r->fname, g->number);
 }
 
 int cv_pgn_next(cv_pgn_reader *r, cv_game *g)

@@ -761,7 +761,7 @@ static void test_limits(void)
 {
     src_t s;
     cv_gamelist gl;
-    cv_gamelist_limits lim = { 32, 5, 0, 3, 0 };
+    cv_reader_limits lim = { 32, 5, 0, 3, 0 };
 
     static const char longl[] = "WHITE BLACK\n1. Pc2-c4(2) Pd7-d5(6) // a comment long enough\n2. Pc4xd5(6)\n";
     if (open_text(&s, longl, sizeof longl - 1, 0)) {
@@ -798,7 +798,7 @@ static void test_limits(void)
         close_src(&s);
     }
 
-    cv_gamelist_limits tl = { 0, 0, 30, 0, 0 };
+    cv_reader_limits tl = { 0, 0, 30, 0, 0 };
     static const char twomoves[] = "WHITE BLACK\n1. Pc2-c4(2) Pd7-d5(6)\n2. Pc4xd5(6) Nb8-c6(4)\n";
     if (open_text(&s, twomoves, sizeof twomoves - 1, 0)) {
         cv_gamelist_set_limits(s.r, &tl);
@@ -888,7 +888,7 @@ typedef struct {
     size_t peak;        /* cv_gamelist_memory */
 } joined_t;
 
-static void raw_join(const char *text, size_t n, unsigned flags, const cv_gamelist_limits *lim, joined_t *j)
+static void raw_join(const char *text, size_t n, unsigned flags, const cv_reader_limits *lim, joined_t *j)
 {
     memset(j, 0, sizeof *j);
     FILE *m = open_memstream(&j->joined, &j->len);
@@ -1045,7 +1045,7 @@ static void test_raw(void)
     /* max_raw: a listing keeps its first whole lines up to it and says it
      * was cut; the header that begins the next listing is not lost. */
     static const char cut[] = "WHITE  BLACK\n1. Pc2-c4(2) Pd7-d5(6)\n2. Pc4xd5(6) Nb8-c6(4)\nWHITE BLACK\n1. Pe2-e4(2)\n";
-    cv_gamelist_limits lim = cv_gamelist_default_limits();
+    cv_reader_limits lim = cv_reader_default_limits();
     TAP_IS_INT(lim.max_raw, 64u << 20, "raw: max_raw is 64 MiB by default");
     lim.max_raw = 40;
     if (open_text(&s, cut, sizeof cut - 1, CV_GAMELIST_KEEP_RAW)) {
@@ -1157,7 +1157,7 @@ static void test_lean(void)
         close_src(&s);
     }
     /* comments take nothing of max_text under lean */
-    cv_gamelist_limits tl = cv_gamelist_default_limits();
+    cv_reader_limits tl = cv_reader_default_limits();
     tl.max_text = 30;
     static const char talk[] = "WHITE BLACK\n// a rather long comment of more than thirty bytes\n1. Pc2-c4(2) Pd7-d5(6)\n";
     if (open_text(&s, talk, sizeof talk - 1, CV_GAMELIST_LEAN)) {

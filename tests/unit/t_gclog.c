@@ -123,7 +123,7 @@ static void dump(const cv_record *g, game_t *d)
 enum { MAXG = 16 };
 
 /* Reads every game of text; the number read. */
-static int read_games(const char *text, size_t n, unsigned flags, const cv_gclog_limits *lim, game_t *out)
+static int read_games(const char *text, size_t n, unsigned flags, const cv_reader_limits *lim, game_t *out)
 {
     FILE *f = text_file(text, n);
     cv_gclog_reader *r = cv_gclog_open(f, "t.txt", NULL, flags);
@@ -447,7 +447,7 @@ static void test_errors(void)
 static void test_limits(void)
 {
     game_t g[MAXG];
-    cv_gclog_limits lim = { .max_line = 16 };
+    cv_reader_limits lim = { .max_line = 16 };
     const char *t = "1. P e5-e6\n1... p e9-e8  // a long comment\n2. P e6-e7\n";
     int n = read_games(t, strlen(t), CV_RECORD_KEEP_RAW, &lim, g);
     TAP_IS_STR(g[0].iss, "2:1: line longer than 16 bytes; skipped", "max_line: the long line named and skipped");
@@ -456,7 +456,7 @@ static void test_limits(void)
     TAP_OK(g[0].raw_truncated && !strcmp(g[0].raw, "1. P e5-e6\n"), "max_line: raw keeps the whole lines before it");
     free_games(g, n);
 
-    lim = (cv_gclog_limits){ .max_items = 5 };
+    lim = (cv_reader_limits){ .max_items = 5 };
     t = "// [A \"1\"]\n1. P e5-e6\n1... p e9-e8\n2. P e6-e7\n2... p e8-e7\n1-0\n// [A \"2\"]\n1. P e5-e6\n";
     n = read_games(t, strlen(t), 0, &lim, g);
     TAP_IS_INT(n, 2, "max_items: the game after the limit is still read");
@@ -468,14 +468,14 @@ static void test_limits(void)
     TAP_IS_STR(g[1].iss, "", "max_items: the next game has no problem");
     free_games(g, n);
 
-    lim = (cv_gclog_limits){ .max_text = 30 };
+    lim = (cv_reader_limits){ .max_text = 30 };
     t = "1. P e5-e6  // comment\n1... p e9-e8\n";
     n = read_games(t, strlen(t), 0, &lim, g);
     TAP_IS_STR(g[0].iss, "2:6: more than 30 bytes of moves, comments and tags in one game; the rest of it is skipped",
                "max_text: the message");
     free_games(g, n);
 
-    lim = (cv_gclog_limits){ .max_issues = 2 };
+    lim = (cv_reader_limits){ .max_issues = 2 };
     t = "a\nb\nc\nd\n1. P e5-e6\n// [X \"y\"]\n";
     n = read_games(t, strlen(t), 0, &lim, g);
     TAP_IS_INT(n, 2, "max_issues: the next game is still found");
@@ -486,7 +486,7 @@ static void test_limits(void)
     free_games(g, n);
 
     /* max_raw: a game longer keeps its first whole lines */
-    lim = (cv_gclog_limits){ .max_raw = 24 };
+    lim = (cv_reader_limits){ .max_raw = 24 };
     t = "1. P e5-e6\n1... p e9-e8\n2. P e6-e7\n1-0\n\n1. P e5-e6\n";
     n = read_games(t, strlen(t), CV_RECORD_KEEP_RAW, &lim, g);
     TAP_IS_INT(n, 2, "max_raw: two games");
@@ -516,7 +516,7 @@ static void test_limits(void)
     *p = 0;
     f = fmemopen(s, strlen(s), "r");
     r = cv_gclog_open(f, "big", NULL, CV_RECORD_LEAN);
-    lim = (cv_gclog_limits){ .max_items = 1000 };
+    lim = (cv_reader_limits){ .max_items = 1000 };
     cv_gclog_set_limits(r, &lim);
     cv_gclog_next(r, &rec);
     cv_gclog_memory(r, NULL, &peak);
