@@ -75,7 +75,7 @@ static cv_gamelist_reader *reread(const char *text, size_t len, FILE **f, cv_gam
     cv_gamelist_reader *r = cv_gamelist_open(*f, "re.txt", NULL, 0);
     if (!r) abort();
     /* a comment that filled an input line is written after "// " */
-    cv_reader_limits lim = { 1 << 16, 0, 0, 0 };
+    cv_reader_limits lim = { .max_line = 1 << 16 };
     cv_gamelist_set_limits(r, &lim);
     if (cv_gamelist_next(r, gl) != 1) abort();
     return r;
