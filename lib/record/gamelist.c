@@ -71,8 +71,8 @@ struct cv_gamelist_reader {
     int header_checked;
     size_t peak;
 
-    /* raw text (CV_GAMELIST_KEEP_RAW): raw[0..raw_kept) is the listing's,
-     * raw[raw_kept..rawlen) the current line's */
+    /* raw text (CV_GAMELIST_KEEP_RAW): the listing's, then the current
+     * line's */
     cv_raw_text raw;
 };
 typedef struct cv_gamelist_reader R;
@@ -149,27 +149,11 @@ static int fill(R *r)
  * begin the next listing. */
 static void raw_add(R *r, const unsigned char *s, size_t n)
 {
-    if (!(r->flags & CV_GAMELIST_KEEP_RAW)) return;
     cv_raw_text *t = &r->raw;
     size_t room = t->trunc || t->kept >= r->lim.max_raw ? 0 : r->lim.max_raw - t->kept;
     if (room < r->lim.max_line + 8) room = r->lim.max_line + 8;
     cv_raw_add(t, (const char *)s, n, room);
     note_peak(r);
-}
-
-/* The current line belongs to the listing: its bytes are the listing's,
- * or, past max_raw, they are dropped and the raw text is marked cut (a
- * prefix of whole lines is kept). */
-static void raw_commit(R *r)
-{
-    if (r->flags & CV_GAMELIST_KEEP_RAW) cv_raw_commit(&r->raw, r->lim.max_raw);
-}
-
-/* A new listing: the bytes of the line that begins it (if any) to the
- * front; a buffer that one large listing grew is given back. */
-static void raw_restart(R *r)
-{
-    if (r->flags & CV_GAMELIST_KEEP_RAW) cv_raw_restart(&r->raw, RAW_KEEP);
 }
 
 /* Reads one line without its end (LF, CR LF or CR); 0 at the end.  The
@@ -522,6 +506,7 @@ cv_gamelist_reader *cv_gamelist_open(FILE *f, const char *filename, cv_diag *dia
     r->fname = filename;
     r->diag = diag;
     r->flags = flags;
+    r->raw.on = (flags & CV_GAMELIST_KEEP_RAW) != 0;
     r->lim = cv_reader_default_limits();
     r->pr.max = r->lim.max_issues;
     r->pr.unit = "listing";
@@ -554,7 +539,7 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
     memset(gl, 0, sizeof *gl);
     if (r->done) return 0;
     reset_listing(r);
-    raw_restart(r);
+    cv_raw_restart(&r->raw, RAW_KEEP);
     int more = 0;
     for (;;) {
         if (!r->pending && !read_line(r)) break;
@@ -563,7 +548,7 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
             more = r->pending = 1;
             break;
         }
-        raw_commit(r);
+        cv_raw_commit(&r->raw, r->lim.max_raw);
     }
     if (!more) {
         r->done = 1;

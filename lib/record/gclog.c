@@ -67,8 +67,8 @@ struct cv_gclog_reader {
     size_t cut_tok, cut_text;   /* after a result: where the held comments start */
     size_t peak;
 
-    /* KEEP_RAW: raw[0..raw_kept) is the game's, raw[raw_kept..rawlen) the
-     * held lines and the current one, not yet anybody's */
+    /* KEEP_RAW: the game's bytes, then the held lines and the current
+     * one, not yet anybody's */
     cv_raw_text raw;
 };
 typedef struct cv_gclog_reader R;
@@ -130,22 +130,8 @@ static void force_issue(R *r, long line, long col, const char *msg)
  * their own: max_raw and a line. */
 static void raw_add(R *r, const char *s, size_t n, int long_line)
 {
-    if (!(r->flags & CV_RECORD_KEEP_RAW)) return;
     cv_raw_add(&r->raw, s, n, long_line ? 0 : r->lim.max_raw + r->lim.max_line + 2);
     note_peak(r);
-}
-
-/* The bytes not yet anybody's are the game's, but past max_raw (or when
- * some were lost) the game keeps only the whole lines it had. */
-static void raw_commit(R *r)
-{
-    if (r->flags & CV_RECORD_KEEP_RAW) cv_raw_commit(&r->raw, r->lim.max_raw);
-}
-
-/* A new game starts with the bytes not yet anybody's. */
-static void raw_restart(R *r)
-{
-    if (r->flags & CV_RECORD_KEEP_RAW) cv_raw_restart(&r->raw, RAW_KEEP);
 }
 
 /* ---- the game being read ---- */
@@ -497,6 +483,7 @@ cv_gclog_reader *cv_gclog_open(FILE *f, const char *filename, cv_diag *diag, uns
     r->fname = filename;
     r->diag = diag;
     r->flags = flags;
+    r->raw.on = (flags & CV_RECORD_KEEP_RAW) != 0;
     r->lim = cv_reader_default_limits();
     r->pr.max = r->lim.max_issues;
     r->pr.unit = "game";
@@ -539,7 +526,7 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
     memset(g, 0, sizeof *g);
     if (r->done) return 0;
     reset_game(r);
-    raw_restart(r);
+    cv_raw_restart(&r->raw, RAW_KEEP);
     int more = 0;
     for (;;) {
         const char *s;
@@ -560,7 +547,7 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
             r->pend_n = n;
             break;
         }
-        if (what == KEPT) raw_commit(r);
+        if (what == KEPT) cv_raw_commit(&r->raw, r->lim.max_raw);
     }
     if (!r->ended || !more) {
         /* the whole game is returned: at the end of the input, what the
@@ -570,7 +557,7 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
     }
     if (!more) {
         r->done = 1;
-        raw_commit(r);
+        cv_raw_commit(&r->raw, r->lim.max_raw);
         if (r->ioerr)
             force_issue(r, r->L.lineno + 1, 1, r->ioerr == ENOMEM ? "out of memory reading a line" : "read error");
         int empty = !r->met_move && !r->ended && !r->ntags;

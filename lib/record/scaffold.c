@@ -141,7 +141,7 @@ void cv_issues_report(const cv_issue *v, size_t n, cv_diag *d, const char *fname
 
 void cv_raw_add(cv_raw_text *t, const char *s, size_t n, size_t room)
 {
-    if (t->lost || !n) return;
+    if (!t->on || t->lost || !n) return;
     size_t loose = t->len - t->kept;
     if (loose > room || n > room - loose || cv_table_grow((void **)&t->v, &t->cap, t->len + n, 1, 16) < 0) {
         t->lost = 1;
@@ -154,6 +154,7 @@ void cv_raw_add(cv_raw_text *t, const char *s, size_t n, size_t room)
 
 void cv_raw_commit(cv_raw_text *t, size_t max)
 {
+    if (!t->on) return;
     if (t->trunc || t->lost || t->len > max) {
         t->trunc = 1;
         t->len = t->kept;
@@ -165,6 +166,7 @@ void cv_raw_commit(cv_raw_text *t, size_t max)
 
 void cv_raw_restart(cv_raw_text *t, size_t keep)
 {
+    if (!t->on) return;
     size_t loose = t->len - t->kept;
     if (loose) memmove(t->v, t->v + t->kept, loose);
     t->len = loose;

@@ -81,6 +81,8 @@ void cv_issue_list_free(cv_issue_list *p);
  * are not yet anybody's (the current line, and lines held back because
  * they may begin the next game). */
 typedef struct cv_raw_text {
+    int on;               /* raw text is kept at all (the reader's KEEP_RAW);
+                             0: every call below does nothing */
     char *v;
     size_t len, cap, kept;
     int lost;             /* bytes not yet anybody's were lost */

@@ -14,9 +14,9 @@ typedef struct {
     int lost, trunc;
 } raw_step;
 
-static void raw_case(const char *name, const raw_step *st, size_t n)
+static void raw_case(const char *name, int on, const raw_step *st, size_t n)
 {
-    cv_raw_text t = { 0 };
+    cv_raw_text t = { .on = on };
     for (size_t i = 0; i < n; i++) {
         const raw_step *s = &st[i];
         if (s->op == 'a') cv_raw_add(&t, s->s, strlen(s->s), s->n);
@@ -41,7 +41,7 @@ static void test_raw(void)
         { 'r', NULL, 0, "", 5, 0, 0 },
         { 'c', NULL, 100, "// x\n", 5, 0, 0 },
     };
-    raw_case("held line", held, sizeof held / sizeof held[0]);
+    raw_case("held line", 1, held, sizeof held / sizeof held[0]);
     /* a game past max keeps its whole lines before it, marked cut */
     static const raw_step cut[] = {
         { 'a', "abc\n", 100, "", 4, 0, 0 },
@@ -52,7 +52,7 @@ static void test_raw(void)
         { 'c', NULL, 100, "abc\n", 4, 0, 1 },
         { 'r', NULL, 0, "", 0, 0, 0 },
     };
-    raw_case("past max", cut, sizeof cut / sizeof cut[0]);
+    raw_case("past max", 1, cut, sizeof cut / sizeof cut[0]);
     /* bytes beyond the room are lost, all of them, held ones too, even
      * when the room is smaller than what is already held (room 0: a
      * reader's "this line is too long") */
@@ -66,7 +66,15 @@ static void test_raw(void)
         { 'a', "gh\n", 2, "ab\n", 3, 1, 1 },
         { 'r', NULL, 0, "", 0, 0, 1 },
     };
-    raw_case("lost", lost, sizeof lost / sizeof lost[0]);
+    raw_case("lost", 1, lost, sizeof lost / sizeof lost[0]);
+    /* without KEEP_RAW nothing is kept at all */
+    static const raw_step off[] = {
+        { 'a', "1. e4\n", 100, "", 0, 0, 0 },
+        { 'c', NULL, 100, "", 0, 0, 0 },
+        { 'a', "abc\n", 0, "", 0, 0, 0 },
+        { 'r', NULL, 0, "", 0, 0, 0 },
+    };
+    raw_case("off", 0, off, sizeof off / sizeof off[0]);
 }
 
 static void add(cv_issue_list *p, cv_level lv, long line, const char *msg, ...)
