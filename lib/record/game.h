@@ -67,7 +67,8 @@ typedef struct cv_token {
 typedef struct cv_tag {
     union { const char *name; size_t name_off; };
     union { const char *value; size_t value_off; };  /* unescaped */
-    long line, col;      /* of the tag's start ('[', or a log's "//") */
+    long line, col;      /* where it is written (PGN: its '['; a listing
+                            or a log: the comment that holds it) */
 } cv_tag;
 
 /* A problem of a game, as FILE:LINE:COL: LEVEL: game N: MSG reports it. */

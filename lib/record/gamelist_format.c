@@ -21,6 +21,7 @@
  * tag (CV_GAMELIST_LEAN). */
 #include "record.h"
 #include "gamelist.h"
+#include "scaffold.h"
 #include "pgnwrite.h"
 #include "where.h"
 #include <ctype.h>
@@ -77,14 +78,7 @@ typedef struct rd {
 
 static int grow(void **p, size_t *cap, size_t need, size_t elem)
 {
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 16;
-    while (c < need) c *= 2;
-    void *n = realloc(*p, c * elem);
-    if (!n) return -1;
-    *p = n;
-    *cap = c;
-    return 0;
+    return cv_table_grow(p, cap, need, elem, 16);
 }
 
 static void *open_gl(FILE *f, const char *path, cv_diag *d, unsigned flags)
@@ -207,11 +201,7 @@ static int next(void *p, cv_record *g)
         x->main[nmain++] = nt++;
         open_white = it->color == 'w' ? it->number : 0;
     }
-    for (size_t i = 0; i < gl.nissues; i++) {
-        const cv_issue *is = &gl.issues[i];
-        x->iss[i] = (cv_issue){ .level = is->level, .line = is->line, .col = is->col };
-        snprintf(x->iss[i].msg, sizeof x->iss[i].msg, "%s", is->msg);
-    }
+    if (gl.nissues) memcpy(x->iss, gl.issues, gl.nissues * sizeof *x->iss);  /* the listing's problems are the game's */
     memset(g, 0, sizeof *g);
     g->number = gl.number;
     g->line = gl.line;

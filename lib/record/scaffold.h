@@ -27,8 +27,9 @@
  * a Game Courier log); PGN's own are in pgn.h. */
 typedef struct cv_reader_limits {
     size_t max_line;    /* bytes in one line: 4096 */
-    size_t max_items;   /* moves, numbers, comments, tags and the result
-                           of one game: 100,000 */
+    size_t max_items;   /* what one game holds (a log: moves, numbers,
+                           comments, tags and the result; a listing: moves
+                           and comments): 100,000 */
     size_t max_text;    /* bytes of their text kept: 4 MiB */
     size_t max_issues;  /* problems kept before the rest is skipped: 100 */
     size_t max_raw;     /* bytes of raw text kept for one game (KEEP_RAW): 64 MiB */
