@@ -571,16 +571,8 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
     gl->nitems = r->nitems;
     gl->moves = r->moves;
     gl->nmoves = r->nmoves;
-    gl->issues = r->pr.v;
-    gl->nissues = r->pr.n;
-    gl->errors = r->pr.errors;
-    gl->warnings = r->pr.warnings;
-    gl->skipped = r->pr.skipped;
-    if (r->flags & CV_GAMELIST_KEEP_RAW) {
-        gl->raw = r->raw.v ? r->raw.v : "";
-        gl->rawlen = r->raw.kept;
-        gl->raw_truncated = r->raw.trunc;
-    }
+    cv_issue_list_hand_out(&r->pr, &gl->issues, &gl->nissues, &gl->errors, &gl->warnings, &gl->skipped);
+    cv_raw_hand_out(&r->raw, &gl->raw, &gl->rawlen, &gl->raw_truncated);
     cv_issue_list_report(&r->pr, r->diag, r->fname, gl->number);
     return 1;
 }

@@ -594,15 +594,8 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
     }
     g->mainline = r->main;
     g->nmainline = r->nmain;
-    g->issues = r->pr.v;
-    g->nissues = r->pr.n;
-    g->errors = r->pr.errors;
-    g->skipped = r->pr.skipped;
-    if (r->flags & CV_RECORD_KEEP_RAW) {
-        g->raw = r->raw.v ? r->raw.v : "";
-        g->rawlen = r->raw.kept;
-        g->raw_truncated = r->raw.trunc;
-    }
+    cv_issue_list_hand_out(&r->pr, &g->issues, &g->nissues, &g->errors, &g->warnings, &g->skipped);
+    cv_raw_hand_out(&r->raw, &g->raw, &g->rawlen, &g->raw_truncated);
     cv_issue_list_report(&r->pr, r->diag, r->fname, g->number);
     return 1;
 }

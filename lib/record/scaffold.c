@@ -120,6 +120,16 @@ void cv_issue_list_skip(cv_issue_list *p)
     p->skipped = 1;
 }
 
+void cv_issue_list_hand_out(const cv_issue_list *p, const cv_issue **v, size_t *n, long *errors, long *warnings,
+                            int *skipped)
+{
+    *v = p->v;
+    *n = p->n;
+    *errors = p->errors;
+    *warnings = p->warnings;
+    *skipped = p->skipped;
+}
+
 void cv_issue_list_report(const cv_issue_list *p, cv_diag *d, const char *fname, long number)
 {
     cv_issues_report(p->v, p->n, d, fname, number);
@@ -174,6 +184,14 @@ void cv_raw_restart(cv_raw_text *t, size_t keep)
     t->trunc = t->lost;
     t->lost = 0;
     cv_table_shrink((void **)&t->v, &t->cap, t->len, keep, 1);
+}
+
+void cv_raw_hand_out(const cv_raw_text *t, const char **raw, size_t *len, int *truncated)
+{
+    if (!t->on) return;
+    *raw = t->v ? t->v : "";
+    *len = t->kept;
+    *truncated = t->trunc;
 }
 
 void cv_raw_free(cv_raw_text *t)

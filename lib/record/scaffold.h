@@ -73,6 +73,10 @@ void cv_issue_list_vadd(cv_issue_list *p, cv_level lv, long line, long col, cons
 void cv_issue_list_force(cv_issue_list *p, long line, long col, const char *msg);
 /* The rest of the game is skipped (a limit other than max was met). */
 void cv_issue_list_skip(cv_issue_list *p);
+/* The problems as a game hands them out (game.h: issues, nissues,
+ * errors, warnings, skipped). */
+void cv_issue_list_hand_out(const cv_issue_list *p, const cv_issue **v, size_t *n, long *errors, long *warnings,
+                            int *skipped);
 /* Reports each problem of game number to d (NULL: none). */
 void cv_issue_list_report(const cv_issue_list *p, cv_diag *d, const char *fname, long number);
 void cv_issue_list_free(cv_issue_list *p);
@@ -100,6 +104,9 @@ void cv_raw_commit(cv_raw_text *t, size_t max);
 /* A new game starts with the bytes not yet anybody's; a buffer one large
  * game grew is given back down to keep bytes. */
 void cv_raw_restart(cv_raw_text *t, size_t keep);
+/* The game's bytes as a game hands them out (game.h: raw, rawlen,
+ * raw_truncated); nothing when the raw text is off. */
+void cv_raw_hand_out(const cv_raw_text *t, const char **raw, size_t *len, int *truncated);
 void cv_raw_free(cv_raw_text *t);
 
 /* The issues of a game, each "game N: MSG" at its place, to d. */

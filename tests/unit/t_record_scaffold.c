@@ -6,7 +6,10 @@
 
 /* One step on a raw text: add bytes with a room, commit, or restart. */
 typedef struct {
-    char op;            /* 'a' add, 'c' commit (max), 'r' restart */
+    const char *name;   /* the case: its steps run on one raw text */
+    char op;            /* 'a' add, 'c' commit (max), 'r' restart; for
+                           the first step of a case 'A' (add) when the
+                           raw text is off */
     const char *s;      /* 'a': the bytes */
     size_t n;           /* 'a': room; 'c': max */
     const char *kept;   /* after it: the game's bytes */
@@ -14,67 +17,68 @@ typedef struct {
     int lost, trunc;
 } raw_step;
 
-static void raw_case(const char *name, int on, const raw_step *st, size_t n)
-{
-    cv_raw_text t = { .on = on };
-    for (size_t i = 0; i < n; i++) {
-        const raw_step *s = &st[i];
-        if (s->op == 'a') cv_raw_add(&t, s->s, strlen(s->s), s->n);
-        else if (s->op == 'c') cv_raw_commit(&t, s->n);
-        else cv_raw_restart(&t, 4);
-        char got[64];
-        snprintf(got, sizeof got, "%.*s|%zu|%d|%d", (int)t.kept, t.v ? t.v : "", t.len, t.lost, t.trunc);
-        char want[64];
-        snprintf(want, sizeof want, "%s|%zu|%d|%d", s->kept, s->len, s->lost, s->trunc);
-        TAP_IS_STR(got, want, "raw %s: step %zu (%c)", name, i + 1, s->op);
-    }
-    cv_raw_free(&t);
-}
-
-static void test_raw(void)
-{
+static const raw_step raw_steps[] = {
     /* two lines, the second held, then a new game starting with it */
-    static const raw_step held[] = {
-        { 'a', "1. e4\n", 100, "", 6, 0, 0 },
-        { 'c', NULL, 100, "1. e4\n", 6, 0, 0 },
-        { 'a', "// x\n", 100, "1. e4\n", 11, 0, 0 },
-        { 'r', NULL, 0, "", 5, 0, 0 },
-        { 'c', NULL, 100, "// x\n", 5, 0, 0 },
-    };
-    raw_case("held line", 1, held, sizeof held / sizeof held[0]);
+    { "held line", 'a', "1. e4\n", 100, "", 6, 0, 0 },
+    { "held line", 'c', NULL, 100, "1. e4\n", 6, 0, 0 },
+    { "held line", 'a', "// x\n", 100, "1. e4\n", 11, 0, 0 },
+    { "held line", 'r', NULL, 0, "", 5, 0, 0 },
+    { "held line", 'c', NULL, 100, "// x\n", 5, 0, 0 },
     /* a game past max keeps its whole lines before it, marked cut */
-    static const raw_step cut[] = {
-        { 'a', "abc\n", 100, "", 4, 0, 0 },
-        { 'c', NULL, 6, "abc\n", 4, 0, 0 },
-        { 'a', "def\n", 100, "abc\n", 8, 0, 0 },
-        { 'c', NULL, 6, "abc\n", 4, 0, 1 },
-        { 'a', "g\n", 100, "abc\n", 6, 0, 1 },
-        { 'c', NULL, 100, "abc\n", 4, 0, 1 },
-        { 'r', NULL, 0, "", 0, 0, 0 },
-    };
-    raw_case("past max", 1, cut, sizeof cut / sizeof cut[0]);
+    { "past max", 'a', "abc\n", 100, "", 4, 0, 0 },
+    { "past max", 'c', NULL, 6, "abc\n", 4, 0, 0 },
+    { "past max", 'a', "def\n", 100, "abc\n", 8, 0, 0 },
+    { "past max", 'c', NULL, 6, "abc\n", 4, 0, 1 },
+    { "past max", 'a', "g\n", 100, "abc\n", 6, 0, 1 },
+    { "past max", 'c', NULL, 100, "abc\n", 4, 0, 1 },
+    { "past max", 'r', NULL, 0, "", 0, 0, 0 },
     /* bytes beyond the room are lost, all of them, held ones too, even
      * when the room is smaller than what is already held (room 0: a
      * reader's "this line is too long") */
-    static const raw_step lost[] = {
-        { 'a', "ab\n", 100, "", 3, 0, 0 },
-        { 'c', NULL, 100, "ab\n", 3, 0, 0 },
-        { 'a', "cd\n", 100, "ab\n", 6, 0, 0 },
-        { 'a', "e\n", 0, "ab\n", 3, 1, 0 },
-        { 'a', "f\n", 100, "ab\n", 3, 1, 0 },
-        { 'c', NULL, 100, "ab\n", 3, 0, 1 },
-        { 'a', "gh\n", 2, "ab\n", 3, 1, 1 },
-        { 'r', NULL, 0, "", 0, 0, 1 },
-    };
-    raw_case("lost", 1, lost, sizeof lost / sizeof lost[0]);
+    { "lost", 'a', "ab\n", 100, "", 3, 0, 0 },
+    { "lost", 'c', NULL, 100, "ab\n", 3, 0, 0 },
+    { "lost", 'a', "cd\n", 100, "ab\n", 6, 0, 0 },
+    { "lost", 'a', "e\n", 0, "ab\n", 3, 1, 0 },
+    { "lost", 'a', "f\n", 100, "ab\n", 3, 1, 0 },
+    { "lost", 'c', NULL, 100, "ab\n", 3, 0, 1 },
+    { "lost", 'a', "gh\n", 2, "ab\n", 3, 1, 1 },
+    { "lost", 'r', NULL, 0, "", 0, 0, 1 },
     /* without KEEP_RAW nothing is kept at all */
-    static const raw_step off[] = {
-        { 'a', "1. e4\n", 100, "", 0, 0, 0 },
-        { 'c', NULL, 100, "", 0, 0, 0 },
-        { 'a', "abc\n", 0, "", 0, 0, 0 },
-        { 'r', NULL, 0, "", 0, 0, 0 },
-    };
-    raw_case("off", 0, off, sizeof off / sizeof off[0]);
+    { "off", 'A', "1. e4\n", 100, "", 0, 0, 0 },
+    { "off", 'c', NULL, 100, "", 0, 0, 0 },
+    { "off", 'a', "abc\n", 0, "", 0, 0, 0 },
+    { "off", 'r', NULL, 0, "", 0, 0, 0 },
+};
+
+static void test_raw(void)
+{
+    cv_raw_text t = { 0 };
+    size_t n = sizeof raw_steps / sizeof raw_steps[0];
+    for (size_t i = 0; i < n; i++) {
+        const raw_step *s = &raw_steps[i];
+        if (i == 0 || strcmp(s->name, raw_steps[i - 1].name)) {
+            cv_raw_free(&t);
+            t = (cv_raw_text){ .on = s->op != 'A' };
+        }
+        if (s->op == 'a' || s->op == 'A') cv_raw_add(&t, s->s, strlen(s->s), s->n);
+        else if (s->op == 'c') cv_raw_commit(&t, s->n);
+        else cv_raw_restart(&t, 4);
+        char got[64], want[64];
+        snprintf(got, sizeof got, "%.*s|%zu|%d|%d", (int)t.kept, t.v ? t.v : "", t.len, t.lost, t.trunc);
+        snprintf(want, sizeof want, "%s|%zu|%d|%d", s->kept, s->len, s->lost, s->trunc);
+        TAP_IS_STR(got, want, "raw %s: step %zu (%c)", s->name, i + 1, s->op);
+        static const char unset[] = "unset";
+        const char *raw = unset;
+        size_t len = 99;
+        int trunc = 9;
+        cv_raw_hand_out(&t, &raw, &len, &trunc);
+        if (raw == unset) snprintf(got, sizeof got, "nothing|%zu|%d", len, trunc);
+        else snprintf(got, sizeof got, "%.*s|%zu|%d", (int)len, raw, len, trunc);
+        if (t.on) snprintf(want, sizeof want, "%s|%zu|%d", s->kept, strlen(s->kept), s->trunc);
+        else snprintf(want, sizeof want, "nothing|99|9");
+        TAP_IS_STR(got, want, "raw %s: step %zu handed out", s->name, i + 1);
+    }
+    cv_raw_free(&t);
 }
 
 static void add(cv_issue_list *p, cv_level lv, long line, const char *msg, ...)
@@ -110,6 +114,12 @@ static void test_issue_list(void)
                "issues: at max the last one says why, then no more");
     TAP_IS_INT(p.errors * 10 + p.warnings, 31, "issues: 3 errors, 1 warning");
     TAP_IS_INT(p.skipping * 10 + p.skipped, 11, "issues: skipping, skipped");
+    const cv_issue *v = NULL;
+    size_t n = 0;
+    long e = 0, w = 0;
+    int sk = 0;
+    cv_issue_list_hand_out(&p, &v, &n, &e, &w, &sk);
+    TAP_OK(v == p.v && n == 4 && e == 3 && w == 1 && sk == 1, "issues: handed out as they are");
     cv_issue_list_force(&p, 9, 1, "read error");
     TAP_IS_INT(p.n, 5, "issues: a forced one past max and while skipping");
     TAP_IS_STR(p.v[4].msg, "read error", "issues: its text");
