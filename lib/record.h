@@ -137,25 +137,4 @@ int cv_record_io_error(const cv_record_reader *r);
 int cv_record_ended(const cv_record_reader *r);
 void cv_record_close(cv_record_reader *r);
 
-/* The old names, until the tools follow (the last commit of the branch
- * renames them in bin/ and takes these away). */
-#define cv_pgn_game cv_game
-#define cv_pgn_token cv_token
-#define cv_pgn_tag cv_tag
-#define cv_pgn_issue cv_issue
-#define cv_pgn_kind_name cv_token_kind_name
-#define cv_pgn_where cv_game_where
-#define cv_pgn_tag_value cv_game_tag_value
-#define CV_PGN_MOVE_NUMBER CV_TOKEN_MOVE_NUMBER
-#define CV_PGN_MOVE CV_TOKEN_MOVE
-#define CV_PGN_NULL_MOVE CV_TOKEN_NULL_MOVE
-#define CV_PGN_COMMENT CV_TOKEN_COMMENT
-#define CV_PGN_LINE_COMMENT CV_TOKEN_LINE_COMMENT
-#define CV_PGN_NAG CV_TOKEN_NAG
-#define CV_PGN_VARIATION_START CV_TOKEN_VARIATION_START
-#define CV_PGN_VARIATION_END CV_TOKEN_VARIATION_END
-#define CV_PGN_RESULT CV_TOKEN_RESULT
-#define CV_PGN_ESCAPE CV_TOKEN_ESCAPE
-#define CV_PGN_RAW_NOMEM CV_RAW_NOMEM
-
 #endif
