@@ -186,7 +186,7 @@ static void info(board *B)
 static int cmd_record(board *B, where *w)
 {
     const cv_record_format *f = cv_record_format_find(cv_any_record_format(B->v));
-    cv_pgn_token *tok = calloc((size_t)B->n + 1, sizeof *tok);
+    cv_token *tok = calloc((size_t)B->n + 1, sizeof *tok);
     size_t *main = calloc((size_t)B->n + 1, sizeof *main);
     if (!f || !tok || !main) {
         free(tok);
@@ -198,10 +198,10 @@ static int cmd_record(board *B, where *w)
     cv_apos s0;
     cv_any_start(B->v, &s0);
     cv_any_write(&s0, 0, start, sizeof start);
-    cv_pgn_tag tags[2] = { { .name = "SetUp", .value = "1" }, { .name = "FEN", .value = fen } };
+    cv_tag tags[2] = { { .name = "SetUp", .value = "1" }, { .name = "FEN", .value = fen } };
     int side = cv_any_side(&B->hist[0]), num = cv_any_fullmove(&B->hist[0]);
     for (int i = 0; i < B->n; i++) {
-        tok[i] = (cv_pgn_token){ .kind = CV_PGN_MOVE, .color = side ? 'b' : 'w', .number = num, .text = B->san[i],
+        tok[i] = (cv_token){ .kind = CV_TOKEN_MOVE, .color = side ? 'b' : 'w', .number = num, .text = B->san[i],
                                  .suffix = "", .norm = B->san[i], .len = strlen(B->san[i]) };
         main[i] = (size_t)i;
         if (side) num++;

@@ -132,7 +132,7 @@ static void on_bad(void *arg, const cv_replay_ev *e)
         return;
     }
     cv_problem_at at = problem_at(C, CV_ERROR);
-    if (e->t->kind == CV_PGN_VARIATION_START) {
+    if (e->t->kind == CV_TOKEN_VARIATION_START) {
         cv_report_problem(&at, CV_ERROR, "move", e->line, e->col, "%s", e->why);
     } else {
         /* the move as written, its mark too, as cv-replay names it */
@@ -166,7 +166,7 @@ static int write_unconverted(ctx *C, const cv_record_format *f, const cv_record 
     if (g->raw && g->raw_truncated) {
         /* part of a game would pass for the game: none of it is written,
          * and the run fails as on any resource error */
-        if (g->raw_truncated == CV_PGN_RAW_NOMEM)
+        if (g->raw_truncated == CV_RAW_NOMEM)
             cv_report(C->d, CV_ERROR, "", 0, 0, "out of memory keeping %s of %s as read; not written", C->ident,
                       cv_display_name(C->path));
         else

@@ -132,15 +132,15 @@ static void out_pos(long line, long col)
     out_c(' ');
 }
 
-static void print_token(const cv_pgn_token *t, long line, long col)
+static void print_token(const cv_token *t, long line, long col)
 {
     for (int i = 0; i < t->depth; i++) out_n("  ", 2);
     out_pos(line, col);
-    out_s(cv_pgn_kind_name(t->kind));
+    out_s(cv_token_kind_name(t->kind));
     out_c(' ');
     switch (t->kind) {
-    case CV_PGN_MOVE:
-    case CV_PGN_NULL_MOVE:
+    case CV_TOKEN_MOVE:
+    case CV_TOKEN_NULL_MOVE:
         out_s(t->norm);
         if (*t->suffix) {
             out_s(" suffix=");
@@ -155,14 +155,14 @@ static void print_token(const cv_pgn_token *t, long line, long col)
             out_s(t->text);
         }
         break;
-    case CV_PGN_MOVE_NUMBER:
+    case CV_TOKEN_MOVE_NUMBER:
         out_s(t->norm);
         if (t->normalized) {
             out_s(" written=");
             out_s(t->text);
         }
         break;
-    case CV_PGN_NAG:
+    case CV_TOKEN_NAG:
         out_c('$');
         out_l(t->nag);
         if (t->text[0] != '$') {
@@ -170,16 +170,16 @@ static void print_token(const cv_pgn_token *t, long line, long col)
             out_s(t->text);
         }
         break;
-    case CV_PGN_COMMENT:
+    case CV_TOKEN_COMMENT:
         out_c('{');
         out_escaped(t->text, t->len, 0);
         out_c('}');
         break;
-    case CV_PGN_LINE_COMMENT:
+    case CV_TOKEN_LINE_COMMENT:
         out_c(';');
         out_escaped(t->text, t->len, 0);
         break;
-    case CV_PGN_ESCAPE:
+    case CV_TOKEN_ESCAPE:
         out_c('%');
         out_escaped(t->text, t->len, 0);
         break;
@@ -190,7 +190,7 @@ static void print_token(const cv_pgn_token *t, long line, long col)
     out_c('\n');
 }
 
-static void print_tokens(const char *path, const cv_pgn_game *g)
+static void print_tokens(const char *path, const cv_game *g)
 {
     out_s("# game ");
     out_l(g->number);
@@ -205,12 +205,12 @@ static void print_tokens(const char *path, const cv_pgn_game *g)
      * before the tags). */
     size_t i = 0, k = 0;
     long tl = 0, tc = 0;  /* where token k starts */
-    if (g->ntokens) cv_pgn_where(g, g->tokens[0].at, &tl, &tc);
+    if (g->ntokens) cv_game_where(g, g->tokens[0].at, &tl, &tc);
     while (i < g->ntags || k < g->ntokens) {
         int tag_first = k >= g->ntokens ||
             (i < g->ntags && (g->tags[i].line < tl || (g->tags[i].line == tl && g->tags[i].col < tc)));
         if (tag_first) {
-            const cv_pgn_tag *t = &g->tags[i++];
+            const cv_tag *t = &g->tags[i++];
             out_pos(t->line, t->col);
             out_s("TAG ");
             out_s(t->name);
@@ -219,7 +219,7 @@ static void print_tokens(const char *path, const cv_pgn_game *g)
             out_s("\"\n");
         } else {
             print_token(&g->tokens[k++], tl, tc);
-            if (k < g->ntokens) cv_pgn_where(g, g->tokens[k].at, &tl, &tc);
+            if (k < g->ntokens) cv_game_where(g, g->tokens[k].at, &tl, &tc);
         }
     }
     out_flush();
@@ -227,30 +227,30 @@ static void print_tokens(const char *path, const cv_pgn_game *g)
 
 /* ---- JSON output -------------------------------------------------------- */
 
-static int is_move(const cv_pgn_token *t)
+static int is_move(const cv_token *t)
 {
-    return t->kind == CV_PGN_MOVE || t->kind == CV_PGN_NULL_MOVE;
+    return t->kind == CV_TOKEN_MOVE || t->kind == CV_TOKEN_NULL_MOVE;
 }
 
-static int is_comment(const cv_pgn_token *t)
+static int is_comment(const cv_token *t)
 {
-    return t->kind == CV_PGN_COMMENT || t->kind == CV_PGN_LINE_COMMENT;
+    return t->kind == CV_TOKEN_COMMENT || t->kind == CV_TOKEN_LINE_COMMENT;
 }
 
-static size_t next_move(const cv_pgn_game *g, size_t i, size_t to, int d)
+static size_t next_move(const cv_game *g, size_t i, size_t to, int d)
 {
     while (i < to && !(g->tokens[i].depth == d && is_move(&g->tokens[i]))) i++;
     return i;
 }
 
 /* The ')' closing the '(' of depth d whose contents start at i. */
-static size_t find_close(const cv_pgn_game *g, size_t i, int d)
+static size_t find_close(const cv_game *g, size_t i, int d)
 {
-    while (i < g->ntokens && !(g->tokens[i].kind == CV_PGN_VARIATION_END && g->tokens[i].depth == d)) i++;
+    while (i < g->ntokens && !(g->tokens[i].kind == CV_TOKEN_VARIATION_END && g->tokens[i].depth == d)) i++;
     return i;
 }
 
-static void json_comment(cv_json *j, const cv_pgn_token *t)
+static void json_comment(cv_json *j, const cv_token *t)
 {
     const char *s = t->text;
     size_t n = t->len;
@@ -259,7 +259,7 @@ static void json_comment(cv_json *j, const cv_pgn_token *t)
     cv_json_strn(j, s, n);
 }
 
-static void json_comments(cv_json *j, const char *key, const cv_pgn_game *g, size_t from, size_t to, int d)
+static void json_comments(cv_json *j, const char *key, const cv_game *g, size_t from, size_t to, int d)
 {
     size_t k = from;
     while (k < to && !(g->tokens[k].depth == d && is_comment(&g->tokens[k]))) k++;
@@ -272,19 +272,19 @@ static void json_comments(cv_json *j, const char *key, const cv_pgn_game *g, siz
 }
 
 /* The moves of one line (main line or variation) at depth d in [from, to). */
-static void json_moves(cv_json *j, const cv_pgn_game *g, size_t from, size_t to, int d)
+static void json_moves(cv_json *j, const cv_game *g, size_t from, size_t to, int d)
 {
-    const cv_pgn_token *tok = g->tokens;
+    const cv_token *tok = g->tokens;
     cv_json_begin_array(j);
     size_t first = next_move(g, from, to, d);
     for (size_t m = first, nx; m < to; m = nx) {
         nx = next_move(g, m + 1, to, d);
-        const cv_pgn_token *t = &tok[m];
+        const cv_token *t = &tok[m];
         int nnag = t->nag > 0, nvar = 0;
         for (size_t k = m + 1; k < nx; k++) {
             if (tok[k].depth != d) continue;
-            nnag += tok[k].kind == CV_PGN_NAG;
-            nvar += tok[k].kind == CV_PGN_VARIATION_START;
+            nnag += tok[k].kind == CV_TOKEN_NAG;
+            nvar += tok[k].kind == CV_TOKEN_VARIATION_START;
         }
         cv_json_begin_object(j);
         cv_json_key(j, "number");
@@ -302,7 +302,7 @@ static void json_moves(cv_json *j, const cv_pgn_game *g, size_t from, size_t to,
             cv_json_str(j, t->suffix);
         }
         long line, col;
-        cv_pgn_where(g, t->at, &line, &col);
+        cv_game_where(g, t->at, &line, &col);
         cv_json_key(j, "line");
         cv_json_int(j, line);
         cv_json_key(j, "col");
@@ -312,7 +312,7 @@ static void json_moves(cv_json *j, const cv_pgn_game *g, size_t from, size_t to,
             cv_json_begin_array(j);
             if (t->nag > 0) cv_json_int(j, t->nag);
             for (size_t k = m + 1; k < nx; k++)
-                if (tok[k].depth == d && tok[k].kind == CV_PGN_NAG) cv_json_int(j, tok[k].nag);
+                if (tok[k].depth == d && tok[k].kind == CV_TOKEN_NAG) cv_json_int(j, tok[k].nag);
             cv_json_end_array(j);
         }
         if (m == first && d > 0) json_comments(j, "comments_before", g, from, first, d);
@@ -321,7 +321,7 @@ static void json_moves(cv_json *j, const cv_pgn_game *g, size_t from, size_t to,
             cv_json_key(j, "variations");
             cv_json_begin_array(j);
             for (size_t k = m + 1; k < nx; k++) {
-                if (tok[k].depth != d || tok[k].kind != CV_PGN_VARIATION_START) continue;
+                if (tok[k].depth != d || tok[k].kind != CV_TOKEN_VARIATION_START) continue;
                 size_t e = find_close(g, k + 1, d);
                 json_moves(j, g, k + 1, e, d + 1);
                 k = e;
@@ -333,7 +333,7 @@ static void json_moves(cv_json *j, const cv_pgn_game *g, size_t from, size_t to,
     cv_json_end_array(j);
 }
 
-static void print_json(FILE *o, const char *path, const cv_pgn_game *g)
+static void print_json(FILE *o, const char *path, const cv_game *g)
 {
     static cv_json j;
     cv_json_init(&j, o);
@@ -349,18 +349,18 @@ static void print_json(FILE *o, const char *path, const cv_pgn_game *g)
     cv_json_key(&j, "result");
     cv_json_str(&j, g->result_text ? g->result_text : "*");
     size_t nesc = 0;
-    for (size_t i = 0; i < g->ntokens; i++) nesc += g->tokens[i].kind == CV_PGN_ESCAPE;
+    for (size_t i = 0; i < g->ntokens; i++) nesc += g->tokens[i].kind == CV_TOKEN_ESCAPE;
     if (nesc) {
         cv_json_key(&j, "escapes");
         cv_json_begin_array(&j);
         for (size_t i = 0; i < g->ntokens; i++)
-            if (g->tokens[i].kind == CV_PGN_ESCAPE) cv_json_strn(&j, g->tokens[i].text, g->tokens[i].len);
+            if (g->tokens[i].kind == CV_TOKEN_ESCAPE) cv_json_strn(&j, g->tokens[i].text, g->tokens[i].len);
         cv_json_end_array(&j);
     }
     cv_json_key(&j, "problems");
     cv_json_begin_array(&j);
     for (size_t i = 0; i < g->nissues; i++) {
-        const cv_pgn_issue *is = &g->issues[i];
+        const cv_issue *is = &g->issues[i];
         cv_json_problem(&j, is->level == CV_ERROR, "record", is->line, is->col, is->msg);
     }
     cv_json_end_array(&j);

@@ -140,7 +140,7 @@ static void on_bad(void *arg, const cv_replay_ev *e)
     if (!e->mark_only) C->game_bad = 1;
     /* a warning under --quiet is counted, not printed (C->d says so) */
     cv_problem_at at = problem_at(C);
-    if (e->t->kind == CV_PGN_VARIATION_START)
+    if (e->t->kind == CV_TOKEN_VARIATION_START)
         cv_report_problem(&at, lv, "move", e->line, e->col, "%s", e->why);
     else
         cv_report_problem(&at, lv, "move", e->line, e->col, "%s %s%s%s: %s", num, e->t->text,
@@ -179,9 +179,9 @@ static void game_json(ctx *C, const cv_record *g, const cv_replay_result *res, i
     cv_json_begin_object(j);
     cv_record_json_place(j, C->path, g);
     cv_json_key(j, "white");
-    cv_json_str(j, cv_pgn_tag_value(g, "White"));
+    cv_json_str(j, cv_game_tag_value(g, "White"));
     cv_json_key(j, "black");
-    cv_json_str(j, cv_pgn_tag_value(g, "Black"));
+    cv_json_str(j, cv_game_tag_value(g, "Black"));
     cv_json_key(j, "valid");
     cv_json_bool(j, valid);
     cv_json_key(j, "plies");
@@ -280,9 +280,9 @@ static int replay_game(ctx *C, const cv_record *g)
         if (res.mainline_complete) {
             if (want_final) cv_any_write(final, 0, C->final_fen, sizeof C->final_fen);
             const char *want = cv_replay_implied_result(&res);
-            const cv_pgn_token *rt = g->result;
+            const cv_token *rt = g->result;
             long rl = g->line, rc = g->col;
-            if (rt) cv_pgn_where(g, rt->at, &rl, &rc);
+            if (rt) cv_game_where(g, rt->at, &rl, &rc);
             if (want && g->result_text && strcmp(want, g->result_text)) {
                 cv_problem_at at = problem_at(C);
                 cv_report_problem(&at, CV_WARNING, "result", rl, rc, "the game ends in %s, so the result should be %s, not %s",

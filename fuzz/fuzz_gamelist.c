@@ -12,7 +12,7 @@
 #include <string.h>
 
 
-static void check(const cv_gamelist *gl, long expect_number, const cv_gamelist_limits *lim)
+static void check(const cv_gamelist *gl, long expect_number, const cv_reader_limits *lim)
 {
     if (gl->number != expect_number || gl->line < 1) abort();
     if (gl->nmoves > gl->nitems || gl->nitems > lim->max_items) abort();
@@ -75,7 +75,7 @@ static cv_gamelist_reader *reread(const char *text, size_t len, FILE **f, cv_gam
     cv_gamelist_reader *r = cv_gamelist_open(*f, "re.txt", NULL, 0);
     if (!r) abort();
     /* a comment that filled an input line is written after "// " */
-    cv_gamelist_limits lim = { 1 << 16, 0, 0, 0 };
+    cv_reader_limits lim = { .max_line = 1 << 16 };
     cv_gamelist_set_limits(r, &lim);
     if (cv_gamelist_next(r, gl) != 1) abort();
     return r;
@@ -101,7 +101,7 @@ static void roundtrip(const cv_gamelist *gl)
     free(w1);
 }
 
-static void run(const uint8_t *data, size_t size, unsigned flags, const cv_gamelist_limits *lim, int deep)
+static void run(const uint8_t *data, size_t size, unsigned flags, const cv_reader_limits *lim, int deep)
 {
     FILE *f = fmemopen((void *)data, size, "r");
     if (!f) return;
@@ -123,7 +123,7 @@ static void run(const uint8_t *data, size_t size, unsigned flags, const cv_gamel
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0) return 0;  /* fmemopen refuses empty buffers */
-    cv_gamelist_limits lim = cv_gamelist_default_limits();
+    cv_reader_limits lim = cv_reader_default_limits();
     run(data, size, 0, &lim, 1);
     lim.max_line = 24;
     lim.max_items = 6;

@@ -12,31 +12,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void check(const cv_record *g, long number, const cv_gclog_limits *lim)
+static void check(const cv_record *g, long number, const cv_reader_limits *lim)
 {
     if (g->number != number || g->line < 1 || g->col != 1) abort();
     if (g->ntokens + g->ntags > lim->max_items) abort();
     size_t m = 0;
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         if (!t->text || !t->suffix || t->norm != t->text || strlen(t->text) != t->len) abort();
         long line, col;
-        cv_pgn_where(g, t->at, &line, &col);
+        cv_game_where(g, t->at, &line, &col);
         if (line < 1 || col < 1 || t->depth || strpbrk(t->text, "\n\r")) abort();
         switch (t->kind) {
-        case CV_PGN_MOVE_NUMBER:
-            if (i + 1 >= g->ntokens || g->tokens[i + 1].kind != CV_PGN_MOVE) abort();
+        case CV_TOKEN_MOVE_NUMBER:
+            if (i + 1 >= g->ntokens || g->tokens[i + 1].kind != CV_TOKEN_MOVE) abort();
             break;
-        case CV_PGN_MOVE:
+        case CV_TOKEN_MOVE:
             if (m >= g->nmainline || g->mainline[m++] != i || !t->len || t->number < 1) abort();
             if ((t->color != 'w' && t->color != 'b') || strstr(t->text, "//")) abort();
-            if (i == 0 || g->tokens[i - 1].kind != CV_PGN_MOVE_NUMBER || g->tokens[i - 1].number != t->number) abort();
+            if (i == 0 || g->tokens[i - 1].kind != CV_TOKEN_MOVE_NUMBER || g->tokens[i - 1].number != t->number) abort();
             break;
-        case CV_PGN_RESULT:
+        case CV_TOKEN_RESULT:
             if (g->result != t || g->result_text != t->text) abort();
             break;
-        case CV_PGN_COMMENT:
-        case CV_PGN_LINE_COMMENT:
+        case CV_TOKEN_COMMENT:
+        case CV_TOKEN_LINE_COMMENT:
             break;
         default:
             abort();
@@ -73,7 +73,7 @@ static void roundtrip(const cv_record *g)
     FILE *f = n1 ? fmemopen(w1, n1, "r") : tmpfile();
     if (!f) abort();
     cv_gclog_reader *r = cv_gclog_open(f, "back", NULL, 0);
-    cv_gclog_limits lim = { .max_line = 1 << 16 };
+    cv_reader_limits lim = { .max_line = 1 << 16 };
     cv_gclog_set_limits(r, &lim);
     cv_record b;
     if (cv_gclog_next(r, &b) != 1) abort();
@@ -81,7 +81,7 @@ static void roundtrip(const cv_record *g)
     for (size_t i = 0; i < g->ntags; i++)
         if (strcmp(b.tags[i].name, g->tags[i].name) || strcmp(b.tags[i].value, g->tags[i].value)) abort();
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *x = &g->tokens[i], *y = &b.tokens[i];
+        const cv_token *x = &g->tokens[i], *y = &b.tokens[i];
         if (x->kind != y->kind || strcmp(x->text, y->text) || strcmp(x->suffix, y->suffix)) abort();
         if (x->number != y->number || x->color != y->color) abort();
     }
@@ -98,7 +98,7 @@ static void roundtrip(const cv_record *g)
     free(w2);
 }
 
-static void run(const uint8_t *data, size_t size, unsigned flags, const cv_gclog_limits *lim)
+static void run(const uint8_t *data, size_t size, unsigned flags, const cv_reader_limits *lim)
 {
     FILE *f = fmemopen((void *)data, size, "r");
     if (!f) return;
@@ -137,9 +137,9 @@ static void run(const uint8_t *data, size_t size, unsigned flags, const cv_gclog
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0) return 0;  /* fmemopen refuses empty buffers */
-    cv_gclog_limits lim = cv_gclog_default_limits();
+    cv_reader_limits lim = cv_reader_default_limits();
     run(data, size, CV_RECORD_KEEP_RAW, &lim);
-    lim = (cv_gclog_limits){ .max_line = 24, .max_items = 6, .max_text = 40, .max_issues = 3, .max_raw = 64 };
+    lim = (cv_reader_limits){ .max_line = 24, .max_items = 6, .max_text = 40, .max_issues = 3, .max_raw = 64 };
     run(data, size, CV_RECORD_LEAN | CV_RECORD_KEEP_RAW, &lim);
     return 0;
 }

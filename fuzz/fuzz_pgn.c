@@ -11,7 +11,7 @@
 
 static FILE *sink;
 
-static void check(const cv_pgn_game *g, long expect_number, const cv_pgn_limits *lim)
+static void check(const cv_game *g, long expect_number, const cv_pgn_limits *lim)
 {
     if (g->number != expect_number || g->line < 1 || g->col < 1) abort();
     for (size_t i = 0; i < g->ntags; i++) {
@@ -20,19 +20,19 @@ static void check(const cv_pgn_game *g, long expect_number, const cv_pgn_limits 
     }
     long pl = 0, pc = 0;  /* tokens come in file order */
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         if (!t->text || !t->suffix || !t->norm) abort();
         if (t->depth < 0 || t->depth > lim->max_depth) abort();
         long line, col;
-        cv_pgn_where(g, t->at, &line, &col);
+        cv_game_where(g, t->at, &line, &col);
         if (line < 1 || col < 1 || line < pl || (line == pl && col <= pc)) abort();
         pl = line, pc = col;
-        if ((unsigned)t->kind > CV_PGN_ESCAPE) abort();
-        if (t->kind == CV_PGN_COMMENT && t->len > lim->max_comment) abort();
-        if (t->kind != CV_PGN_COMMENT && t->kind != CV_PGN_LINE_COMMENT && t->kind != CV_PGN_ESCAPE &&
+        if ((unsigned)t->kind > CV_TOKEN_ESCAPE) abort();
+        if (t->kind == CV_TOKEN_COMMENT && t->len > lim->max_comment) abort();
+        if (t->kind != CV_TOKEN_COMMENT && t->kind != CV_TOKEN_LINE_COMMENT && t->kind != CV_TOKEN_ESCAPE &&
             strlen(t->text) != t->len)
             abort();
-        if ((t->kind == CV_PGN_MOVE || t->kind == CV_PGN_NULL_MOVE) &&
+        if ((t->kind == CV_TOKEN_MOVE || t->kind == CV_TOKEN_NULL_MOVE) &&
             (t->color != 'w' && t->color != 'b'))
             abort();
         cv_json_write_string(sink, t->text, t->len);
@@ -56,7 +56,7 @@ static void run(const uint8_t *data, size_t size, unsigned flags, const cv_pgn_l
     cv_pgn_reader *r = cv_pgn_open(f, "fuzz.pgn", NULL, flags);
     if (!r) abort();
     cv_pgn_set_limits(r, lim);
-    cv_pgn_game g;
+    cv_game g;
     long n = 0;
     while (cv_pgn_next(r, &g) == 1) {
         check(&g, ++n, lim);

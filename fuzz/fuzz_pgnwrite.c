@@ -45,19 +45,19 @@ static void summarise(const cv_record *g, summary *s)
 {
     memset(s, 0, sizeof *s);
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         if (t->depth != 0 || (unsigned)t->kind >= NKINDS) continue;
-        if (t->kind == CV_PGN_MOVE_NUMBER) continue;
+        if (t->kind == CV_TOKEN_MOVE_NUMBER) continue;
         s->kinds[t->kind]++;
-        if ((t->kind == CV_PGN_MOVE || t->kind == CV_PGN_NULL_MOVE) && t->nag) s->kinds[CV_PGN_NAG]++;
+        if ((t->kind == CV_TOKEN_MOVE || t->kind == CV_TOKEN_NULL_MOVE) && t->nag) s->kinds[CV_TOKEN_NAG]++;
     }
     /* a missing result is written as the one assumed ('*') */
-    if (!g->result) s->kinds[CV_PGN_RESULT]++;
+    if (!g->result) s->kinds[CV_TOKEN_RESULT]++;
     s->moves = calloc(g->nmainline + 1, sizeof *s->moves);
     if (!s->moves) abort();
     s->nmoves = g->nmainline;
     for (size_t i = 0; i < g->nmainline; i++) {
-        const cv_pgn_token *t = &g->tokens[g->mainline[i]];
+        const cv_token *t = &g->tokens[g->mainline[i]];
         size_t n = strlen(t->norm) + 32;
         s->moves[i] = malloc(n);
         if (!s->moves[i]) abort();

@@ -141,7 +141,7 @@ static int by_name(const void *a, const void *b)
 }
 
 /* repeat[i]: tag i has a name an earlier tag has; NULL when out of memory,
- * and then the caller asks cv_pgn_tag_value (slow but right). */
+ * and then the caller asks cv_game_tag_value (slow but right). */
 static unsigned char *repeats_of(const cv_record *g)
 {
     named *v = malloc(sizeof *v * (g->ntags ? g->ntags : 1));
@@ -166,7 +166,7 @@ void cv_record_json_tags(cv_json *j, const cv_record *g, int repeats)
     cv_json_key(j, "tags");
     cv_json_begin_object(j);
     for (size_t i = 0; i < g->ntags; i++) {
-        int r = rep ? rep[i] : cv_pgn_tag_value(g, g->tags[i].name) != g->tags[i].value;
+        int r = rep ? rep[i] : cv_game_tag_value(g, g->tags[i].name) != g->tags[i].value;
         dups += r;
         if (r) continue;
         cv_json_key(j, g->tags[i].name);
@@ -177,7 +177,7 @@ void cv_record_json_tags(cv_json *j, const cv_record *g, int repeats)
         cv_json_key(j, "duplicate_tags");
         cv_json_begin_array(j);
         for (size_t i = 0; i < g->ntags; i++) {
-            if (rep ? !rep[i] : cv_pgn_tag_value(g, g->tags[i].name) == g->tags[i].value) continue;
+            if (rep ? !rep[i] : cv_game_tag_value(g, g->tags[i].name) == g->tags[i].value) continue;
             cv_json_begin_array(j);
             cv_json_str(j, g->tags[i].name);
             cv_json_str(j, g->tags[i].value);

@@ -4,7 +4,7 @@
  * Every reader yields the same game structure, cv_record: tags (a PGN
  * header; a listing's `// [Name "value"]` lines), the movetext as tokens
  * (move numbers, moves, comments, variations, NAGs, the result) each with
- * its place, which cv_pgn_where turns into a line and column when asked,
+ * its place, which cv_game_where turns into a line and column when asked,
  * the game's problems, and optionally its raw bytes.
  * Every format has a writer from that structure, so a record read in one
  * format can be written in another.  The tools open a record reader on
@@ -19,14 +19,14 @@
 #ifndef CV_RECORD_H
 #define CV_RECORD_H
 #include "diag.h"
+#include "game.h"
 #include "pgn.h"
 #include "source.h"
 #include "variant.h"
 #include <stdio.h>
 
-/* The game structure every reader yields (see pgn.h for its fields).
- * result_text is NULL for a format that writes no result. */
-typedef cv_pgn_game cv_record;
+/* The game structure every reader yields (game.h says what it holds). */
+typedef cv_game cv_record;
 /* Where a reader stands between two games (pgn.h says what it holds; only
  * the format reads it, and equal marks mean equal states). */
 typedef cv_pgn_mark cv_record_mark;

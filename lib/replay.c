@@ -93,9 +93,9 @@ int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_varian
                     size_t whysize, long *line, long *col)
 {
     const cv_variant *v = deflt;
-    const cv_pgn_tag *vt = NULL, *ft = NULL, *st = NULL;
+    const cv_tag *vt = NULL, *ft = NULL, *st = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
-        const cv_pgn_tag *t = &g->tags[i];
+        const cv_tag *t = &g->tags[i];
         /* the first letter first: a game has a dozen tags, and these
          * three are asked of every game */
         const char c = t->name[0];
@@ -157,7 +157,7 @@ static void fill(cv_replay_ev *e, const cv_record *g, size_t i, int depth, const
 static void report_bad(const cv_replay_hooks *h, void *arg, cv_replay_ev *e, const cv_record *g)
 {
     if (!h || !h->bad) return;
-    cv_pgn_where(g, e->t->at, &e->line, &e->col);
+    cv_game_where(g, e->t->at, &e->line, &e->col);
     h->bad(arg, e);
 }
 
@@ -187,9 +187,9 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
     cv_apos before;
     int keep_before = (h && h->move) || r->marks;
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         switch (t->kind) {
-        case CV_PGN_VARIATION_START: {
+        case CV_TOKEN_VARIATION_START: {
             if (need(r, d + 2) < 0) return -1;
             level *parent = &r->lv[d];
             level *c = &r->lv[++d];
@@ -208,11 +208,11 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
             }
             break;
         }
-        case CV_PGN_VARIATION_END:
+        case CV_TOKEN_VARIATION_END:
             if (d > 0) d--;
             break;
-        case CV_PGN_MOVE:
-        case CV_PGN_NULL_MOVE: {
+        case CV_TOKEN_MOVE:
+        case CV_TOKEN_NULL_MOVE: {
             level *c = &r->lv[d];
             if (c->dead) break;
             const char *why = NULL;
@@ -225,7 +225,7 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
             if (r->numbers && ((t->color == 'b') != (side == 1) || t->number != full)) {
                 snprintf(seq, sizeof seq, "out of sequence: the game is at move %d%s", full, side ? "..." : ".");
                 why = seq;
-            } else if (t->kind == CV_PGN_NULL_MOVE) {
+            } else if (t->kind == CV_TOKEN_NULL_MOVE) {
                 if (d == 0) why = "a null move is allowed only in a variation";
                 else if (!cv_any_has_null(&c->cur)) why = "this game has no null moves";
             } else if (cv_any_read_move(&c->cur, t->norm, r->nt, r->read_flags, &mv, &info) != CV_MOVE_OK) {
@@ -243,7 +243,7 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
             }
             if (keep_before) cv_apos_copy(&before, &c->cur);
             c->has_prev = 1;
-            c->last_null = t->kind == CV_PGN_NULL_MOVE;
+            c->last_null = t->kind == CV_TOKEN_NULL_MOVE;
             if (c->last_null) {
                 cv_any_make_null(&c->cur, &c->last_undo);
             } else {

@@ -14,7 +14,7 @@
 
 typedef struct cv_replay_ev {
     size_t tok;                 /* index of the move token in g->tokens */
-    const cv_pgn_token *t;
+    const cv_token *t;
     int depth;                  /* 0 main line */
     const cv_apos *before;      /* position the move is played in */
     const cv_amove *move;       /* the move read (when it was read) */

@@ -17,6 +17,7 @@
  * call.  Such a line is a header, never longer than max_line, so it is
  * always kept whole even in a truncated listing. */
 #include "gamelist.h"
+#include "scaffold.h"
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,7 +40,7 @@ struct cv_gamelist_reader {
     const char *fname;
     cv_diag *diag;
     unsigned flags;
-    cv_gamelist_limits lim;
+    cv_reader_limits lim;
 
     unsigned char *buf;
     size_t bpos, bend;
@@ -61,9 +62,7 @@ struct cv_gamelist_reader {
     size_t nitems, icap;
     size_t *moves;
     size_t nmoves, mcap;
-    cv_gamelist_issue *iss;
-    size_t niss, isscap;
-    long errors, warnings;
+    cv_issue_list pr;
     long first_line;
     long wl, wc, bl, bc;    /* header words */
     long ply;               /* moves so far by the numbering: 2 (N - 1) + Black */
@@ -71,15 +70,11 @@ struct cv_gamelist_reader {
     long num_line, num_col; /* where the number waiting for its move is (0: none) */
     long row_col;           /* first column of the current line's words */
     int header_checked;
-    int skipping, skipped;
     size_t peak;
 
-    /* raw text (CV_GAMELIST_KEEP_RAW): raw[0..raw_kept) is the listing's,
-     * raw[raw_kept..rawlen) the current line's */
-    char *raw;
-    size_t rawlen, rawcap, raw_kept;
-    int raw_lost;           /* the current line did not fit */
-    int raw_trunc;          /* the listing's raw text is cut */
+    /* raw text (CV_GAMELIST_KEEP_RAW): the listing's, then the current
+     * line's */
+    cv_raw_text raw;
 };
 typedef struct cv_gamelist_reader R;
 
@@ -98,19 +93,10 @@ static int word_is(const char *s, size_t n, const char *w)
     return 1;
 }
 
-/* A short quotable excerpt of s[0..n). */
-static const char *clip(char *out, size_t size, const char *s, size_t n)
-{
-    const size_t max = 40;
-    if (n > max) snprintf(out, size, "%.*s...", (int)max, s);
-    else snprintf(out, size, "%.*s", (int)n, s);
-    return out;
-}
-
 static size_t mem_now(const R *r)
 {
     return CHUNK + r->lim.max_line + 1 + r->acap + r->icap * sizeof *r->items + r->mcap * sizeof *r->moves +
-           r->isscap * sizeof *r->iss + r->rawcap + sizeof *r;
+           r->pr.cap * sizeof *r->pr.v + r->raw.cap + sizeof *r;
 }
 
 static void note_peak(R *r)
@@ -121,71 +107,23 @@ static void note_peak(R *r)
 
 static int grow(void **p, size_t *cap, size_t need, size_t elem)
 {
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 64;
-    while (c < need) c *= 2;
-    void *n = realloc(*p, c * elem);
-    if (!n) return -1;
-    *p = n;
-    *cap = c;
-    return 0;
+    return cv_table_grow(p, cap, need, elem, 64);
 }
 
 /* ---- issues ---- */
 
-static void add_issue(R *r, cv_level lv, long line, long col, const char *fmt, va_list ap)
-{
-    if (r->niss == r->isscap) {
-        size_t cap = r->isscap ? r->isscap * 2 : 8;
-        if (cap > r->lim.max_issues + 1) cap = r->lim.max_issues + 1;
-        if (cap <= r->niss) cap = r->niss + 1;  /* the few reported even when skipping */
-        cv_gamelist_issue *n = realloc(r->iss, cap * sizeof *n);
-        if (!n) return;
-        r->iss = n;
-        r->isscap = cap;
-    }
-    cv_gamelist_issue *is = &r->iss[r->niss++];
-    is->level = lv;
-    is->line = line;
-    is->col = col;
-    vsnprintf(is->msg, sizeof is->msg, fmt, ap);
-    if (lv == CV_ERROR) r->errors++;
-    else r->warnings++;
-}
-
-static void skip_rest(R *r)
-{
-    r->skipping = 1;
-    r->skipped = 1;
-}
+static void skip_rest(R *r) { cv_issue_list_skip(&r->pr); }
 
 /* layout: a deviation from the layout, a warning in lenient mode.  The
  * issue past max_issues says why the rest of the listing is missing. */
 static void issue(R *r, int layout, long line, long col, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 static void issue(R *r, int layout, long line, long col, const char *fmt, ...)
 {
-    if (r->skipping) return;
     cv_level lv = layout && (r->flags & CV_GAMELIST_LENIENT) ? CV_WARNING : CV_ERROR;
     va_list ap;
     va_start(ap, fmt);
-    add_issue(r, lv, line, col, fmt, ap);
+    cv_issue_list_vadd(&r->pr, lv, line, col, fmt, ap);
     va_end(ap);
-    if (r->niss >= r->lim.max_issues) {
-        static const char why[] = "too many problems; the rest of the listing is skipped";
-        if (r->niss == r->isscap) {
-            cv_gamelist_issue *n = realloc(r->iss, (r->niss + 1) * sizeof *n);
-            if (n) r->iss = n, r->isscap = r->niss + 1;
-        }
-        if (r->niss < r->isscap) {
-            cv_gamelist_issue *is = &r->iss[r->niss++];
-            is->level = CV_ERROR;
-            is->line = line;
-            is->col = col;
-            snprintf(is->msg, sizeof is->msg, "%s", why);
-            r->errors++;
-        }
-        skip_rest(r);
-    }
 }
 
 /* ---- input ---- */
@@ -212,57 +150,11 @@ static int fill(R *r)
  * begin the next listing. */
 static void raw_add(R *r, const unsigned char *s, size_t n)
 {
-    if (!(r->flags & CV_GAMELIST_KEEP_RAW) || r->raw_lost || !n) return;
-    size_t line = r->rawlen - r->raw_kept;
-    size_t room = r->raw_trunc || r->raw_kept >= r->lim.max_raw ? 0 : r->lim.max_raw - r->raw_kept;
+    cv_raw_text *t = &r->raw;
+    size_t room = t->trunc || t->kept >= r->lim.max_raw ? 0 : r->lim.max_raw - t->kept;
     if (room < r->lim.max_line + 8) room = r->lim.max_line + 8;
-    if (n > room - line || grow((void **)&r->raw, &r->rawcap, r->rawlen + n, 1) < 0) {
-        r->raw_lost = 1;
-        return;
-    }
+    cv_raw_add(t, (const char *)s, n, room);
     note_peak(r);
-    memcpy(r->raw + r->rawlen, s, n);
-    r->rawlen += n;
-}
-
-/* The current line belongs to the listing: its bytes are the listing's,
- * or, past max_raw, they are dropped and the raw text is marked cut (a
- * prefix of whole lines is kept). */
-static void raw_commit(R *r)
-{
-    if (!(r->flags & CV_GAMELIST_KEEP_RAW)) return;
-    if (r->raw_trunc || r->raw_lost || r->rawlen - r->raw_kept > r->lim.max_raw - r->raw_kept) {
-        r->raw_trunc = 1;
-        r->rawlen = r->raw_kept;
-    } else {
-        r->raw_kept = r->rawlen;
-    }
-    r->raw_lost = 0;
-}
-
-/* A new listing: the bytes of the line that begins it (if any) to the
- * front; a buffer that one large listing grew is given back. */
-static void raw_restart(R *r)
-{
-    if (!(r->flags & CV_GAMELIST_KEEP_RAW)) return;
-    size_t pend = r->raw_lost ? 0 : r->rawlen - r->raw_kept;  /* lost: out of memory */
-    r->raw_trunc = r->raw_lost;
-    if (r->rawcap > RAW_KEEP && pend <= RAW_KEEP) {
-        char *n = malloc(RAW_KEEP);
-        if (n) {
-            memcpy(n, r->raw + r->raw_kept, pend);
-            free(r->raw);
-            r->raw = n;
-            r->rawcap = RAW_KEEP;
-        } else {
-            memmove(r->raw, r->raw + r->raw_kept, pend);
-        }
-    } else if (pend) {
-        memmove(r->raw, r->raw + r->raw_kept, pend);
-    }
-    r->rawlen = pend;
-    r->raw_kept = 0;
-    r->raw_lost = 0;
 }
 
 /* Reads one line without its end (LF, CR LF or CR); 0 at the end.  The
@@ -322,15 +214,14 @@ static void reset_listing(R *r)
         r->moves = NULL;
         r->icap = r->mcap = 0;
     }
-    r->alen = r->nitems = r->nmoves = r->niss = 0;
-    r->errors = r->warnings = 0;
+    r->alen = r->nitems = r->nmoves = 0;
+    cv_issue_list_clear(&r->pr);
     r->first_line = 0;
     r->wl = r->wc = r->bl = r->bc = 0;
     r->ply = 0;
     r->numbered = 0;
     r->num_line = r->num_col = 0;
     r->header_checked = 0;
-    r->skipping = r->skipped = 0;
 }
 
 /* Appends an item whose text is s[0..n); NULL when a limit refuses it. */
@@ -441,11 +332,11 @@ static size_t number_token(R *r, const char *s, size_t n, long col)
     long num = 0;
     for (size_t i = 0; i < d && num <= NUMBER_MAX; i++) num = num * 10 + (s[i] - '0');
     if ((dots != 0 && dots != 1 && dots != 3) || num < 1 || num > NUMBER_MAX) {
-        issue(r, 1, r->lineno, col, "bad move number '%s'", clip(q, sizeof q, s, d + dots));
+        issue(r, 1, r->lineno, col, "bad move number '%s'", cv_clip(q, sizeof q, s, d + dots));
         return d + dots;
     }
     /* "12" alone: surely White's number with its '.' forgotten */
-    if (dots == 0) issue(r, 1, r->lineno, col, "move number '%s' without '.'", clip(q, sizeof q, s, d));
+    if (dots == 0) issue(r, 1, r->lineno, col, "move number '%s' without '.'", cv_clip(q, sizeof q, s, d));
     int black = dots == 3;
     long want = r->ply / 2 + 1;
     int want_black = (int)(r->ply & 1);
@@ -468,12 +359,12 @@ static int header_line(R *r, const char *ln, const size_t (*tok)[2], size_t nt, 
     /* glue: bytes of stray text before the first word */
     const char *w0 = ln + tok[0][0] + glue;
     int white0 = word_is(w0, 5, "WHITE");
-    if (r->skipping || r->nmoves || (white0 && (r->wl || r->bl)) || (!white0 && r->bl)) return LINE_NEW_LISTING;
+    if (r->pr.skipping || r->nmoves || (white0 && (r->wl || r->bl)) || (!white0 && r->bl)) return LINE_NEW_LISTING;
     if (!r->first_line) r->first_line = r->lineno;
     char q[64];
     if (glue)
         issue(r, 1, r->lineno, (long)tok[0][0] + 1, "stray text before %s: '%s'", white0 ? "WHITE" : "BLACK",
-              clip(q, sizeof q, ln + tok[0][0], glue));
+              cv_clip(q, sizeof q, ln + tok[0][0], glue));
     for (size_t i = 0; i < nt; i++) {
         size_t at = tok[i][0] + (i ? 0 : glue);
         long col = (long)at + 1;
@@ -492,13 +383,7 @@ static int header_line(R *r, const char *ln, const size_t (*tok)[2], size_t nt, 
  * the input, a read error). */
 static void force_issue(R *r, long line, long col, const char *msg)
 {
-    int sk = r->skipping;
-    r->skipping = 0;
-    size_t lim = r->lim.max_issues;
-    r->lim.max_issues = (size_t)-1;
-    issue(r, 0, line, col, "%s", msg);
-    r->lim.max_issues = lim;
-    r->skipping = sk;
+    cv_issue_list_force(&r->pr, line, col, msg);
 }
 
 /* A comment s[0..n) ("//" at col): own line when no move stands before it
@@ -569,11 +454,11 @@ static int process_line(R *r)
         if (header && header_line(r, ln, (const size_t(*)[2])tok, nt, glue) == LINE_NEW_LISTING)
             return LINE_NEW_LISTING;
     }
-    if (r->skipping) return LINE_DONE;
+    if (r->pr.skipping) return LINE_DONE;
     if (!r->first_line) r->first_line = lineno;
     r->row_col = nt ? (long)tok[0][0] + 1 : 1;
 
-    for (size_t i = 0; !header && i < nt && !r->skipping; i++) {
+    for (size_t i = 0; !header && i < nt && !r->pr.skipping; i++) {
         const char *t = ln + tok[i][0];
         size_t len = tok[i][1];
         long col = (long)tok[i][0] + 1;
@@ -587,14 +472,14 @@ static int process_line(R *r)
         if (i == 0 && !k) {
             /* nothing on the line is recognised: skip it whole */
             size_t end = tok[nt - 1][0] + tok[nt - 1][1];
-            issue(r, 1, lineno, col, "unrecognized line: '%s'", clip(q, sizeof q, t, end - tok[0][0]));
+            issue(r, 1, lineno, col, "unrecognized line: '%s'", cv_clip(q, sizeof q, t, end - tok[0][0]));
             return LINE_DONE;
         } else {
-            issue(r, 1, lineno, col, "unknown token '%s'", clip(q, sizeof q, t, len));
+            issue(r, 1, lineno, col, "unknown token '%s'", cv_clip(q, sizeof q, t, len));
         }
     }
     if (many) issue(r, 1, lineno, (long)tok[MAXTOK - 1][0] + 1, "more than %d words on one line; the rest skipped", MAXTOK);
-    if (cs && !r->skipping) add_comment(r, cs + 2, n - cpos - 2, (long)cpos + 1, r->nmoves == moves_before);
+    if (cs && !r->pr.skipping) add_comment(r, cs + 2, n - cpos - 2, (long)cpos + 1, r->nmoves == moves_before);
     return LINE_DONE;
 }
 
@@ -614,12 +499,6 @@ int cv_gamelist_header_line(const char *s, size_t n)
     }
 }
 
-cv_gamelist_limits cv_gamelist_default_limits(void)
-{
-    cv_gamelist_limits l = { 4096, 100000, 4u << 20, 100, 64u << 20 };
-    return l;
-}
-
 cv_gamelist_reader *cv_gamelist_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
 {
     R *r = cv_gamelist_open_source(NULL, filename, diag, flags);
@@ -635,7 +514,10 @@ cv_gamelist_reader *cv_gamelist_open_source(cv_source *src, const char *filename
     r->fname = filename;
     r->diag = diag;
     r->flags = flags;
-    r->lim = cv_gamelist_default_limits();
+    r->raw.on = (flags & CV_GAMELIST_KEEP_RAW) != 0;
+    r->lim = cv_reader_default_limits();
+    r->pr.max = r->lim.max_issues;
+    r->pr.unit = "listing";
     r->buf = malloc(CHUNK);
     r->line = malloc(r->lim.max_line + 1);
     r->arena = malloc(1024);
@@ -648,15 +530,11 @@ cv_gamelist_reader *cv_gamelist_open_source(cv_source *src, const char *filename
     return r;
 }
 
-void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_gamelist_limits *lim)
+void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_reader_limits *lim)
 {
-    cv_gamelist_limits d = cv_gamelist_default_limits();
     size_t old_line = r->lim.max_line;
-    r->lim.max_line = lim->max_line ? lim->max_line : d.max_line;
-    r->lim.max_items = lim->max_items ? lim->max_items : d.max_items;
-    r->lim.max_text = lim->max_text ? lim->max_text : d.max_text;
-    r->lim.max_issues = lim->max_issues ? lim->max_issues : d.max_issues;
-    r->lim.max_raw = lim->max_raw ? lim->max_raw : d.max_raw;
+    r->lim = cv_reader_limits_or_default(lim);
+    r->pr.max = r->lim.max_issues;
     if (r->lim.max_line != old_line) {
         char *n = realloc(r->line, r->lim.max_line + 1);
         if (n) r->line = n;
@@ -669,7 +547,7 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
     memset(gl, 0, sizeof *gl);
     if (r->done) return 0;
     reset_listing(r);
-    raw_restart(r);
+    cv_raw_restart(&r->raw, RAW_KEEP);
     int more = 0;
     for (;;) {
         if (!r->pending && !read_line(r)) break;
@@ -678,13 +556,13 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
             more = r->pending = 1;
             break;
         }
-        raw_commit(r);
+        cv_raw_commit(&r->raw, r->lim.max_raw);
     }
     if (!more) {
         r->done = 1;
         if (r->ioerr) force_issue(r, r->lineno + 1, 1, "read error");
         int empty = !r->wl && !r->bl && !r->nmoves;
-        if (r->nlist > 0 && empty && !r->nitems && !r->niss) return 0;
+        if (r->nlist > 0 && empty && !r->nitems && !r->pr.n) return 0;
         if (r->nlist == 0 && empty)
             force_issue(r, 1, 1, "no game listing in the input: no 'WHITE  BLACK' header and no moves");
     }
@@ -701,20 +579,9 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
     gl->nitems = r->nitems;
     gl->moves = r->moves;
     gl->nmoves = r->nmoves;
-    gl->issues = r->iss;
-    gl->nissues = r->niss;
-    gl->errors = r->errors;
-    gl->warnings = r->warnings;
-    gl->skipped = r->skipped;
-    if (r->flags & CV_GAMELIST_KEEP_RAW) {
-        gl->raw = r->raw ? r->raw : "";
-        gl->rawlen = r->raw_kept;
-        gl->raw_truncated = r->raw_trunc;
-    }
-    if (r->diag)
-        for (size_t i = 0; i < r->niss; i++)
-            cv_report(r->diag, r->iss[i].level, r->fname, r->iss[i].line, r->iss[i].col, "game %ld: %s", gl->number,
-                      r->iss[i].msg);
+    cv_issue_list_hand_out(&r->pr, &gl->issues, &gl->nissues, &gl->errors, &gl->warnings, &gl->skipped);
+    cv_raw_hand_out(&r->raw, &gl->raw, &gl->rawlen, &gl->raw_truncated);
+    cv_issue_list_report(&r->pr, r->diag, r->fname, gl->number);
     return 1;
 }
 
@@ -734,8 +601,8 @@ void cv_gamelist_close(cv_gamelist_reader *r)
     free(r->arena);
     free(r->items);
     free(r->moves);
-    free(r->iss);
-    free(r->raw);
+    cv_issue_list_free(&r->pr);
+    cv_raw_free(&r->raw);
     free(r);
 }
 

@@ -29,7 +29,7 @@
  *  - One listing in memory at a time; the input is read line by line and
  *    never held whole.  A listing's strings live in one arena that is
  *    reused and shrunk back after an unusually large listing; the limits
- *    (cv_gamelist_limits) bound a listing's memory whatever the input.
+ *    (cv_reader_limits, scaffold.h) bound a listing's memory whatever the input.
  *  - Where one listing ends: a listing starts at the beginning of the
  *    input and at every header line (a line whose first word is WHITE, or
  *    BLACK) that comes after the current listing already has that word or
@@ -92,6 +92,8 @@
 #include <stdio.h>
 #include "diag.h"
 #include "source.h"
+#include "game.h"
+#include "scaffold.h"
 
 /* Flags for cv_gamelist_open. */
 #define CV_GAMELIST_LENIENT 1u  /* layout deviations are warnings, not errors */
@@ -124,12 +126,6 @@ typedef struct cv_gamelist_item {
     union { const char *text; size_t text_off; };
 } cv_gamelist_item;
 
-typedef struct cv_gamelist_issue {
-    cv_level level;     /* CV_WARNING or CV_ERROR */
-    long line, col;
-    char msg[192];      /* without the "game N: " prefix */
-} cv_gamelist_issue;
-
 typedef struct cv_gamelist {
     long number;                    /* 1-based place in the input */
     long line;                      /* first line of the listing's text */
@@ -139,7 +135,7 @@ typedef struct cv_gamelist {
     size_t nitems;
     const size_t *moves;            /* indexes into items of the moves */
     size_t nmoves;
-    const cv_gamelist_issue *issues;
+    const cv_issue *issues;
     size_t nissues;
     long errors, warnings;
     int skipped;                    /* text was skipped after a limit */
@@ -152,15 +148,6 @@ typedef struct cv_gamelist {
     int raw_truncated;
 } cv_gamelist;
 
-typedef struct cv_gamelist_limits {
-    size_t max_line;    /* bytes in one line: 4096 */
-    size_t max_items;   /* moves and comments in one listing: 100,000 */
-    size_t max_text;    /* bytes of moves and comments kept: 4 MiB */
-    size_t max_issues;  /* problems kept before skipping: 100 */
-    size_t max_raw;     /* bytes of raw text kept for one listing
-                           (CV_GAMELIST_KEEP_RAW): 64 MiB */
-} cv_gamelist_limits;
-
 typedef struct cv_gamelist_reader cv_gamelist_reader;
 
 /* Opens a reader on f (not closed by the reader); filename is used in
@@ -170,10 +157,9 @@ typedef struct cv_gamelist_reader cv_gamelist_reader;
 cv_gamelist_reader *cv_gamelist_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags);
 /* The same on src (source.h), which must outlive the reader. */
 cv_gamelist_reader *cv_gamelist_open_source(cv_source *src, const char *filename, cv_diag *diag, unsigned flags);
-cv_gamelist_limits cv_gamelist_default_limits(void);
-/* Replaces the limits (before the first cv_gamelist_next); zero fields
- * keep their default. */
-void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_gamelist_limits *lim);
+/* Replaces the limits (scaffold.h; before the first cv_gamelist_next);
+ * zero fields keep their default. */
+void cv_gamelist_set_limits(cv_gamelist_reader *r, const cv_reader_limits *lim);
 /* Reads the next listing into *gl: 1 when one was read (it may carry
  * errors), 0 at the end of the input.  Its contents belong to the reader
  * and are replaced by the next call. */

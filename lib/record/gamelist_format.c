@@ -21,6 +21,7 @@
  * tag (CV_GAMELIST_LEAN). */
 #include "record.h"
 #include "gamelist.h"
+#include "scaffold.h"
 #include "pgnwrite.h"
 #include "where.h"
 #include <ctype.h>
@@ -62,29 +63,22 @@ static int sniff(const char *b, size_t n)
 
 typedef struct rd {
     cv_gamelist_reader *r;
-    cv_pgn_token *tok;
+    cv_token *tok;
     size_t captok;
-    cv_pgn_tag *tags;
+    cv_tag *tags;
     size_t captags;
     size_t *main;
     size_t capmain;
-    cv_pgn_issue *iss;
+    cv_issue *iss;
     size_t capiss;
     char *arena;
     size_t caparena, used;
-    cv_pgn_lines lines;
+    cv_line_table lines;
 } rd;
 
 static int grow(void **p, size_t *cap, size_t need, size_t elem)
 {
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 16;
-    while (c < need) c *= 2;
-    void *n = realloc(*p, c * elem);
-    if (!n) return -1;
-    *p = n;
-    *cap = c;
-    return 0;
+    return cv_table_grow(p, cap, need, elem, 16);
 }
 
 static void *open_gl(cv_source *src, const char *path, cv_diag *d, unsigned flags)
@@ -143,24 +137,24 @@ static int next(void *p, cv_record *g)
         grow((void **)&x->tags, &x->captags, gl.nitems + 1, sizeof *x->tags) < 0 ||
         grow((void **)&x->main, &x->capmain, gl.nmoves + 1, sizeof *x->main) < 0 ||
         grow((void **)&x->iss, &x->capiss, gl.nissues + 1, sizeof *x->iss) < 0 ||
-        cv_pgn_lines_reserve(&x->lines, 2 * gl.nitems + 1) < 0)
+        cv_line_table_reserve(&x->lines, 2 * gl.nitems + 1) < 0)
         return -1;
     x->used = 0;
-    cv_pgn_lines_clear(&x->lines);
+    cv_line_table_clear(&x->lines);
     size_t nt = 0, ntags = 0, nmain = 0;
     long open_white = 0;    /* number of the White move just before, 0 none */
     for (size_t i = 0; i < gl.nitems; i++) {
         const cv_gamelist_item *it = &gl.items[i];
-        cv_pgn_token *t = &x->tok[nt];
+        cv_token *t = &x->tok[nt];
         memset(t, 0, sizeof *t);
         if (it->kind == CV_GAMELIST_COMMENT) {
-            t->at = cv_pgn_lines_at(&x->lines, it->line, it->col);  /* room reserved */
+            t->at = cv_line_table_at(&x->lines, it->line, it->col);  /* room reserved */
             const char *name, *value;
             if (it->own_line && it->before == 0 && as_tag(x, it->text, &name, &value)) {
-                x->tags[ntags++] = (cv_pgn_tag){ .name = name, .value = value, .line = it->line, .col = it->col };
+                x->tags[ntags++] = (cv_tag){ .name = name, .value = value, .line = it->line, .col = it->col };
                 continue;
             }
-            t->kind = it->own_line ? CV_PGN_COMMENT : CV_PGN_LINE_COMMENT;
+            t->kind = it->own_line ? CV_TOKEN_COMMENT : CV_TOKEN_LINE_COMMENT;
             if (it->own_line || !it->len) {
                 t->text = keep(x, it->text, it->len);
                 t->len = it->len;
@@ -181,7 +175,7 @@ static int next(void *p, cv_record *g)
         if (it->color == 'w' || open_white != it->number) {
             char num[32];
             int k = snprintf(num, sizeof num, "%ld%s", it->number, it->color == 'w' ? "." : "...");
-            t->kind = CV_PGN_MOVE_NUMBER;
+            t->kind = CV_TOKEN_MOVE_NUMBER;
             t->number = it->number;
             t->color = it->color;
             t->text = t->norm = keep(x, num, (size_t)k);
@@ -189,16 +183,16 @@ static int next(void *p, cv_record *g)
             t->len = (size_t)k;
             /* at the number as written, so a problem with it is placed there;
              * one the listing leaves out stands where its move does */
-            t->at = it->num_line ? cv_pgn_lines_at(&x->lines, it->num_line, it->num_col)
-                                 : cv_pgn_lines_at(&x->lines, it->line, it->col);
+            t->at = it->num_line ? cv_line_table_at(&x->lines, it->num_line, it->num_col)
+                                 : cv_line_table_at(&x->lines, it->line, it->col);
             t = &x->tok[++nt];
             memset(t, 0, sizeof *t);
         }
-        t->at = cv_pgn_lines_at(&x->lines, it->line, it->col);
+        t->at = cv_line_table_at(&x->lines, it->line, it->col);
         /* the marks apart from the move, as the PGN reader keeps them */
         size_t n = it->len;
         while (n > 1 && strchr("+#*!?", it->text[n - 1])) n--;
-        t->kind = CV_PGN_MOVE;
+        t->kind = CV_TOKEN_MOVE;
         t->number = it->number;
         t->color = it->color;
         t->text = t->norm = keep(x, it->text, n);
@@ -207,11 +201,7 @@ static int next(void *p, cv_record *g)
         x->main[nmain++] = nt++;
         open_white = it->color == 'w' ? it->number : 0;
     }
-    for (size_t i = 0; i < gl.nissues; i++) {
-        const cv_gamelist_issue *is = &gl.issues[i];
-        x->iss[i] = (cv_pgn_issue){ .level = is->level, .line = is->line, .col = is->col };
-        snprintf(x->iss[i].msg, sizeof x->iss[i].msg, "%s", is->msg);
-    }
+    if (gl.nissues) memcpy(x->iss, gl.issues, gl.nissues * sizeof *x->iss);  /* the listing's problems are the game's */
     memset(g, 0, sizeof *g);
     g->number = gl.number;
     g->line = gl.line;
@@ -248,7 +238,7 @@ static void close_gl(void *p)
     free(x->main);
     free(x->iss);
     free(x->arena);
-    cv_pgn_lines_free(&x->lines);
+    cv_line_table_free(&x->lines);
     free(x);
 }
 
@@ -256,7 +246,7 @@ static void close_gl(void *p)
 
 extern const cv_record_format cv_gamelist_format;
 
-static int implied(const cv_pgn_tag *t, const cv_record_meta *m)
+static int implied(const cv_tag *t, const cv_record_meta *m)
 {
     const char *ph = cv_pgn_placeholder(t->name);
     if (ph && !strcmp(ph, t->value)) return 1;
@@ -277,7 +267,7 @@ static int write_gl(FILE *out, const cv_record *g, char *const *texts, cv_record
     if (!items || !moves || !owned) goto done;
     size_t ni = 0, nm = 0, no = 0;
     for (size_t i = 0; i < g->ntags; i++) {
-        const cv_pgn_tag *t = &g->tags[i];
+        const cv_tag *t = &g->tags[i];
         if (implied(t, m)) continue;
         size_t len = strlen(t->name) + 2 * strlen(t->value) + 6;
         char *s = owned[no++] = malloc(len);
@@ -292,12 +282,12 @@ static int write_gl(FILE *out, const cv_record *g, char *const *texts, cv_record
     }
     int dropped = 0;
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
-        if (t->depth > 0 || t->kind == CV_PGN_VARIATION_START || t->kind == CV_PGN_VARIATION_END) {
-            dropped += t->kind == CV_PGN_VARIATION_START && t->depth == 0;
+        const cv_token *t = &g->tokens[i];
+        if (t->depth > 0 || t->kind == CV_TOKEN_VARIATION_START || t->kind == CV_TOKEN_VARIATION_END) {
+            dropped += t->kind == CV_TOKEN_VARIATION_START && t->depth == 0;
             continue;
         }
-        if (t->kind == CV_PGN_MOVE) {
+        if (t->kind == CV_TOKEN_MOVE) {
             char *s;
             if (texts && texts[i]) s = owned[no++] = strdup(texts[i]);
             else {
@@ -309,7 +299,7 @@ static int write_gl(FILE *out, const cv_record *g, char *const *texts, cv_record
             items[ni++] = (cv_gamelist_item){ .kind = CV_GAMELIST_MOVE, .number = t->number, .color = t->color,
                                               .before = nm, .len = strlen(s), .text = s };
             nm++;
-        } else if (t->kind == CV_PGN_COMMENT || t->kind == CV_PGN_LINE_COMMENT) {
+        } else if (t->kind == CV_TOKEN_COMMENT || t->kind == CV_TOKEN_LINE_COMMENT) {
             /* a listing's comment is one line, without blanks around it */
             char *s = owned[no++] = malloc(t->len + 1);
             if (!s) goto done;
@@ -321,9 +311,9 @@ static int write_gl(FILE *out, const cv_record *g, char *const *texts, cv_record
             }
             while (k && s[k - 1] == ' ') k--;
             s[k] = 0;
-            items[ni++] = (cv_gamelist_item){ .kind = CV_GAMELIST_COMMENT, .own_line = t->kind == CV_PGN_COMMENT,
+            items[ni++] = (cv_gamelist_item){ .kind = CV_GAMELIST_COMMENT, .own_line = t->kind == CV_TOKEN_COMMENT,
                                               .before = nm, .len = k, .text = s };
-        } else if (t->kind == CV_PGN_NAG || t->kind == CV_PGN_ESCAPE || t->kind == CV_PGN_NULL_MOVE) {
+        } else if (t->kind == CV_TOKEN_NAG || t->kind == CV_TOKEN_ESCAPE || t->kind == CV_TOKEN_NULL_MOVE) {
             dropped++;
         }
     }

@@ -15,6 +15,7 @@
  * by offset while a game grows (the arena may move) and become pointers
  * only for the part returned. */
 #include "gclog.h"
+#include "scaffold.h"
 #include "lines.h"
 #include "where.h"
 #include <errno.h>
@@ -37,7 +38,7 @@ struct cv_gclog_reader {
     const char *fname;
     cv_diag *diag;
     unsigned flags;
-    cv_gclog_limits lim;
+    cv_reader_limits lim;
     int pending;            /* L's line begins the next game: */
     const char *pend_s;     /* that line (in L's buffer, untouched till the */
     size_t pend_n;          /* next line is read), without a byte-order mark */
@@ -45,20 +46,18 @@ struct cv_gclog_reader {
     long ngames;
 
     /* the game being read */
-    cv_pgn_token *tok;
+    cv_token *tok;
     size_t ntok, tokcap;
     /* each token's line and column, as a line reader knows them; they
      * become positions (where.h) when the game is handed out */
     struct place { long line, col; } *pl;
     size_t plcap;
-    cv_pgn_lines lines;
-    cv_pgn_tag *tags;
+    cv_line_table lines;
+    cv_tag *tags;
     size_t ntags, tagcap;
     size_t *main;
     size_t nmain, maincap;
-    cv_pgn_issue *iss;
-    size_t niss, isscap;
-    long errors;
+    cv_issue_list pr;
     char *arena;
     size_t alen, acap;
     long first_line;
@@ -66,15 +65,11 @@ struct cv_gclog_reader {
     int ended;              /* its result line was read */
     long result_tok;        /* index of the RESULT token, -1 none */
     size_t cut_tok, cut_text;   /* after a result: where the held comments start */
-    int skipping, skipped;
     size_t peak;
 
-    /* KEEP_RAW: raw[0..raw_kept) is the game's, raw[raw_kept..rawlen) the
-     * held lines and the current one, not yet anybody's */
-    char *raw;
-    size_t rawlen, rawcap, raw_kept;
-    int raw_lost;           /* bytes not yet anybody's were lost */
-    int raw_trunc;          /* the game's raw text is cut */
+    /* KEEP_RAW: the game's bytes, then the held lines and the current
+     * one, not yet anybody's */
+    cv_raw_text raw;
 };
 typedef struct cv_gclog_reader R;
 
@@ -83,42 +78,20 @@ typedef struct cv_gclog_reader R;
 static int is_blank(int c) { return c == ' ' || c == '\t'; }
 static int is_digit(int c) { return c >= '0' && c <= '9'; }
 
-static const char *clip(char *out, size_t size, const char *s, size_t n)
-{
-    const size_t max = 40;
-    if (n > max) snprintf(out, size, "%.*s...", (int)max, s);
-    else snprintf(out, size, "%.*s", (int)n, s);
-    return out;
-}
-
 static int grow(void **p, size_t *cap, size_t need, size_t elem)
 {
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 16;
-    while (c < need) c *= 2;
-    void *n = realloc(*p, c * elem);
-    if (!n) return -1;
-    *p = n;
-    *cap = c;
-    return 0;
+    return cv_table_grow(p, cap, need, elem, 16);
 }
 
-/* Gives back the room of a table one large game grew, keeping its first
- * `used` elements. */
 static void shrink(void **p, size_t *cap, size_t used, size_t keep, size_t elem)
 {
-    if (*cap <= keep || used > keep) return;
-    void *n = realloc(*p, keep * elem);
-    if (n || !keep) {
-        *p = n;
-        *cap = keep;
-    }
+    cv_table_shrink(p, cap, used, keep, elem);
 }
 
 static size_t mem_now(const R *r)
 {
     return sizeof *r + r->L.cap + r->tokcap * sizeof *r->tok + r->tagcap * sizeof *r->tags +
-           r->maincap * sizeof *r->main + r->isscap * sizeof *r->iss + r->acap + r->rawcap +
+           r->maincap * sizeof *r->main + r->pr.cap * sizeof *r->pr.v + r->acap + r->raw.cap +
            r->plcap * sizeof *r->pl + r->lines.cap * sizeof *r->lines.v;
 }
 
@@ -130,56 +103,24 @@ static void note_peak(R *r)
 
 /* ---- problems ---- */
 
-static void add_issue(R *r, long line, long col, const char *fmt, va_list ap)
-{
-    if (grow((void **)&r->iss, &r->isscap, r->niss + 1, sizeof *r->iss) < 0) return;
-    cv_pgn_issue *is = &r->iss[r->niss++];
-    is->level = CV_ERROR;
-    is->line = line;
-    is->col = col;
-    vsnprintf(is->msg, sizeof is->msg, fmt, ap);
-    r->errors++;
-}
-
-static void skip_rest(R *r)
-{
-    r->skipping = 1;
-    r->skipped = 1;
-}
+static void skip_rest(R *r) { cv_issue_list_skip(&r->pr); }
 
 /* An error of the game; past max_issues the rest of the game is skipped,
  * and the last problem says so. */
 static void issue(R *r, long line, long col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void issue(R *r, long line, long col, const char *fmt, ...)
 {
-    if (r->skipping) return;
     va_list ap;
     va_start(ap, fmt);
-    add_issue(r, line, col, fmt, ap);
+    cv_issue_list_vadd(&r->pr, CV_ERROR, line, col, fmt, ap);
     va_end(ap);
-    if (r->niss >= r->lim.max_issues) {
-        /* the last problem kept says why no more follow */
-        if (grow((void **)&r->iss, &r->isscap, r->niss + 1, sizeof *r->iss) == 0) {
-            cv_pgn_issue *is = &r->iss[r->niss++];
-            *is = (cv_pgn_issue){ .level = CV_ERROR, .line = line, .col = col };
-            snprintf(is->msg, sizeof is->msg, "too many problems; the rest of the game is skipped");
-            r->errors++;
-        }
-        skip_rest(r);
-    }
 }
 
 /* Problems reported even while skipping: the end of the input, a read
  * error. */
 static void force_issue(R *r, long line, long col, const char *msg)
 {
-    int sk = r->skipping;
-    size_t lim = r->lim.max_issues;
-    r->skipping = 0;
-    r->lim.max_issues = (size_t)-1;
-    issue(r, line, col, "%s", msg);
-    r->lim.max_issues = lim;
-    r->skipping = sk;
+    cv_issue_list_force(&r->pr, line, col, msg);
 }
 
 /* ---- raw text ---- */
@@ -189,44 +130,8 @@ static void force_issue(R *r, long line, long col, const char *msg)
  * their own: max_raw and a line. */
 static void raw_add(R *r, const char *s, size_t n, int long_line)
 {
-    if (!(r->flags & CV_RECORD_KEEP_RAW) || r->raw_lost || !n) return;
-    size_t loose = r->rawlen - r->raw_kept;
-    if (long_line || n > r->lim.max_raw + r->lim.max_line + 2 - loose ||
-        grow((void **)&r->raw, &r->rawcap, r->rawlen + n, 1) < 0) {
-        r->raw_lost = 1;
-        r->rawlen = r->raw_kept;
-        return;
-    }
-    memcpy(r->raw + r->rawlen, s, n);
-    r->rawlen += n;
+    cv_raw_add(&r->raw, s, n, long_line ? 0 : r->lim.max_raw + r->lim.max_line + 2);
     note_peak(r);
-}
-
-/* The bytes not yet anybody's are the game's, but past max_raw (or when
- * some were lost) the game keeps only the whole lines it had. */
-static void raw_commit(R *r)
-{
-    if (!(r->flags & CV_RECORD_KEEP_RAW)) return;
-    if (r->raw_trunc || r->raw_lost || r->rawlen > r->lim.max_raw) {
-        r->raw_trunc = 1;
-        r->rawlen = r->raw_kept;
-    } else {
-        r->raw_kept = r->rawlen;
-    }
-    r->raw_lost = 0;
-}
-
-/* A new game starts with the bytes not yet anybody's. */
-static void raw_restart(R *r)
-{
-    if (!(r->flags & CV_RECORD_KEEP_RAW)) return;
-    size_t loose = r->rawlen - r->raw_kept;
-    if (loose) memmove(r->raw, r->raw + r->raw_kept, loose);
-    r->rawlen = loose;
-    r->raw_kept = 0;
-    r->raw_trunc = r->raw_lost;
-    r->raw_lost = 0;
-    shrink((void **)&r->raw, &r->rawcap, r->rawlen, RAW_KEEP, 1);
 }
 
 /* ---- the game being read ---- */
@@ -241,27 +146,25 @@ static void reset_game(R *r)
     }
     if (text) memmove(r->arena, r->arena + r->cut_text, text);
     for (size_t i = 0; i < held; i++) {
-        cv_pgn_token *t = &r->tok[i];
+        cv_token *t = &r->tok[i];
         t->text_off -= r->cut_text;
         t->norm_off = t->text_off;
     }
     r->ntok = held;
     r->alen = text;
-    r->ntags = r->nmain = r->niss = 0;
+    r->ntags = r->nmain = 0;
+    cv_issue_list_clear(&r->pr);
     shrink((void **)&r->arena, &r->acap, r->alen, ARENA_KEEP, 1);
     shrink((void **)&r->tok, &r->tokcap, r->ntok, TABLE_KEEP, sizeof *r->tok);
     shrink((void **)&r->pl, &r->plcap, r->ntok, TABLE_KEEP, sizeof *r->pl);
-    cv_pgn_lines_clear(&r->lines);
+    cv_line_table_clear(&r->lines);
     shrink((void **)&r->lines.v, &r->lines.cap, r->ntok, TABLE_KEEP, sizeof *r->lines.v);
     shrink((void **)&r->tags, &r->tagcap, 0, TABLE_KEEP, sizeof *r->tags);
     shrink((void **)&r->main, &r->maincap, 0, TABLE_KEEP, sizeof *r->main);
-    shrink((void **)&r->iss, &r->isscap, 0, TABLE_KEEP, sizeof *r->iss);
-    r->errors = 0;
     r->first_line = held ? r->pl[0].line : 0;
     r->met_move = r->ended = 0;
     r->result_tok = -1;
     r->cut_tok = r->cut_text = 0;
-    r->skipping = r->skipped = 0;
 }
 
 /* Room for ntok more tokens (or tags) and nbytes of their text; when the
@@ -280,7 +183,7 @@ static int room(R *r, size_t ntok, size_t nbytes, long line, long col, int quiet
     }
     if (grow((void **)&r->tok, &r->tokcap, r->ntok + ntok, sizeof *r->tok) < 0 ||
         grow((void **)&r->pl, &r->plcap, r->ntok + ntok, sizeof *r->pl) < 0 ||
-        cv_pgn_lines_reserve(&r->lines, r->ntok + ntok) < 0 ||
+        cv_line_table_reserve(&r->lines, r->ntok + ntok) < 0 ||
         grow((void **)&r->tags, &r->tagcap, r->ntags + 1, sizeof *r->tags) < 0 ||
         grow((void **)&r->main, &r->maincap, r->nmain + 1, sizeof *r->main) < 0 ||
         grow((void **)&r->arena, &r->acap, r->alen + nbytes, 1) < 0) {
@@ -303,9 +206,9 @@ static size_t keep(R *r, const char *s, size_t n)
     return off;
 }
 
-static cv_pgn_token *add_token(R *r, cv_pgn_kind kind, long line, long col, const char *s, size_t n)
+static cv_token *add_token(R *r, cv_token_kind kind, long line, long col, const char *s, size_t n)
 {
-    cv_pgn_token *t = &r->tok[r->ntok++];
+    cv_token *t = &r->tok[r->ntok++];
     memset(t, 0, sizeof *t);
     t->kind = kind;
     r->pl[t - r->tok] = (struct place){ line, col };
@@ -427,23 +330,23 @@ static void classify(const R *r, const char *s, size_t n, line_t *ln)
     size_t dots = 0;
     while (d + dots < wn && w[d + dots] == '.') dots++;
     if (d == 0 || dots == 0) {
-        bad(ln, ln->col, "unrecognized line: '%s'", clip(q, sizeof q, w, wn));
+        bad(ln, ln->col, "unrecognized line: '%s'", cv_clip(q, sizeof q, w, wn));
         return;
     }
     long num = 0;
     for (size_t k = 0; k < d && num <= NUMBER_MAX; k++) num = num * 10 + (w[k] - '0');
     if ((dots != 1 && dots != 3) || num < 1 || num > NUMBER_MAX) {
-        bad(ln, ln->col, "bad move number '%s'", clip(q, sizeof q, w, d + dots));
+        bad(ln, ln->col, "bad move number '%s'", cv_clip(q, sizeof q, w, d + dots));
         return;
     }
     size_t m = d + dots;
     if (m < wn && !is_blank(w[m])) {
-        bad(ln, ln->col + (long)m, "no blank after the move number '%s'", clip(q, sizeof q, w, m));
+        bad(ln, ln->col + (long)m, "no blank after the move number '%s'", cv_clip(q, sizeof q, w, m));
         return;
     }
     while (m < wn && is_blank(w[m])) m++;
     if (m == wn) {
-        bad(ln, ln->col, "move number '%s' without a move", clip(q, sizeof q, w, d + dots));
+        bad(ln, ln->col, "move number '%s' without a move", cv_clip(q, sizeof q, w, d + dots));
         return;
     }
     ln->kind = L_MOVE;
@@ -463,11 +366,11 @@ static void add_comment(R *r, const line_t *ln, int own)
     /* LEAN: not kept (a tag line is no comment: add_tag keeps it) */
     size_t n = r->flags & CV_RECORD_LEAN ? 0 : ln->comment_len;
     if (own) {
-        add_token(r, CV_PGN_COMMENT, r->L.lineno, ln->comment_col, ln->comment, n);
+        add_token(r, CV_TOKEN_COMMENT, r->L.lineno, ln->comment_col, ln->comment, n);
         return;
     }
     /* "// note" after a move is PGN's "; note": the blank kept */
-    cv_pgn_token *t = add_token(r, CV_PGN_LINE_COMMENT, r->L.lineno, ln->comment_col, " ", n ? 1 : 0);
+    cv_token *t = add_token(r, CV_TOKEN_LINE_COMMENT, r->L.lineno, ln->comment_col, " ", n ? 1 : 0);
     if (n) {
         r->alen--;  /* the text goes on over the NUL */
         keep(r, ln->comment, n);
@@ -481,7 +384,7 @@ static void add_tag(R *r, const line_t *ln)
     const char *s = ln->comment;
     size_t n = ln->comment_len, i = 1;
     while (s[i] != ' ') i++;
-    cv_pgn_tag *t = &r->tags[r->ntags++];
+    cv_tag *t = &r->tags[r->ntags++];
     t->line = r->L.lineno;
     t->col = ln->comment_col;
     t->name_off = keep(r, s + 1, i - 1);
@@ -503,11 +406,11 @@ static void add_move(R *r, const line_t *ln)
     while (n > 1 && (ln->move[n - 1] == '+' || ln->move[n - 1] == '#')) n--;
     size_t c = ln->has_comment ? ln->comment_len + 2 : 0;
     if (!room(r, 2 + ln->has_comment, (size_t)k + ln->move_len + 3 + c, r->L.lineno, ln->move_col, 0)) return;
-    cv_pgn_token *t = add_token(r, CV_PGN_MOVE_NUMBER, r->L.lineno, ln->col, num, (size_t)k);
+    cv_token *t = add_token(r, CV_TOKEN_MOVE_NUMBER, r->L.lineno, ln->col, num, (size_t)k);
     t->number = ln->number;
     t->color = ln->color;
     r->main[r->nmain++] = r->ntok;
-    t = add_token(r, CV_PGN_MOVE, r->L.lineno, ln->move_col, ln->move, n);
+    t = add_token(r, CV_TOKEN_MOVE, r->L.lineno, ln->move_col, ln->move, n);
     t->number = ln->number;
     t->color = ln->color;
     t->suffix_off = keep(r, ln->move + n, ln->move_len - n);
@@ -519,7 +422,7 @@ static void add_result(R *r, const line_t *ln)
     size_t c = ln->has_comment ? ln->comment_len + 2 : 0;
     if (!room(r, 1 + ln->has_comment, ln->result_len + 1 + c, r->L.lineno, ln->col, 0)) return;
     r->result_tok = (long)r->ntok;
-    add_token(r, CV_PGN_RESULT, r->L.lineno, ln->col, ln->result, ln->result_len);
+    add_token(r, CV_TOKEN_RESULT, r->L.lineno, ln->col, ln->result, ln->result_len);
     if (ln->has_comment) add_comment(r, ln, 0);
 }
 
@@ -532,7 +435,7 @@ static int take(R *r, const line_t *ln)
          * next game's */
         if (ln->kind == L_BLANK) return HELD;
         if (ln->kind != L_COMMENT || ln->tag) return NEXT_GAME;
-        if (r->skipping || !room(r, 1, ln->comment_len + 1, lineno, ln->col, 1)) return NEXT_GAME;
+        if (r->pr.skipping || !room(r, 1, ln->comment_len + 1, lineno, ln->col, 1)) return NEXT_GAME;
         add_comment(r, ln, 1);
         return HELD;
     }
@@ -541,7 +444,7 @@ static int take(R *r, const line_t *ln)
         return KEPT;
     case L_COMMENT:
         if (ln->tag && r->met_move) return NEXT_GAME;
-        if (r->skipping) return KEPT;
+        if (r->pr.skipping) return KEPT;
         if (ln->tag) {
             if (room(r, 1, ln->comment_len + 2, lineno, ln->comment_col, 0)) add_tag(r, ln);
         } else if (room(r, 1, ln->comment_len + 1, lineno, ln->comment_col, 0)) {
@@ -552,12 +455,12 @@ static int take(R *r, const line_t *ln)
         if (r->met_move && ln->number == 1 && ln->color == 'w') return NEXT_GAME;
         r->met_move = 1;
         if (!r->first_line) r->first_line = lineno;
-        if (!r->skipping) add_move(r, ln);
+        if (!r->pr.skipping) add_move(r, ln);
         return KEPT;
     case L_RESULT:
         r->ended = 1;
         if (!r->first_line) r->first_line = lineno;
-        if (!r->skipping) add_result(r, ln);
+        if (!r->pr.skipping) add_result(r, ln);
         r->cut_tok = r->ntok;
         r->cut_text = r->alen;
         return KEPT;
@@ -570,12 +473,6 @@ static int take(R *r, const line_t *ln)
 }
 
 /* ---- the reader ---- */
-
-cv_gclog_limits cv_gclog_default_limits(void)
-{
-    cv_gclog_limits l = { 4096, 100000, 4u << 20, 100, 64u << 20 };
-    return l;
-}
 
 cv_gclog_reader *cv_gclog_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags)
 {
@@ -593,21 +490,20 @@ cv_gclog_reader *cv_gclog_open_source(cv_source *src, const char *filename, cv_d
     r->fname = filename;
     r->diag = diag;
     r->flags = flags;
-    r->lim = cv_gclog_default_limits();
+    r->raw.on = (flags & CV_RECORD_KEEP_RAW) != 0;
+    r->lim = cv_reader_default_limits();
+    r->pr.max = r->lim.max_issues;
+    r->pr.unit = "game";
     r->L.max = r->lim.max_line;
     r->result_tok = -1;
     note_peak(r);
     return r;
 }
 
-void cv_gclog_set_limits(cv_gclog_reader *r, const cv_gclog_limits *lim)
+void cv_gclog_set_limits(cv_gclog_reader *r, const cv_reader_limits *lim)
 {
-    cv_gclog_limits d = cv_gclog_default_limits();
-    r->lim.max_line = lim->max_line ? lim->max_line : d.max_line;
-    r->lim.max_items = lim->max_items ? lim->max_items : d.max_items;
-    r->lim.max_text = lim->max_text ? lim->max_text : d.max_text;
-    r->lim.max_issues = lim->max_issues ? lim->max_issues : d.max_issues;
-    r->lim.max_raw = lim->max_raw ? lim->max_raw : d.max_raw;
+    r->lim = cv_reader_limits_or_default(lim);
+    r->pr.max = r->lim.max_issues;
     r->L.max = r->lim.max_line;
 }
 
@@ -637,7 +533,7 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
     memset(g, 0, sizeof *g);
     if (r->done) return 0;
     reset_game(r);
-    raw_restart(r);
+    cv_raw_restart(&r->raw, RAW_KEEP);
     int more = 0;
     for (;;) {
         const char *s;
@@ -658,7 +554,7 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
             r->pend_n = n;
             break;
         }
-        if (what == KEPT) raw_commit(r);
+        if (what == KEPT) cv_raw_commit(&r->raw, r->lim.max_raw);
     }
     if (!r->ended || !more) {
         /* the whole game is returned: at the end of the input, what the
@@ -668,20 +564,20 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
     }
     if (!more) {
         r->done = 1;
-        raw_commit(r);
+        cv_raw_commit(&r->raw, r->lim.max_raw);
         if (r->ioerr)
             force_issue(r, r->L.lineno + 1, 1, r->ioerr == ENOMEM ? "out of memory reading a line" : "read error");
         int empty = !r->met_move && !r->ended && !r->ntags;
-        if (r->ngames > 0 && empty && !r->ntok && !r->niss) return 0;
+        if (r->ngames > 0 && empty && !r->ntok && !r->pr.n) return 0;
         if (r->ngames == 0 && empty)
             force_issue(r, 1, 1, "no game in the input: no move, tag or result line");
     }
 
-    cv_pgn_lines_clear(&r->lines);
+    cv_line_table_clear(&r->lines);
     for (size_t i = 0; i < r->cut_tok; i++) {
-        cv_pgn_token *t = &r->tok[i];
+        cv_token *t = &r->tok[i];
         size_t so = t->suffix_off;
-        t->at = cv_pgn_lines_at(&r->lines, r->pl[i].line, r->pl[i].col);  /* room reserved */
+        t->at = cv_line_table_at(&r->lines, r->pl[i].line, r->pl[i].col);  /* room reserved */
         t->text = r->arena + t->text_off;
         t->norm = t->text;
         t->suffix = so == NO_SUFFIX ? "" : r->arena + so;
@@ -705,19 +601,9 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
     }
     g->mainline = r->main;
     g->nmainline = r->nmain;
-    g->issues = r->iss;
-    g->nissues = r->niss;
-    g->errors = r->errors;
-    g->skipped = r->skipped;
-    if (r->flags & CV_RECORD_KEEP_RAW) {
-        g->raw = r->raw ? r->raw : "";
-        g->rawlen = r->raw_kept;
-        g->raw_truncated = r->raw_trunc;
-    }
-    if (r->diag)
-        for (size_t i = 0; i < r->niss; i++)
-            cv_report(r->diag, r->iss[i].level, r->fname, r->iss[i].line, r->iss[i].col, "game %ld: %s", g->number,
-                      r->iss[i].msg);
+    cv_issue_list_hand_out(&r->pr, &g->issues, &g->nissues, &g->errors, &g->warnings, &g->skipped);
+    cv_raw_hand_out(&r->raw, &g->raw, &g->rawlen, &g->raw_truncated);
+    cv_issue_list_report(&r->pr, r->diag, r->fname, g->number);
     return 1;
 }
 
@@ -735,11 +621,11 @@ void cv_gclog_close(cv_gclog_reader *r)
     cv_lines_free(&r->L);
     free(r->tok);
     free(r->pl);
-    cv_pgn_lines_free(&r->lines);
+    cv_line_table_free(&r->lines);
     free(r->tags);
     free(r->main);
-    free(r->iss);
+    cv_issue_list_free(&r->pr);
     free(r->arena);
-    free(r->raw);
+    cv_raw_free(&r->raw);
     free(r);
 }

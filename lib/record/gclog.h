@@ -47,7 +47,7 @@
  *  - Bounded memory: the input is read a line at a time (lines.h), never
  *    held whole; a game's strings live in one arena reused from game to
  *    game and shrunk back after an unusually large one; the limits
- *    (cv_gclog_limits, those of a Parmen listing) bound a game's memory
+ *    (cv_reader_limits, scaffold.h, those of a Parmen listing) bound a game's memory
  *    whatever the input.  Past max_items or max_text the rest of the game
  *    is skipped (`skipped` set) up to its result or the next game, which
  *    are still found; past max_issues likewise.
@@ -76,17 +76,9 @@
 #define CV_GCLOG_H
 #include "record.h"
 #include "source.h"
+#include "scaffold.h"
 #include <stddef.h>
 #include <stdio.h>
-
-typedef struct cv_gclog_limits {
-    size_t max_line;    /* bytes in one line: 4096 */
-    size_t max_items;   /* moves, numbers, comments, tags and the result
-                           of one game: 100,000 */
-    size_t max_text;    /* bytes of their text kept: 4 MiB */
-    size_t max_issues;  /* problems kept before the rest is skipped: 100 */
-    size_t max_raw;     /* bytes of raw text kept for one game (KEEP_RAW): 64 MiB */
-} cv_gclog_limits;
 
 typedef struct cv_gclog_reader cv_gclog_reader;
 
@@ -97,10 +89,9 @@ typedef struct cv_gclog_reader cv_gclog_reader;
 cv_gclog_reader *cv_gclog_open(FILE *f, const char *filename, cv_diag *diag, unsigned flags);
 /* The same on src (source.h), which must outlive the reader. */
 cv_gclog_reader *cv_gclog_open_source(cv_source *src, const char *filename, cv_diag *diag, unsigned flags);
-cv_gclog_limits cv_gclog_default_limits(void);
-/* Replaces the limits (before the first cv_gclog_next); zero fields keep
- * their default. */
-void cv_gclog_set_limits(cv_gclog_reader *r, const cv_gclog_limits *lim);
+/* Replaces the limits (scaffold.h; before the first cv_gclog_next); zero
+ * fields keep their default. */
+void cv_gclog_set_limits(cv_gclog_reader *r, const cv_reader_limits *lim);
 /* 1 and the next game in *g (it may carry errors), 0 at the end of the
  * input.  The game belongs to the reader and is replaced by the next call. */
 int cv_gclog_next(cv_gclog_reader *r, cv_record *g);

@@ -135,7 +135,7 @@ static void close_gc(void *rd) { cv_gclog_close(rd); }
 /* "game 2", or "game 2 (Alice - Bob)" when the log names its players. */
 static size_t ident(const cv_record *g, char *buf, size_t size)
 {
-    const char *w = cv_pgn_tag_value(g, "White"), *b = cv_pgn_tag_value(g, "Black");
+    const char *w = cv_game_tag_value(g, "White"), *b = cv_game_tag_value(g, "Black");
     int n = w || b ? snprintf(buf, size, "game %ld (%.120s - %.120s)", g->number, w ? w : "?", b ? b : "?")
                    : snprintf(buf, size, "game %ld", g->number);
     return n < 0 ? 0 : (size_t)n;

@@ -45,7 +45,7 @@ static int has_text(const char *s, size_t n)
     return 0;
 }
 
-static void comment_line(FILE *out, const cv_pgn_token *t, int after)
+static void comment_line(FILE *out, const cv_token *t, int after)
 {
     fputs(after ? "  //" : "//", out);
     if (has_text(t->text, t->len)) {
@@ -59,7 +59,7 @@ static void comment_line(FILE *out, const cv_pgn_token *t, int after)
  * its result line gives.  A Variant tag is written even when it names the
  * log's own rules: the log it came from said it, and a log rewritten must
  * keep its lines. */
-static int implied(const cv_pgn_tag *t, const char *result)
+static int implied(const cv_tag *t, const char *result)
 {
     const char *ph = cv_pgn_placeholder(t->name);
     if (ph && !strcmp(ph, t->value)) return 1;
@@ -70,13 +70,13 @@ static int implied(const cv_pgn_tag *t, const char *result)
  * written before them again.  Only a log puts comments there. */
 static int before_tags(const cv_record *g, size_t i)
 {
-    const cv_pgn_token *t = &g->tokens[i];
-    if (!g->ntags || t->kind != CV_PGN_COMMENT) return 0;
+    const cv_token *t = &g->tokens[i];
+    if (!g->ntags || t->kind != CV_TOKEN_COMMENT) return 0;
     long line, col;
-    cv_pgn_where(g, t->at, &line, &col);
+    cv_game_where(g, t->at, &line, &col);
     if (line <= 0 || line >= g->tags[0].line) return 0;
     for (size_t k = 0; k < i; k++)
-        if (g->tokens[k].kind != CV_PGN_COMMENT) return 0;
+        if (g->tokens[k].kind != CV_TOKEN_COMMENT) return 0;
     return 1;
 }
 
@@ -89,7 +89,7 @@ int cv_gclog_write(FILE *out, const cv_record *g, char *const *texts, cv_record_
     size_t i = 0;
     for (; i < g->ntokens && before_tags(g, i); i++) comment_line(out, &g->tokens[i], 0);
     for (size_t k = 0; k < g->ntags; k++) {
-        const cv_pgn_tag *t = &g->tags[k];
+        const cv_tag *t = &g->tags[k];
         if (implied(t, result)) continue;
         fprintf(out, "// [%s \"", t->name);
         folded(out, t->value, strlen(t->value), 1);
@@ -97,10 +97,10 @@ int cv_gclog_write(FILE *out, const cv_record *g, char *const *texts, cv_record_
     }
     int result_written = 0;
     for (; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
-        if (t->depth > 0 || t->kind == CV_PGN_VARIATION_END) continue;
+        const cv_token *t = &g->tokens[i];
+        if (t->depth > 0 || t->kind == CV_TOKEN_VARIATION_END) continue;
         switch (t->kind) {
-        case CV_PGN_MOVE: {
+        case CV_TOKEN_MOVE: {
             if (open) fputc('\n', out);
             fprintf(out, "%ld%s ", t->number, t->color == 'b' ? "..." : ".");
             if (texts && texts[i]) {
@@ -115,25 +115,25 @@ int cv_gclog_write(FILE *out, const cv_record *g, char *const *texts, cv_record_
             open = 1;
             break;
         }
-        case CV_PGN_RESULT:
+        case CV_TOKEN_RESULT:
             if (open) fputc('\n', out);
             fputs(t->text, out);
             open = 1;
             result_written = 1;
             break;
-        case CV_PGN_COMMENT:
+        case CV_TOKEN_COMMENT:
             if (open) fputc('\n', out);
             comment_line(out, t, 0);
             open = 0;
             break;
-        case CV_PGN_LINE_COMMENT:
+        case CV_TOKEN_LINE_COMMENT:
             comment_line(out, t, open);
             open = 0;
             break;
-        case CV_PGN_VARIATION_START:
-        case CV_PGN_NAG:
-        case CV_PGN_NULL_MOVE:
-        case CV_PGN_ESCAPE:
+        case CV_TOKEN_VARIATION_START:
+        case CV_TOKEN_NAG:
+        case CV_TOKEN_NULL_MOVE:
+        case CV_TOKEN_ESCAPE:
             dropped++;
             break;
         default:

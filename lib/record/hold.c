@@ -12,7 +12,7 @@
 
 /* A token's text may hold NUL bytes (a comment): its length is len; the
  * readers' other strings end at their NUL. */
-static size_t text_len(const cv_pgn_token *t)
+static size_t text_len(const cv_token *t)
 {
     return t->len || !t->text ? t->len : strlen(t->text);
 }
@@ -40,7 +40,7 @@ static int all_in_block(const cv_record *g)
     for (size_t i = 0; i < g->ntags; i++)
         if (!in_block(g, g->tags[i].name) || !in_block(g, g->tags[i].value)) return 0;
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         if ((t->text && !in_block(g, t->text)) || (t->norm && !in_block(g, t->norm)) ||
             (t->suffix && *t->suffix && !in_block(g, t->suffix)))
             return 0;
@@ -57,35 +57,35 @@ static const char *moved(const cv_record *g, const char *block, const char *s)
  * `strings` bytes of text at `at`. */
 typedef struct layout {
     cv_record *h;
-    cv_pgn_tag *tags;
-    cv_pgn_token *tok;
-    cv_pgn_line *lines;
+    cv_tag *tags;
+    cv_token *tok;
+    cv_game_line *lines;
     size_t *ml;
-    cv_pgn_issue *iss;
+    cv_issue *iss;
     char *at;
     size_t size;
 } layout;
 
 static int lay_out(const cv_record *g, size_t strings, layout *L)
 {
-    size_t a_tags = ALIGN(sizeof(cv_pgn_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_pgn_token) * g->ntokens);
-    size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_pgn_issue) * g->nissues);
-    size_t a_lines = g->lines ? ALIGN(sizeof(cv_pgn_line) * g->nlines) : 0;
+    size_t a_tags = ALIGN(sizeof(cv_tag) * g->ntags), a_tok = ALIGN(sizeof(cv_token) * g->ntokens);
+    size_t a_ml = ALIGN(sizeof(size_t) * g->nmainline), a_iss = ALIGN(sizeof(cv_issue) * g->nissues);
+    size_t a_lines = g->lines ? ALIGN(sizeof(cv_game_line) * g->nlines) : 0;
     L->size = ALIGN(sizeof(cv_record)) + a_tags + a_tok + a_lines + a_ml + a_iss + strings;
     char *block = malloc(L->size);
     if (!block) return -1;
     L->h = (cv_record *)block;
     *L->h = *g;
     char *at = block + ALIGN(sizeof(cv_record));
-    L->tags = (cv_pgn_tag *)at;
+    L->tags = (cv_tag *)at;
     at += a_tags;
-    L->tok = (cv_pgn_token *)at;
+    L->tok = (cv_token *)at;
     at += a_tok;
-    L->lines = (cv_pgn_line *)at;
+    L->lines = (cv_game_line *)at;
     at += a_lines;
     L->ml = (size_t *)at;
     at += a_ml;
-    L->iss = (cv_pgn_issue *)at;
+    L->iss = (cv_issue *)at;
     L->at = at + a_iss;
     return 0;
 }
@@ -153,7 +153,7 @@ cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
     for (size_t i = 0; i < g->ntags; i++)
         strings += strlen(g->tags[i].name) + strlen(g->tags[i].value) + 2;
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         strings += text_len(t) + 1;
         if (t->suffix && *t->suffix) strings += strlen(t->suffix) + 1;
         if (t->norm && t->norm != t->text) strings += strlen(t->norm) + 1;
@@ -171,7 +171,7 @@ cv_record *cv_record_hold(const cv_record *g, size_t *bytes)
         L.tags[i].value = put(&L.at, g->tags[i].value, strlen(g->tags[i].value));
     }
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         L.tok[i] = *t;
         L.tok[i].text = put(&L.at, t->text, text_len(t));
         /* most moves have no suffix: the one "" that lives for ever */

@@ -8,9 +8,9 @@
  *    the reader's in every field a caller reads: the same texts, the same
  *    lines and columns (the table of lines is copied too), result pointing at its own RESULT token, a token's
  *    norm the same pointer as its text where the reader's was, each tag's
- *    value its own (so cv_pgn_tag_value's "first tag of that name" test by
+ *    value its own (so cv_game_tag_value's "first tag of that name" test by
  *    pointer still holds); an empty suffix stays an empty string.  A game
- *    whose reader keeps its texts in one block (cv_pgn_game.strings) has
+ *    whose reader keeps its texts in one block (cv_game.strings) has
  *    the block copied whole and its pointers moved.  free() releases it.
  *  - cv_record_batch_fill reads games until a batch holds max_bytes (at
  *    least one game), and captures what the reader reported while reading

@@ -10,6 +10,7 @@
  * to by offset while the game is read (the arena may move when it grows)
  * and turned into pointers when the game is complete. */
 #include "pgn.h"
+#include "scaffold.h"
 #include "where.h"
 #include <errno.h>
 #include <limits.h>
@@ -29,6 +30,7 @@ enum {
 };
 
 #include "pgn_cls.h"
+#include "shapes.h"
 
 /* ---- the reader --------------------------------------------------------- */
 
@@ -54,18 +56,18 @@ struct cv_pgn_reader {
 
     char *arena;
     size_t alen, acap;
-    cv_pgn_token *tok;
+    cv_token *tok;
     size_t ntok, tokcap;
-    cv_pgn_tag *tags;
+    cv_tag *tags;
     size_t ntags, tagcap;
     size_t *thash;             /* the tags by name: index + 1, 0 empty */
     uint64_t tkeys;            /* the tags' name_key bits (few tags: no hash) */
     size_t thcap;              /* a power of two, at least twice ntags */
     size_t *ml;
     size_t mlcap;
-    cv_pgn_issue *iss;
+    cv_issue *iss;
     size_t niss, isscap;
-    cv_pgn_issue pend[4];      /* file-level notes waiting for a game */
+    cv_issue pend[4];      /* file-level notes waiting for a game */
     int npend;
     long long *cur, *prev;     /* per depth: next ply, ply of the last move */
     int depthcap;
@@ -89,7 +91,7 @@ struct cv_pgn_reader {
      * without its result reports it. */
     long long last_at;
     long last_line, last_col;
-    cv_pgn_lines lines;        /* the game's lines with tokens (where.h) */
+    cv_line_table lines;        /* the game's lines with tokens (where.h) */
     int line_noted;            /* the current line is in lines */
     long errors, warnings;
     long result_idx;
@@ -108,14 +110,7 @@ cv_pgn_limits cv_pgn_default_limits(void)
     l.max_depth = 50;
     l.max_line = 1u << 20;
     l.max_tokens = 1u << 20;
-    l.max_game_bytes = 64u << 20;
-    /* a test's way to meet the limit without a 64 MiB file (pgn.h) */
-    const char *env = getenv("CVKIT_MAX_GAME_BYTES");
-    if (env && *env) {
-        char *e;
-        unsigned long long v = strtoull(env, &e, 10);
-        if (!*e && v > 0 && v <= SIZE_MAX) l.max_game_bytes = (size_t)v;
-    }
+    l.max_game_bytes = cv_reader_env_game_bytes(64u << 20);
     l.max_issues = 100;
     return l;
 }
@@ -131,7 +126,7 @@ static int alloc_limits(R *r)
     r->prev = p;
     r->depthcap = dc;
     size_t ic = r->lim.max_issues + 1;
-    cv_pgn_issue *is = realloc(r->iss, ic * sizeof *is);
+    cv_issue *is = realloc(r->iss, ic * sizeof *is);
     if (!is) return 0;
     r->iss = is;
     r->isscap = ic;
@@ -226,7 +221,7 @@ void cv_pgn_close(cv_pgn_reader *r)
     free(r->cur);
     free(r->prev);
     free(r->raw);
-    cv_pgn_lines_free(&r->lines);
+    cv_line_table_free(&r->lines);
     free(r);
 }
 
@@ -299,7 +294,7 @@ static void raw_take(R *r, const unsigned char *p)
      * whole or a prefix, never one with a hole in it */
     if (!n || r->raw_trunc) return;
     if (r->rawlen + n > r->lim.max_game_bytes) {
-        r->raw_trunc = CV_PGN_RAW_LONG;
+        r->raw_trunc = CV_RAW_LONG;
         return;
     }
     if (r->rawlen + n > r->rawcap) {
@@ -307,7 +302,7 @@ static void raw_take(R *r, const unsigned char *p)
         while (cap < r->rawlen + n) cap *= 2;
         char *nr = realloc(r->raw, cap);
         if (!nr) {
-            r->raw_trunc = CV_PGN_RAW_NOMEM;
+            r->raw_trunc = CV_RAW_NOMEM;
             return;
         }
         r->raw = nr;
@@ -367,7 +362,7 @@ enum { TOL = 1, ERR = 0, NOTE = 2 };
 static void vissue(R *r, int tolerated, int pending_ok, long line, long col,
                    const char *fmt, va_list ap)
 {
-    cv_pgn_issue *is;
+    cv_issue *is;
     cv_level lv = tolerated == NOTE || (tolerated && !(r->flags & CV_PGN_STRICT)) ? CV_WARNING : CV_ERROR;
     if (!r->game_open && pending_ok) {
         if (r->npend >= (int)(sizeof r->pend / sizeof r->pend[0])) return;
@@ -528,7 +523,7 @@ static int too_many_items(R *r)
 static int grow_tokens(R *r, long long at)
 {
     size_t cap = r->tokcap ? r->tokcap * 2 : 256;
-    cv_pgn_token *t = realloc(r->tok, cap * sizeof *t);
+    cv_token *t = realloc(r->tok, cap * sizeof *t);
     if (!t) return out_of_memory(r, r->line, colat(r, at));
     r->tok = t;
     r->tokcap = cap;
@@ -540,19 +535,19 @@ static int grow_tokens(R *r, long long at)
 static int note_line(R *r, long long at)
 {
     size_t cap = r->lines.cap;
-    if (cv_pgn_lines_add(&r->lines, r->line, r->lstart) < 0) return out_of_memory(r, r->line, colat(r, at));
+    if (cv_line_table_add(&r->lines, r->line, r->lstart) < 0) return out_of_memory(r, r->line, colat(r, at));
     if (r->lines.cap != cap) note_peak(r);
     r->line_noted = 1;
     return 1;
 }
 
 /* A token starting at position at, on the current line. */
-static cv_pgn_token *push_token(R *r, cv_pgn_kind kind, long long at)
+static cv_token *push_token(R *r, cv_token_kind kind, long long at)
 {
     if (r->skip || !room_for_item(r)) return NULL;
     if (r->ntok == r->tokcap && !grow_tokens(r, at)) return NULL;
     if (!r->line_noted && !note_line(r, at)) return NULL;
-    cv_pgn_token *t = &r->tok[r->ntok++];
+    cv_token *t = &r->tok[r->ntok++];
     memset(t, 0, sizeof *t);
     t->kind = kind;
     t->at = at;
@@ -561,7 +556,7 @@ static cv_pgn_token *push_token(R *r, cv_pgn_kind kind, long long at)
 }
 
 /* Sets a token's text (and norm/suffix to the same or empty). */
-static int token_text(R *r, cv_pgn_token *t, const void *s, size_t n)
+static int token_text(R *r, cv_token *t, const void *s, size_t n)
 {
     size_t off = arena_put(r, s, n);
     if (off == (size_t)-1) {
@@ -768,7 +763,7 @@ static int is_result_tok(const char *s)
 static void lex_result(R *r, long long at, size_t n)
 {
     start_movetext(r);
-    cv_pgn_token *t = push_token(r, CV_PGN_RESULT, at);
+    cv_token *t = push_token(r, CV_TOKEN_RESULT, at);
     unsigned char *p = r->p;
     r->p = p + n;
     if (!t || !token_text(r, t, p, n)) return;
@@ -803,7 +798,7 @@ static int ann_nag(const unsigned char *s, size_t n)
     return 6;
 }
 
-static void note_move(R *r, cv_pgn_token *t)
+static void note_move(R *r, cv_token *t)
 {
     int d = r->depth;
     long long ply = r->cur[d];
@@ -815,8 +810,7 @@ static void note_move(R *r, cv_pgn_token *t)
 
 static int is_castling(const unsigned char *s, size_t n, int *zeros)
 {
-    size_t i = 0;
-    if (n && (cls[s[0]] & K_DIGIT) && n > 1 && s[1] != '-') i = 1;  /* level prefix */
+    size_t i = cv_shape_level_prefix(s, n);
     int parts = 0;
     *zeros = 0;
     for (;;) {
@@ -825,7 +819,7 @@ static int is_castling(const unsigned char *s, size_t n, int *zeros)
         else if (s[i] != 'O' && s[i] != 'o') return 0;
         i++;
         parts++;
-        if (i == n) return parts >= 2 && parts <= 8;  /* Double Chess has O-O-O-O-O */
+        if (i == n) return parts >= 2 && parts <= CV_SHAPE_CASTLING_PARTS;
         if (s[i] != '-') return 0;
         i++;
     }
@@ -838,32 +832,16 @@ static int has_square(const unsigned char *s, size_t n)
     return 0;
 }
 
-/* A Tri-D attack-board move in Romulan (Meder) notation: "QL1-QL3",
- * with the promotions it causes ("QL3-QL1=Q", "=Q=N"). */
-static int is_board_move(const unsigned char *s, size_t n)
-{
-    if (n < 7 || !((s[0] == 'Q' || s[0] == 'K') && s[1] == 'L' && s[2] >= '1' && s[2] <= '6' && s[3] == '-' &&
-                   (s[4] == 'Q' || s[4] == 'K') && s[5] == 'L' && s[6] >= '1' && s[6] <= '6'))
-        return 0;
-    for (size_t i = 7; i < n; i += 2)
-        if (i + 1 >= n || s[i] != '=' || !strchr("QRBN", s[i + 1])) return 0;
-    return 1;
-}
-
 static void lex_symbol(R *r, long long at)
 {
     unsigned char *p = r->p, *q = p;
     char qb[48];
     for (;;) {
         while (cls[*q] & K_SYM) q++;
-        /* a level written after a square, as in Tri-D "Qb9-b4(2)" */
-        if (*q == '(' && (cls[q[1]] & K_DIGIT) && q > p) {
-            unsigned char *t = q + 1;
-            while (cls[*t] & K_DIGIT) t++;
-            if (*t == ')') {
-                q = t + 1;
-                continue;
-            }
+        size_t lv = q > p ? cv_shape_level(q) : 0;
+        if (lv) {
+            q += lv;
+            continue;
         }
         break;
     }
@@ -894,9 +872,7 @@ static void lex_symbol(R *r, long long at)
         after = sym_end + 4;
     } else {
         while (cls[*a] & K_ANN) a++;
-        /* Parmen's '*' (an attack board changed hands) glued to a Tri-D
-         * move, "Pb4xa3(5)*": a mark of the move, not a game result */
-        if (*a == '*' && sym_end > p && (sym_end[-1] == ')' || is_board_move(p, (size_t)(sym_end - p)))) {
+        if (*a == '*' && cv_shape_parmen_star(p, (size_t)(sym_end - p))) {
             a++;
             while (cls[*a] & K_ANN) a++;
         }
@@ -914,25 +890,26 @@ static void lex_symbol(R *r, long long at)
     const unsigned char *sfx = core_end;
     size_t sn = (size_t)(a - core_end);
 
-    cv_pgn_kind kind;
+    cv_token_kind kind;
     char norm[MAX_TOKEN + 2];
     size_t nn = 0;
     int zeros = 0, changed = 0, promo = 0;
     if ((cn == 2 && ((p[0] == '-' && p[1] == '-') || (p[0] == 'Z' && p[1] == '0'))) ||
         (cn == 4 && !memcmp(p, "0000", 4))) {
-        kind = CV_PGN_NULL_MOVE;
+        kind = CV_TOKEN_NULL_MOVE;
         memcpy(norm, "--", 2);
         nn = 2;
         changed = p[0] != '-';
     } else if (is_castling(p, cn, &zeros)) {
-        kind = CV_PGN_MOVE;
+        kind = CV_TOKEN_MOVE;
+        size_t lp = cv_shape_level_prefix(p, cn);
         for (size_t i = 0; i < cn; i++) {
-            char c = (char)((p[i] == '0' || p[i] == 'o') && !(i == 0 && cn > 1 && p[1] != '-') ? 'O' : p[i]);
+            char c = (char)((p[i] == '0' || p[i] == 'o') && i >= lp ? 'O' : p[i]);
             changed |= c != (char)p[i];
             norm[nn++] = c;
         }
-    } else if (has_square(p, cn) || is_board_move(p, cn)) {
-        kind = CV_PGN_MOVE;
+    } else if (has_square(p, cn) || cv_shape_board_move(p, cn)) {
+        kind = CV_TOKEN_MOVE;
         nn = cn;
         /* "e8Q": a pawn move ending in a rank digit and a piece letter */
         if (cn >= 3 && p[0] >= 'a' && p[0] <= 'z' && (cls[p[cn - 2]] & K_DIGIT) &&
@@ -950,7 +927,7 @@ static void lex_symbol(R *r, long long at)
         return;
     }
     start_movetext(r);
-    cv_pgn_token *t = push_token(r, kind, at);
+    cv_token *t = push_token(r, kind, at);
     r->p = after;
     if (!t) return;
     /* text, then suffix, then norm, all in the arena */
@@ -1033,7 +1010,7 @@ static void lex_number(R *r, long long at)
         return;
     }
     start_movetext(r);
-    cv_pgn_token *t = push_token(r, CV_PGN_MOVE_NUMBER, at);
+    cv_token *t = push_token(r, CV_TOKEN_MOVE_NUMBER, at);
     r->p = q;
     if (!t) return;
     char norm[24];
@@ -1104,8 +1081,8 @@ static void lex_dots(R *r, long long at)
     unsigned char *p = r->p, *q = p;
     while (*q == '.') q++;
     r->p = q;
-    cv_pgn_token *t = r->ntok ? &r->tok[r->ntok - 1] : NULL;
-    if (q - p >= 2 && t && t->kind == CV_PGN_MOVE_NUMBER && t->color == 'w' &&
+    cv_token *t = r->ntok ? &r->tok[r->ntok - 1] : NULL;
+    if (q - p >= 2 && t && t->kind == CV_TOKEN_MOVE_NUMBER && t->color == 'w' &&
         t->depth == r->depth && r->cur[r->depth] == 2LL * (t->number - 1)) {
         char norm[24];
         int nn = snprintf(norm, sizeof norm, "%ld...", t->number);
@@ -1142,7 +1119,7 @@ static void lex_nag(R *r, long long at)
     start_movetext(r);
     if (r->prev[r->depth] < 0)
         issue_at(r, TOL, at, "NAG '%.*s' does not follow a move", (int)(q - p), (const char *)p);
-    cv_pgn_token *t = push_token(r, CV_PGN_NAG, at);
+    cv_token *t = push_token(r, CV_TOKEN_NAG, at);
     if (!t || !token_text(r, t, p, (size_t)(q - p))) return;
     t->nag = (int)v;
 }
@@ -1160,7 +1137,7 @@ static void lex_annotation(R *r, long long at)
     start_movetext(r);
     if (r->prev[r->depth] < 0)
         issue_at(r, TOL, at, "NAG '%.*s' does not follow a move", (int)(q - p), (const char *)p);
-    cv_pgn_token *t = push_token(r, CV_PGN_NAG, at);
+    cv_token *t = push_token(r, CV_TOKEN_NAG, at);
     if (!t || !token_text(r, t, p, (size_t)(q - p))) return;
     t->nag = nag;
 }
@@ -1186,8 +1163,8 @@ static void lex_open(R *r, long long at)
         r->skip = 1;
         return;
     }
-    if (!push_token(r, CV_PGN_VARIATION_START, at)) return;
-    cv_pgn_token *t = &r->tok[r->ntok - 1];
+    if (!push_token(r, CV_TOKEN_VARIATION_START, at)) return;
+    cv_token *t = &r->tok[r->ntok - 1];
     if (!token_text(r, t, "(", 1)) return;
     if (r->prev[d] < 0 && !r->novar_told) {  /* once: "((((" would flood */
         r->novar_told = 1;
@@ -1211,7 +1188,7 @@ static void lex_close(R *r, long long at)
         return;
     }
     r->depth--;
-    cv_pgn_token *t = push_token(r, CV_PGN_VARIATION_END, at);
+    cv_token *t = push_token(r, CV_TOKEN_VARIATION_END, at);
     if (t) token_text(r, t, ")", 1);
 }
 
@@ -1240,7 +1217,7 @@ static void lex_comment(R *r, long long at)
     long line = r->line, col = colat(r, at);
     /* in a variation passed over (LEAN) the comment is read for its end only */
     int keep = !r->deep;
-    cv_pgn_token *t = keep ? push_token(r, CV_PGN_COMMENT, at) : NULL;
+    cv_token *t = keep ? push_token(r, CV_TOKEN_COMMENT, at) : NULL;
     r->p++;
     if (keep && !t) return;
     size_t idx = keep ? r->ntok - 1 : 0;
@@ -1324,12 +1301,12 @@ static void lex_comment(R *r, long long at)
 /* ';' comments and '%' escape lines: the rest of the line.  Quiet (a ';'
  * comment with CV_PGN_LEAN, anything in a variation passed over): the
  * text is not stored and max_line does not count it. */
-static void lex_rest_of_line(R *r, cv_pgn_kind kind, long long at)
+static void lex_rest_of_line(R *r, cv_token_kind kind, long long at)
 {
     unsigned char *p = r->p + 1;
     int keep = !r->deep;
-    int quiet = r->deep || (kind == CV_PGN_LINE_COMMENT && (r->flags & CV_PGN_LEAN));
-    cv_pgn_token *t = keep ? push_token(r, kind, at) : NULL;
+    int quiet = r->deep || (kind == CV_TOKEN_LINE_COMMENT && (r->flags & CV_PGN_LEAN));
+    cv_token *t = keep ? push_token(r, kind, at) : NULL;
     if (keep && !t) {
         r->p = p;
         return;
@@ -1355,7 +1332,7 @@ static void lex_rest_of_line(R *r, cv_pgn_kind kind, long long at)
         if (p < r->end) {
             if (keep && !nul++)
                 issue(r, TOL, r->line, colof(r, p), "NUL byte in %s; kept",
-                      kind == CV_PGN_LINE_COMMENT ? "a comment" : "a '%' line");
+                      kind == CV_TOKEN_LINE_COMMENT ? "a comment" : "a '%' line");
             if (!quiet) {
                 if (!arena_reserve(r, 2)) break;
                 r->arena[r->alen++] = 0;  /* NUL byte kept, as in comments */
@@ -1648,7 +1625,7 @@ static void lex_tag(R *r, long long at)
     r->arena[r->alen++] = 0;
     if (r->ntags == r->tagcap) {
         size_t cap = r->tagcap ? r->tagcap * 2 : 32;
-        cv_pgn_tag *t = realloc(r->tags, cap * sizeof *t);
+        cv_tag *t = realloc(r->tags, cap * sizeof *t);
         if (!t) {
             out_of_memory(r, line, col);
             return;
@@ -1657,7 +1634,7 @@ static void lex_tag(R *r, long long at)
         r->tagcap = cap;
     }
     long first = tag_find(r, r->arena + name_off, nlen);
-    cv_pgn_tag *tg = &r->tags[r->ntags++];
+    cv_tag *tg = &r->tags[r->ntags++];
     tg->name_off = name_off;
     r->tkeys |= name_key(r->arena + name_off, nlen);
     tg->value_off = voff;
@@ -1685,9 +1662,9 @@ static void skim(R *r, long long at)
     case '(': r->deep++; r->p = p + 1; return;
     case ')': r->deep--; r->p = p + 1; return;
     case '{': lex_comment(r, at); return;
-    case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, at); return;
+    case ';': lex_rest_of_line(r, CV_TOKEN_LINE_COMMENT, at); return;
     case '%':
-        if (at == r->lstart) lex_rest_of_line(r, CV_PGN_ESCAPE, at);
+        if (at == r->lstart) lex_rest_of_line(r, CV_TOKEN_ESCAPE, at);
         else r->p = p + 1;
         return;
     case '*': r->deep = 0; lex_result(r, at, 1); return;
@@ -1702,27 +1679,24 @@ static void skim(R *r, long long at)
         }
     }
     if (cls[c] & K_SYM) {
-        /* a token, with a Tri-D level after its square ("Qb9-b4(2)") as
-         * lex_symbol reads it, so that its parentheses are not counted */
+        /* a token with the game shapes lex_symbol reads (shapes.h), so
+         * that a level's parentheses are not counted and Parmen's '*' is
+         * no result */
         unsigned char *q = p;
         int letters = 0;  /* a move number ("12(") is not a move */
         for (;;) {
             for (; cls[*q] & K_SYM; q++)
                 if (!(cls[*q] & K_DIGIT)) letters = 1;
-            if (*q == '(' && letters && (cls[q[1]] & K_DIGIT)) {
-                unsigned char *t = q + 1;
-                while (cls[*t] & K_DIGIT) t++;
-                if (*t == ')') {
-                    q = t + 1;
-                    continue;
-                }
+            size_t lv = letters ? cv_shape_level(q) : 0;
+            if (lv) {
+                q += lv;
+                continue;
             }
             break;
         }
-        /* and Parmen's '*' after such a move ("Pb4xa3(5)*"), not a result */
         unsigned char *a = q;
         while (cls[*a] & K_ANN) a++;
-        if (*a == '*' && (q[-1] == ')' || is_board_move(p, (size_t)(q - p)))) q = a + 1;
+        if (*a == '*' && cv_shape_parmen_star(p, (size_t)(q - p))) q = a + 1;
         r->p = q;
         for (;;) {  /* an overlong one, across refills */
             while (cls[*r->p] & K_SYM) r->p++;
@@ -1761,9 +1735,9 @@ static void dispatch(R *r)
     }
     switch (c) {
     case '{': lex_comment(r, at); return;
-    case ';': lex_rest_of_line(r, CV_PGN_LINE_COMMENT, at); return;
+    case ';': lex_rest_of_line(r, CV_TOKEN_LINE_COMMENT, at); return;
     case '%':
-        if (at == r->lstart) lex_rest_of_line(r, CV_PGN_ESCAPE, at);
+        if (at == r->lstart) lex_rest_of_line(r, CV_TOKEN_ESCAPE, at);
         else unexpected(r, r->line, colat(r, at));
         return;
     case '(': lex_open(r, at); return;
@@ -1833,8 +1807,8 @@ static void reset_game(R *r)
     } else if (r->ntags > TAGS_LINEAR && r->thcap) {
         memset(r->thash, 0, r->thcap * sizeof *r->thash);
     }
-    if (r->lines.cap > TOK_KEEP) cv_pgn_lines_free(&r->lines);
-    cv_pgn_lines_clear(&r->lines);
+    if (r->lines.cap > TOK_KEEP) cv_line_table_free(&r->lines);
+    cv_line_table_clear(&r->lines);
     r->line_noted = 0;
     r->alen = r->ntok = r->ntags = r->niss = 0;
     r->tkeys = 0;
@@ -1850,19 +1824,19 @@ static void reset_game(R *r)
     r->prev[0] = -1;
 }
 
-static void finish(R *r, cv_pgn_game *g)
+static void finish(R *r, cv_game *g)
 {
     /* one pass: offsets become pointers, and the main line's moves are
      * indexed on the way */
     size_t nml = 0;
     int ml_ok = 1;
     for (size_t i = 0; i < r->ntok; i++) {
-        cv_pgn_token *t = &r->tok[i];
+        cv_token *t = &r->tok[i];
         size_t a = t->text_off, b = t->suffix_off, c = t->norm_off;
         t->text = r->arena + a;
         t->suffix = r->arena + b;
         t->norm = r->arena + c;
-        if (t->depth != 0 || (t->kind != CV_PGN_MOVE && t->kind != CV_PGN_NULL_MOVE)) continue;
+        if (t->depth != 0 || (t->kind != CV_TOKEN_MOVE && t->kind != CV_TOKEN_NULL_MOVE)) continue;
         if (ml_ok && nml == r->mlcap) {
             size_t cap = r->mlcap ? r->mlcap * 2 : 256;
             size_t *m = realloc(r->ml, cap * sizeof *m);
@@ -1878,7 +1852,7 @@ static void finish(R *r, cv_pgn_game *g)
     }
     if (!ml_ok) nml = 0;
     for (size_t i = 0; i < r->ntags; i++) {
-        cv_pgn_tag *t = &r->tags[i];
+        cv_tag *t = &r->tags[i];
         size_t a = t->name_off, b = t->value_off;
         t->name = r->arena + a;
         t->value = r->arena + b;
@@ -1911,13 +1885,10 @@ static void finish(R *r, cv_pgn_game *g)
     g->raw = r->raw ? r->raw : "";
     g->rawlen = r->rawlen;
     g->raw_truncated = r->raw_trunc;
-    if (r->diag)
-        for (size_t i = 0; i < r->niss; i++)
-            cv_report(r->diag, r->iss[i].level, r->fname, r->iss[i].line, r->iss[i].col,
-                      "game %ld: %s", g->number, r->iss[i].msg);
+    cv_issues_report(r->iss, r->niss, r->diag, r->fname, g->number);
 }
 
-int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g)
+int cv_pgn_next(cv_pgn_reader *r, cv_game *g)
 {
     if (!r) return 0;
     reset_game(r);
@@ -2017,20 +1988,3 @@ int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g)
     return 1;
 }
 
-/* ---- small helpers ------------------------------------------------------ */
-
-const char *cv_pgn_tag_value(const cv_pgn_game *g, const char *name)
-{
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcmp(g->tags[i].name, name) == 0) return g->tags[i].value;
-    return NULL;
-}
-
-const char *cv_pgn_kind_name(cv_pgn_kind k)
-{
-    static const char *const names[] = {
-        "MOVE_NUMBER", "MOVE", "NULL_MOVE", "COMMENT", "LINE_COMMENT",
-        "NAG", "VARIATION_START", "VARIATION_END", "RESULT", "ESCAPE"
-    };
-    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
-}

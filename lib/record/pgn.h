@@ -31,10 +31,11 @@
 #include <stdio.h>
 #include "diag.h"
 #include "source.h"
+#include "game.h"
 
 /* Flags for cv_pgn_open. */
 #define CV_PGN_STRICT 1u   /* every tolerated deviation is an error */
-#define CV_PGN_KEEP_RAW 2u /* keep each game's text as read (cv_pgn_game.raw) */
+#define CV_PGN_KEEP_RAW 2u /* keep each game's text as read (cv_game.raw) */
 #define CV_PGN_LEAN 4u     /* comments are read but not kept (see below) */
 
 /* CV_PGN_LEAN: for a caller that only validates the moves.  What changes:
@@ -70,103 +71,6 @@
  * Outside a variation passed over, tags, moves, numbers, NAGs, results
  * and '%' lines are read exactly as without the flag, with the same
  * problems reported. */
-
-typedef enum {
-    CV_PGN_MOVE_NUMBER,     /* "12." or "12..." (number/color filled in) */
-    CV_PGN_MOVE,            /* a move as written, without its suffix */
-    CV_PGN_NULL_MOVE,       /* "--", "Z0" or "0000"; norm is "--" */
-    CV_PGN_COMMENT,         /* text between { and }, as written */
-    CV_PGN_LINE_COMMENT,    /* text after ';' to the end of the line */
-    CV_PGN_NAG,             /* "$5", or a free-standing "!?" (nag = 5) */
-    CV_PGN_VARIATION_START, /* "(" */
-    CV_PGN_VARIATION_END,   /* ")" */
-    CV_PGN_RESULT,          /* "1-0", "0-1", "1/2-1/2" or "*" */
-    CV_PGN_ESCAPE           /* a line starting with '%', without the '%' */
-} cv_pgn_kind;
-
-typedef struct cv_pgn_token {
-    cv_pgn_kind kind;
-    int depth;           /* variation depth: 0 for the main line; a "(" and
-                            its ")" carry the depth they open from */
-    int nag;             /* NAG: its value; MOVE/NULL_MOVE: the NAG its
-                            "!"/"?" suffix stands for (1-6), else 0 */
-    char color;          /* MOVE_NUMBER/MOVE/NULL_MOVE: 'w' or 'b' */
-    unsigned char normalized;  /* MOVE/NULL_MOVE/MOVE_NUMBER: norm differs
-                            from text (0-0, e8Q, Z0, "1. ...") */
-    long long at;        /* where the token starts, as a position that
-                            cv_pgn_where() turns into a line and column */
-    long number;         /* MOVE_NUMBER/MOVE/NULL_MOVE: full-move number */
-    size_t len;          /* bytes in text (comments may hold any byte) */
-    /* The strings are NUL-terminated and owned by the reader; they stay
-     * valid until the next cv_pgn_next or cv_pgn_close.  (The offsets are
-     * the reader's own bookkeeping while a game is being read.) */
-    union { const char *text; size_t text_off; };
-    union { const char *suffix; size_t suffix_off; };  /* "+", "#", "!?",
-                            "+!" ... as written; "" when none */
-    union { const char *norm; size_t norm_off; };      /* MOVE: O-O for 0-0,
-                            e8=Q for e8Q; NULL_MOVE: "--"; MOVE_NUMBER:
-                            "12." or "12..."; otherwise == text */
-} cv_pgn_token;
-
-typedef struct cv_pgn_tag {
-    union { const char *name; size_t name_off; };
-    union { const char *value; size_t value_off; };  /* unescaped */
-    long line, col;      /* of the '[' */
-} cv_pgn_tag;
-
-typedef struct cv_pgn_issue {
-    cv_level level;      /* CV_WARNING or CV_ERROR (strict: always error) */
-    long line, col;
-    char msg[192];       /* without the "game N: " prefix */
-} cv_pgn_issue;
-
-/* A line that a token of the game starts on, and the position of its first
- * byte (where.h says how readers fill the table). */
-typedef struct cv_pgn_line {
-    long line;
-    long long start;
-} cv_pgn_line;
-
-#define CV_PGN_RAW_LONG  1
-#define CV_PGN_RAW_NOMEM 2
-
-typedef struct cv_pgn_game {
-    long number;                 /* 1-based position in the file */
-    long line, col;              /* where the game starts */
-    const cv_pgn_tag *tags;      /* in file order, duplicates kept */
-    size_t ntags;
-    const cv_pgn_token *tokens;  /* movetext in file order */
-    size_t ntokens;
-    const cv_pgn_line *lines;    /* the lines the tokens start on, in order
-                                    (NULL: the tokens have no place) */
-    size_t nlines;
-    const cv_pgn_token *result;  /* the RESULT token ending the game, or
-                                    NULL when it was missing */
-    const char *result_text;     /* result->text, or "*" when missing */
-    const size_t *mainline;      /* indexes into tokens of the depth-0
-                                    MOVE and NULL_MOVE tokens, in order */
-    size_t nmainline;
-    const cv_pgn_issue *issues;  /* problems in order of discovery */
-    size_t nissues;
-    long errors, warnings;       /* counts by level */
-    int skipped;                 /* part of the game's text was skipped
-                                    after an error */
-    /* With CV_PGN_KEEP_RAW: the bytes of the input from the end of the
-     * previous game to the end of this one, exactly as read (so the raw
-     * texts of all games, in order, are the input but for what follows
-     * the last game).  raw_truncated: not all of it is kept (raw holds
-     * a prefix of it), CV_PGN_RAW_LONG as it is longer than
-     * max_game_bytes, CV_PGN_RAW_NOMEM as memory ran out; 0 when whole.
-     * A caller that must not lose the game says so and fails (exit 2). */
-    const char *raw;
-    size_t rawlen;
-    int raw_truncated;
-    /* When not NULL: the one block the reader keeps the game's texts in
-     * (token texts, suffixes and norms, tag names and values).  A copy of
-     * the game (hold.h) copies it whole and moves the pointers with it. */
-    const char *strings;
-    size_t strings_len;
-} cv_pgn_game;
 
 /* Limits on pathological input; the defaults suit any real file. */
 typedef struct cv_pgn_limits {
@@ -249,7 +153,7 @@ void cv_pgn_set_limits(cv_pgn_reader *r, const cv_pgn_limits *lim);
 /* Reads the next game into *g.  Returns 1 when a game was read (it may
  * carry errors), 0 at the end of the input.  The game's contents belong
  * to the reader and are replaced by the next call. */
-int cv_pgn_next(cv_pgn_reader *r, cv_pgn_game *g);
+int cv_pgn_next(cv_pgn_reader *r, cv_game *g);
 
 /* Nonzero when reading the input failed (the error was also reported in
  * the game being read at the time). */
@@ -258,17 +162,5 @@ int cv_pgn_io_error(const cv_pgn_reader *r);
 void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st);
 
 void cv_pgn_close(cv_pgn_reader *r);
-
-/* The line and column of position at (a token's at) in g; 0 and 0 when
- * g's tokens have no place (a game made by a program, not read).  Tokens
- * carry a position and not a line and column because most are never
- * reported: the work is done for those that are. */
-void cv_pgn_where(const cv_pgn_game *g, long long at, long *line, long *col);
-
-/* The value of the first tag called name, or NULL. */
-const char *cv_pgn_tag_value(const cv_pgn_game *g, const char *name);
-
-/* "MOVE_NUMBER", "MOVE", ... as in the enum without the prefix. */
-const char *cv_pgn_kind_name(cv_pgn_kind k);
 
 #endif

@@ -54,18 +54,18 @@ extern const cv_record_format cv_pgn_format;
 static int write_pgn(FILE *out, const cv_record *g, char *const *texts, cv_record_meta *m)
 {
     cv_record copy = *g;
-    cv_pgn_tag *tags = NULL;
+    cv_tag *tags = NULL;
     const cv_variant *v = m ? m->variant : NULL;
-    if (v && !cv_variant_is(v, cv_pgn_format.default_variant) && !cv_pgn_tag_value(g, "Variant")) {
+    if (v && !cv_variant_is(v, cv_pgn_format.default_variant) && !cv_game_tag_value(g, "Variant")) {
         tags = malloc(sizeof *tags * (g->ntags + 1));
         if (!tags) return -1;
         if (g->ntags) memcpy(tags, g->tags, sizeof *tags * g->ntags);
-        tags[g->ntags] = (cv_pgn_tag){ .name = "Variant", .value = v->name, .line = g->line, .col = g->col };
+        tags[g->ntags] = (cv_tag){ .name = "Variant", .value = v->name, .line = g->line, .col = g->col };
         copy.tags = tags;
         copy.ntags++;
     }
     if (!copy.result_text) {
-        const char *rt = cv_pgn_tag_value(g, "Result");
+        const char *rt = cv_game_tag_value(g, "Result");
         copy.result_text = rt ? rt : m && m->result ? m->result : "*";
     }
     cv_pgn_write(out, &copy, texts, 0);
@@ -75,8 +75,8 @@ static int write_pgn(FILE *out, const cv_record *g, char *const *texts, cv_recor
 
 static size_t ident(const cv_record *g, char *buf, size_t size)
 {
-    const char *w = cv_pgn_tag_value(g, "White"), *b = cv_pgn_tag_value(g, "Black");
-    const char *r = cv_pgn_tag_value(g, "Round");
+    const char *w = cv_game_tag_value(g, "White"), *b = cv_game_tag_value(g, "Black");
+    const char *r = cv_game_tag_value(g, "Round");
     int n = snprintf(buf, size, "game %ld (%.120s - %.120s", g->number, w ? w : "?", b ? b : "?");
     if (r && *r && strcmp(r, "?") && strcmp(r, "-")) n += snprintf(buf + n, size - (size_t)n, ", round %.40s", r);
     n += snprintf(buf + n, size - (size_t)n, ")");

@@ -56,7 +56,7 @@ static void words(wr *w, const char *s)
 
 /* A comment may hold NUL bytes, so its length is len; a token a program
  * made may leave len 0 for a text that ends at its NUL. */
-static size_t text_len(const cv_pgn_token *t)
+static size_t text_len(const cv_token *t)
 {
     return t->len || !t->text ? t->len : strlen(t->text);
 }
@@ -123,9 +123,9 @@ static void tag(FILE *out, const char *name, const char *value)
 static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
 static const char *const placeholder[7] = { "?", "?", "????.??.??", "?", "?", "?", "*" };
 
-void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int keep_suffix)
+void cv_pgn_write(FILE *out, const cv_game *g, char *const *move_text, int keep_suffix)
 {
-    const cv_pgn_tag *first[7] = { NULL };
+    const cv_tag *first[7] = { NULL };
     for (size_t i = 0; i < g->ntags; i++)
         for (int k = 0; k < 7; k++)
             if (!first[k] && !strcmp(g->tags[i].name, roster[k])) first[k] = &g->tags[i];
@@ -146,12 +146,12 @@ void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int k
     char buf[160];
     int have_result = 0;
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         switch (t->kind) {
-        case CV_PGN_MOVE_NUMBER:
+        case CV_TOKEN_MOVE_NUMBER:
             break;          /* numbers are rewritten from the moves */
-        case CV_PGN_MOVE:
-        case CV_PGN_NULL_MOVE: {
+        case CV_TOKEN_MOVE:
+        case CV_TOKEN_NULL_MOVE: {
             /* the number and its move wrap as one unit */
             size_t n = 0;
             if (t->color == 'w') n = (size_t)snprintf(buf, sizeof buf, "%ld. ", t->number);
@@ -173,36 +173,36 @@ void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int k
             }
             break;
         }
-        case CV_PGN_COMMENT:
+        case CV_TOKEN_COMMENT:
             /* a '}' would end a brace comment early: such a text (another
              * format's comment) goes out as a ';' comment, its words kept */
             if (memchr(t->text, '}', text_len(t))) line_comment(&w, t->text, text_len(t));
             else comment(&w, t->text, text_len(t));
             need_number = 1;
             break;
-        case CV_PGN_LINE_COMMENT:
+        case CV_TOKEN_LINE_COMMENT:
             line_comment(&w, t->text, text_len(t));
             need_number = 1;
             break;
-        case CV_PGN_NAG:
+        case CV_TOKEN_NAG:
             snprintf(buf, sizeof buf, "$%d", t->nag);
             words(&w, buf);
             break;
-        case CV_PGN_VARIATION_START:
+        case CV_TOKEN_VARIATION_START:
             words(&w, "(");
             w.glue = 1;
             need_number = 1;
             break;
-        case CV_PGN_VARIATION_END:
+        case CV_TOKEN_VARIATION_END:
             w.glue = 1;
             words(&w, ")");
             need_number = 1;
             break;
-        case CV_PGN_RESULT:
+        case CV_TOKEN_RESULT:
             words(&w, t->text);
             have_result = 1;
             break;
-        case CV_PGN_ESCAPE:
+        case CV_TOKEN_ESCAPE:
             newline(&w);
             fprintf(out, "%%%s\n", t->text);
             break;

@@ -8,14 +8,14 @@
  * form.  Every tag, comment, NAG and variation of the game is written. */
 #ifndef CV_PGNWRITE_H
 #define CV_PGNWRITE_H
-#include "pgn.h"
+#include "game.h"
 #include <stdio.h>
 
 /* Writes g.  move_text, when not NULL, gives for each token index the
  * text to write instead of a MOVE token's own (NULL entries: as read);
  * keep_suffix: keep "+", "#" and "!?" suffixes as read (else the text
  * given carries its check mark and annotations are written as NAGs). */
-void cv_pgn_write(FILE *out, const cv_pgn_game *g, char *const *move_text, int keep_suffix);
+void cv_pgn_write(FILE *out, const cv_game *g, char *const *move_text, int keep_suffix);
 
 /* What the export format writes for a missing seven-tag-roster tag
  * ("?", "????.??.??", "*"); NULL for any other tag. */

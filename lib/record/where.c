@@ -1,60 +1,42 @@
-/* where: positions to lines and columns (where.h, cv_pgn_where in pgn.h). */
+/* where: the line table a reader builds (where.h). */
 #include "where.h"
 #include <stdlib.h>
 
-void cv_pgn_where(const cv_pgn_game *g, long long at, long *line, long *col)
-{
-    const cv_pgn_line *v = g->lines;
-    size_t lo = 0, hi = g->nlines;
-    if (!v || !hi || at < v[0].start) {
-        *line = *col = 0;
-        return;
-    }
-    /* the last line that starts at or before at */
-    while (hi - lo > 1) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (v[mid].start <= at) lo = mid;
-        else hi = mid;
-    }
-    *line = v[lo].line;
-    *col = (long)(at - v[lo].start + 1);
-}
-
-void cv_pgn_lines_clear(cv_pgn_lines *t)
+void cv_line_table_clear(cv_line_table *t)
 {
     t->n = 0;
     t->next = 0;
 }
 
-int cv_pgn_lines_reserve(cv_pgn_lines *t, size_t n)
+int cv_line_table_reserve(cv_line_table *t, size_t n)
 {
     if (n <= t->cap) return 0;
     size_t cap = t->cap ? t->cap : 64;
     while (cap < n) cap *= 2;
-    cv_pgn_line *v = realloc(t->v, cap * sizeof *v);
+    cv_game_line *v = realloc(t->v, cap * sizeof *v);
     if (!v) return -1;
     t->v = v;
     t->cap = cap;
     return 0;
 }
 
-int cv_pgn_lines_add(cv_pgn_lines *t, long line, long long start)
+int cv_line_table_add(cv_line_table *t, long line, long long start)
 {
-    if (t->n == t->cap && cv_pgn_lines_reserve(t, t->n + 1) < 0) return -1;
-    t->v[t->n++] = (cv_pgn_line){ line, start };
+    if (t->n == t->cap && cv_line_table_reserve(t, t->n + 1) < 0) return -1;
+    t->v[t->n++] = (cv_game_line){ line, start };
     return 0;
 }
 
-long long cv_pgn_lines_at(cv_pgn_lines *t, long line, long col)
+long long cv_line_table_at(cv_line_table *t, long line, long col)
 {
     if (col < 1) col = 1;
-    if ((!t->n || t->v[t->n - 1].line != line) && cv_pgn_lines_add(t, line, t->next) < 0) return -1;
+    if ((!t->n || t->v[t->n - 1].line != line) && cv_line_table_add(t, line, t->next) < 0) return -1;
     long long at = t->v[t->n - 1].start + col - 1;
     if (at >= t->next) t->next = at + 1;
     return at;
 }
 
-void cv_pgn_lines_free(cv_pgn_lines *t)
+void cv_line_table_free(cv_line_table *t)
 {
     free(t->v);
     t->v = NULL;

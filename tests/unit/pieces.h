@@ -20,8 +20,8 @@ static void describe(FILE *out, const cv_record *g)
     fputs("|\n", out);
     for (size_t i = 0; i < g->ntokens; i++) {
         long line, col;
-        cv_pgn_where(g, g->tokens[i].at, &line, &col);
-        fprintf(out, " %ld:%ld %s '%s'\n", line, col, cv_pgn_kind_name(g->tokens[i].kind), g->tokens[i].text);
+        cv_game_where(g, g->tokens[i].at, &line, &col);
+        fprintf(out, " %ld:%ld %s '%s'\n", line, col, cv_token_kind_name(g->tokens[i].kind), g->tokens[i].text);
     }
 }
 

@@ -761,7 +761,7 @@ static void test_limits(void)
 {
     src_t s;
     cv_gamelist gl;
-    cv_gamelist_limits lim = { 32, 5, 0, 3, 0 };
+    cv_reader_limits lim = { 32, 5, 0, 3, 0 };
 
     static const char longl[] = "WHITE BLACK\n1. Pc2-c4(2) Pd7-d5(6) // a comment long enough\n2. Pc4xd5(6)\n";
     if (open_text(&s, longl, sizeof longl - 1, 0)) {
@@ -798,7 +798,7 @@ static void test_limits(void)
         close_src(&s);
     }
 
-    cv_gamelist_limits tl = { 0, 0, 30, 0, 0 };
+    cv_reader_limits tl = { 0, 0, 30, 0, 0 };
     static const char twomoves[] = "WHITE BLACK\n1. Pc2-c4(2) Pd7-d5(6)\n2. Pc4xd5(6) Nb8-c6(4)\n";
     if (open_text(&s, twomoves, sizeof twomoves - 1, 0)) {
         cv_gamelist_set_limits(s.r, &tl);
@@ -888,7 +888,7 @@ typedef struct {
     size_t peak;        /* cv_gamelist_memory */
 } joined_t;
 
-static void raw_join(const char *text, size_t n, unsigned flags, const cv_gamelist_limits *lim, joined_t *j)
+static void raw_join(const char *text, size_t n, unsigned flags, const cv_reader_limits *lim, joined_t *j)
 {
     memset(j, 0, sizeof *j);
     FILE *m = open_memstream(&j->joined, &j->len);
@@ -1045,7 +1045,7 @@ static void test_raw(void)
     /* max_raw: a listing keeps its first whole lines up to it and says it
      * was cut; the header that begins the next listing is not lost. */
     static const char cut[] = "WHITE  BLACK\n1. Pc2-c4(2) Pd7-d5(6)\n2. Pc4xd5(6) Nb8-c6(4)\nWHITE BLACK\n1. Pe2-e4(2)\n";
-    cv_gamelist_limits lim = cv_gamelist_default_limits();
+    cv_reader_limits lim = cv_reader_default_limits();
     TAP_IS_INT(lim.max_raw, 64u << 20, "raw: max_raw is 64 MiB by default");
     lim.max_raw = 40;
     if (open_text(&s, cut, sizeof cut - 1, CV_GAMELIST_KEEP_RAW)) {
@@ -1157,7 +1157,7 @@ static void test_lean(void)
         close_src(&s);
     }
     /* comments take nothing of max_text under lean */
-    cv_gamelist_limits tl = cv_gamelist_default_limits();
+    cv_reader_limits tl = cv_reader_default_limits();
     tl.max_text = 30;
     static const char talk[] = "WHITE BLACK\n// a rather long comment of more than thirty bytes\n1. Pc2-c4(2) Pd7-d5(6)\n";
     if (open_text(&s, talk, sizeof talk - 1, CV_GAMELIST_LEAN)) {
@@ -1179,11 +1179,11 @@ static void test_lean(void)
     cv_record_reader *rr = f ? cv_record_open(f, "t.txt", NULL, CV_RECORD_LEAN, NULL, 0, NULL) : NULL;
     cv_record g;
     if (rr && cv_record_next(rr, &g) == 1) {
-        TAP_IS_STR(cv_pgn_tag_value(&g, "Variant"), "trid-standard", "record lean: the tag is read");
+        TAP_IS_STR(cv_game_tag_value(&g, "Variant"), "trid-standard", "record lean: the tag is read");
         char kinds[256] = "";
         size_t k = 0;
         for (size_t i = 0; i < g.ntokens && k < sizeof kinds - 40; i++)
-            k += (size_t)snprintf(kinds + k, sizeof kinds - k, "%s%s'%s'", i ? " " : "", cv_pgn_kind_name(g.tokens[i].kind),
+            k += (size_t)snprintf(kinds + k, sizeof kinds - k, "%s%s'%s'", i ? " " : "", cv_token_kind_name(g.tokens[i].kind),
                                   g.tokens[i].text);
         TAP_IS_STR(kinds,
                    "COMMENT'' MOVE_NUMBER'1.' MOVE'Pc2-c4(2)' LINE_COMMENT'' COMMENT'' MOVE_NUMBER'1...' MOVE'Pd7-d5(6)'",
@@ -1214,11 +1214,11 @@ static void test_pgn(const char *pgn, const char *listing, const char *result)
         return;
     }
     cv_pgn_reader *r = cv_pgn_open(pf, path, NULL, 0);
-    cv_pgn_game g;
+    cv_game g;
     TAP_IS_INT(cv_pgn_next(r, &g), 1, "%s: one game", pgn);
     TAP_IS_INT(g.errors, 0, "%s: no PGN error", pgn);
-    TAP_IS_STR(cv_pgn_tag_value(&g, "Variant"), "trid-standard", "%s: [Variant \"trid-standard\"]", pgn);
-    TAP_IS_STR(cv_pgn_tag_value(&g, "Result"), result, "%s: Result tag", pgn);
+    TAP_IS_STR(cv_game_tag_value(&g, "Variant"), "trid-standard", "%s: [Variant \"trid-standard\"]", pgn);
+    TAP_IS_STR(cv_game_tag_value(&g, "Result"), result, "%s: Result tag", pgn);
     TAP_IS_STR(g.result_text, result, "%s: result token", pgn);
     static const char *const tags[] = { "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant" };
     int have = 1;
@@ -1227,7 +1227,7 @@ static void test_pgn(const char *pgn, const char *listing, const char *result)
     TAP_IS_INT(g.nmainline, gl.nmoves, "%s: as many moves as the listing", pgn);
     size_t diff = 0, first = 0;
     for (size_t i = 0; i < g.nmainline && i < gl.nmoves; i++) {
-        const cv_pgn_token *t = &g.tokens[g.mainline[i]];
+        const cv_token *t = &g.tokens[g.mainline[i]];
         char buf[128];
         snprintf(buf, sizeof buf, "%s%s", t->text, t->suffix);
         const cv_gamelist_item *m = &gl.items[gl.moves[i]];
@@ -1242,9 +1242,9 @@ static void test_pgn(const char *pgn, const char *listing, const char *result)
     char pc[2048] = "", lc[2048] = "";
     size_t k = 0, moves = 0;
     for (size_t i = 0; i < g.ntokens; i++) {
-        const cv_pgn_token *t = &g.tokens[i];
-        if (t->kind == CV_PGN_MOVE) moves++;
-        if (t->kind == CV_PGN_COMMENT) k += (size_t)snprintf(pc + k, sizeof pc - k, "%zu:%s|", moves, t->text);
+        const cv_token *t = &g.tokens[i];
+        if (t->kind == CV_TOKEN_MOVE) moves++;
+        if (t->kind == CV_TOKEN_COMMENT) k += (size_t)snprintf(pc + k, sizeof pc - k, "%zu:%s|", moves, t->text);
     }
     k = 0;
     for (size_t i = 0; i < gl.nitems; i++)

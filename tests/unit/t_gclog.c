@@ -58,14 +58,14 @@ typedef struct {
     int dropped;
 } game_t;
 
-static const char *kind(cv_pgn_kind k)
+static const char *kind(cv_token_kind k)
 {
     switch (k) {
-    case CV_PGN_MOVE_NUMBER: return "NUM";
-    case CV_PGN_MOVE: return "MOVE";
-    case CV_PGN_COMMENT: return "COMMENT";
-    case CV_PGN_LINE_COMMENT: return "LINE";
-    case CV_PGN_RESULT: return "RESULT";
+    case CV_TOKEN_MOVE_NUMBER: return "NUM";
+    case CV_TOKEN_MOVE: return "MOVE";
+    case CV_TOKEN_COMMENT: return "COMMENT";
+    case CV_TOKEN_LINE_COMMENT: return "LINE";
+    case CV_TOKEN_RESULT: return "RESULT";
     default: return "OTHER";
     }
 }
@@ -77,12 +77,12 @@ static void dump(const cv_record *g, game_t *d)
     d->line = g->line;
     size_t k = 0;
     for (size_t i = 0; i < g->ntokens && k < sizeof d->toks; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         long line, col;
-        cv_pgn_where(g, t->at, &line, &col);
+        cv_game_where(g, t->at, &line, &col);
         k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, "%s%ld:%ld %s '%s'", i ? " | " : "", line, col,
                               kind(t->kind), t->text);
-        if ((t->kind == CV_PGN_MOVE || t->kind == CV_PGN_MOVE_NUMBER) && k < sizeof d->toks)
+        if ((t->kind == CV_TOKEN_MOVE || t->kind == CV_TOKEN_MOVE_NUMBER) && k < sizeof d->toks)
             k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, " %ld%c", t->number, t->color);
         if (t->suffix && t->suffix[0] && k < sizeof d->toks)
             k += (size_t)snprintf(d->toks + k, sizeof d->toks - k, " mark '%s'", t->suffix);
@@ -123,7 +123,7 @@ static void dump(const cv_record *g, game_t *d)
 enum { MAXG = 16 };
 
 /* Reads every game of text; the number read. */
-static int read_games(const char *text, size_t n, unsigned flags, const cv_gclog_limits *lim, game_t *out)
+static int read_games(const char *text, size_t n, unsigned flags, const cv_reader_limits *lim, game_t *out)
 {
     FILE *f = text_file(text, n);
     cv_gclog_reader *r = cv_gclog_open(f, "t.txt", NULL, flags);
@@ -447,7 +447,7 @@ static void test_errors(void)
 static void test_limits(void)
 {
     game_t g[MAXG];
-    cv_gclog_limits lim = { .max_line = 16 };
+    cv_reader_limits lim = { .max_line = 16 };
     const char *t = "1. P e5-e6\n1... p e9-e8  // a long comment\n2. P e6-e7\n";
     int n = read_games(t, strlen(t), CV_RECORD_KEEP_RAW, &lim, g);
     TAP_IS_STR(g[0].iss, "2:1: line longer than 16 bytes; skipped", "max_line: the long line named and skipped");
@@ -456,7 +456,7 @@ static void test_limits(void)
     TAP_OK(g[0].raw_truncated && !strcmp(g[0].raw, "1. P e5-e6\n"), "max_line: raw keeps the whole lines before it");
     free_games(g, n);
 
-    lim = (cv_gclog_limits){ .max_items = 5 };
+    lim = (cv_reader_limits){ .max_items = 5 };
     t = "// [A \"1\"]\n1. P e5-e6\n1... p e9-e8\n2. P e6-e7\n2... p e8-e7\n1-0\n// [A \"2\"]\n1. P e5-e6\n";
     n = read_games(t, strlen(t), 0, &lim, g);
     TAP_IS_INT(n, 2, "max_items: the game after the limit is still read");
@@ -468,14 +468,14 @@ static void test_limits(void)
     TAP_IS_STR(g[1].iss, "", "max_items: the next game has no problem");
     free_games(g, n);
 
-    lim = (cv_gclog_limits){ .max_text = 30 };
+    lim = (cv_reader_limits){ .max_text = 30 };
     t = "1. P e5-e6  // comment\n1... p e9-e8\n";
     n = read_games(t, strlen(t), 0, &lim, g);
     TAP_IS_STR(g[0].iss, "2:6: more than 30 bytes of moves, comments and tags in one game; the rest of it is skipped",
                "max_text: the message");
     free_games(g, n);
 
-    lim = (cv_gclog_limits){ .max_issues = 2 };
+    lim = (cv_reader_limits){ .max_issues = 2 };
     t = "a\nb\nc\nd\n1. P e5-e6\n// [X \"y\"]\n";
     n = read_games(t, strlen(t), 0, &lim, g);
     TAP_IS_INT(n, 2, "max_issues: the next game is still found");
@@ -486,7 +486,7 @@ static void test_limits(void)
     free_games(g, n);
 
     /* max_raw: a game longer keeps its first whole lines */
-    lim = (cv_gclog_limits){ .max_raw = 24 };
+    lim = (cv_reader_limits){ .max_raw = 24 };
     t = "1. P e5-e6\n1... p e9-e8\n2. P e6-e7\n1-0\n\n1. P e5-e6\n";
     n = read_games(t, strlen(t), CV_RECORD_KEEP_RAW, &lim, g);
     TAP_IS_INT(n, 2, "max_raw: two games");
@@ -516,7 +516,7 @@ static void test_limits(void)
     *p = 0;
     f = fmemopen(s, strlen(s), "r");
     r = cv_gclog_open(f, "big", NULL, CV_RECORD_LEAN);
-    lim = (cv_gclog_limits){ .max_items = 1000 };
+    lim = (cv_reader_limits){ .max_items = 1000 };
     cv_gclog_set_limits(r, &lim);
     cv_gclog_next(r, &rec);
     cv_gclog_memory(r, NULL, &peak);
@@ -574,7 +574,7 @@ static void test_writer(void)
     /* the texts given replace the moves; a game without a result gets the implied one */
     char *texts[64] = { 0 };
     for (size_t i = 0; i < g.ntokens && i < 64; i++)
-        if (g.tokens[i].kind == CV_PGN_MOVE) texts[i] = "X a1-a2";
+        if (g.tokens[i].kind == CV_TOKEN_MOVE) texts[i] = "X a1-a2";
     cv_record copy = g;
     copy.result = NULL;
     copy.result_text = NULL;
@@ -680,7 +680,7 @@ static void test_table(void)
     TAP_IS_STR(cv_record_format_names(), "pgn, gamelist, gclog", "table: the names for messages");
     TAP_IS_STR(cv_record_suffixes(), ".pgn .txt .gc", "table: each suffix a walk takes, once");
     char id[64];
-    cv_pgn_tag tags[] = { { .name = "White", .value = "Alice" } };
+    cv_tag tags[] = { { .name = "White", .value = "Alice" } };
     cv_record g = { .number = 3 };
     f->ident(&g, id, sizeof id);
     TAP_IS_STR(id, "game 3", "ident: a log without players");

@@ -29,13 +29,13 @@ static const char *differ(const cv_record *g, const cv_record *h)
         if (h->tags[i].value == g->tags[i].value) return "a tag value still the reader's";
     }
     for (size_t i = 0; i < g->ntokens; i++) {
-        const cv_pgn_token *a = &g->tokens[i], *b = &h->tokens[i];
+        const cv_token *a = &g->tokens[i], *b = &h->tokens[i];
         if (a->kind != b->kind || a->depth != b->depth || a->nag != b->nag || a->color != b->color ||
             a->at != b->at || a->number != b->number || a->len != b->len || a->normalized != b->normalized)
             return "a token's fields";
         long al, ac, bl, bc;
-        cv_pgn_where(g, a->at, &al, &ac);
-        cv_pgn_where(h, b->at, &bl, &bc);
+        cv_game_where(g, a->at, &al, &ac);
+        cv_game_where(h, b->at, &bl, &bc);
         if (al != bl || ac != bc) return "a token's line or column";
         if ((a->text == NULL) != (b->text == NULL) || (a->text && memcmp(a->text, b->text, a->len + 1)))
             return "a token's text";

@@ -1,5 +1,6 @@
 /* t_pgn: the streaming PGN reader (lib/pgn.c). */
 #include "pgn.h"
+#include "shapes.h"
 #include "tap.h"
 #include "where.h"
 #include <dirent.h>
@@ -11,7 +12,7 @@
 typedef struct {
     FILE *f;
     cv_pgn_reader *r;
-    cv_pgn_game g;
+    cv_game g;
 } rd;
 
 static void rd_open(rd *x, const char *s, size_t n, unsigned flags)
@@ -41,27 +42,27 @@ static char sbuf[1 << 16];
 
 /* The tokens written back as PGN-like text (normalized forms), so that a
  * whole game can be checked with one exact comparison. */
-static const char *toks(const cv_pgn_game *g)
+static const char *toks(const cv_game *g)
 {
     size_t n = 0;
     sbuf[0] = 0;
     for (size_t i = 0; i < g->ntokens && n < sizeof sbuf - 200; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
+        const cv_token *t = &g->tokens[i];
         if (i) sbuf[n++] = ' ';
         switch (t->kind) {
-        case CV_PGN_MOVE:
-        case CV_PGN_NULL_MOVE:
+        case CV_TOKEN_MOVE:
+        case CV_TOKEN_NULL_MOVE:
             n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%s%s", t->norm, t->suffix);
             break;
-        case CV_PGN_MOVE_NUMBER:
+        case CV_TOKEN_MOVE_NUMBER:
             n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%s", t->norm);
             break;
-        case CV_PGN_NAG: n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "$%d", t->nag); break;
-        case CV_PGN_COMMENT:
+        case CV_TOKEN_NAG: n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "$%d", t->nag); break;
+        case CV_TOKEN_COMMENT:
             n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "{%.100s}", t->text);
             break;
-        case CV_PGN_LINE_COMMENT: n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, ";%s", t->text); break;
-        case CV_PGN_ESCAPE: n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%%%s", t->text); break;
+        case CV_TOKEN_LINE_COMMENT: n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, ";%s", t->text); break;
+        case CV_TOKEN_ESCAPE: n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%%%s", t->text); break;
         default: n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%s", t->text); break;
         }
     }
@@ -69,19 +70,19 @@ static const char *toks(const cv_pgn_game *g)
 }
 
 /* "LINE:COL" of every token, space separated. */
-static const char *poss(const cv_pgn_game *g)
+static const char *poss(const cv_game *g)
 {
     size_t n = 0;
     sbuf[0] = 0;
     for (size_t i = 0; i < g->ntokens && n < sizeof sbuf - 40; i++) {
         long line, col;
-        cv_pgn_where(g, g->tokens[i].at, &line, &col);
+        cv_game_where(g, g->tokens[i].at, &line, &col);
         n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%s%ld:%ld", i ? " " : "", line, col);
     }
     return sbuf;
 }
 
-static const char *depths(const cv_pgn_game *g)
+static const char *depths(const cv_game *g)
 {
     size_t n = 0;
     sbuf[0] = 0;
@@ -91,31 +92,31 @@ static const char *depths(const cv_pgn_game *g)
 }
 
 /* Number and colour of each move: "1w 1b 2w". */
-static const char *numbering(const cv_pgn_game *g)
+static const char *numbering(const cv_game *g)
 {
     size_t n = 0;
     sbuf[0] = 0;
     for (size_t i = 0; i < g->ntokens && n < sizeof sbuf - 40; i++) {
-        const cv_pgn_token *t = &g->tokens[i];
-        if (t->kind != CV_PGN_MOVE && t->kind != CV_PGN_NULL_MOVE) continue;
+        const cv_token *t = &g->tokens[i];
+        if (t->kind != CV_TOKEN_MOVE && t->kind != CV_TOKEN_NULL_MOVE) continue;
         n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%s%ld%c", n ? " " : "", t->number, t->color);
     }
     return sbuf;
 }
 
-static const char *issues(const cv_pgn_game *g)
+static const char *issues(const cv_game *g)
 {
     size_t n = 0;
     sbuf[0] = 0;
     for (size_t i = 0; i < g->nissues && n < sizeof sbuf - 300; i++) {
-        const cv_pgn_issue *is = &g->issues[i];
+        const cv_issue *is = &g->issues[i];
         n += (size_t)snprintf(sbuf + n, sizeof sbuf - n, "%ld:%ld: %s: %s\n", is->line, is->col,
                               is->level == CV_ERROR ? "error" : "warning", is->msg);
     }
     return sbuf;
 }
 
-static const char *tagstr(const cv_pgn_game *g)
+static const char *tagstr(const cv_game *g)
 {
     size_t n = 0;
     sbuf[0] = 0;
@@ -188,8 +189,8 @@ static void test_tags(void)
     TAP_IS_INT(rd_next(&x), 1, "tags: a game");
     TAP_IS_STR(tagstr(&x.g), "[Event=A \"quoted\" \\ name@1:1] [Site=x@2:1] [Round=3@2:15] [Empty=@3:1]",
                "tags: names, unescaped values and places, in order");
-    TAP_IS_STR(cv_pgn_tag_value(&x.g, "Round"), "3", "tags: lookup by name");
-    TAP_OK(cv_pgn_tag_value(&x.g, "White") == NULL, "tags: absent tag is NULL");
+    TAP_IS_STR(cv_game_tag_value(&x.g, "Round"), "3", "tags: lookup by name");
+    TAP_OK(cv_game_tag_value(&x.g, "White") == NULL, "tags: absent tag is NULL");
     TAP_IS_INT(x.g.line, 1, "tags: game starts on line 1");
     TAP_IS_STR(issues(&x.g), "", "tags: clean");
     rd_close(&x);
@@ -250,14 +251,14 @@ static void test_every_kind(void)
     rd x;
     rd_str(&x, pgn, 0);
     TAP_IS_INT(rd_next(&x), 1, "kinds: a game");
-    const cv_pgn_game *g = &x.g;
+    const cv_game *g = &x.g;
     TAP_IS_STR(toks(g), "%escape line 1. e4 e5!? 2. Nf3 $14 {a comment} ( 2. f4 $3 exf4 ) 2... Nc6 ; rest 3. -- -- 1-0",
                "kinds: tokens");
-    static const cv_pgn_kind want[] = {
-        CV_PGN_ESCAPE, CV_PGN_MOVE_NUMBER, CV_PGN_MOVE, CV_PGN_MOVE, CV_PGN_MOVE_NUMBER, CV_PGN_MOVE,
-        CV_PGN_NAG, CV_PGN_COMMENT, CV_PGN_VARIATION_START, CV_PGN_MOVE_NUMBER, CV_PGN_MOVE, CV_PGN_NAG,
-        CV_PGN_MOVE, CV_PGN_VARIATION_END, CV_PGN_MOVE_NUMBER, CV_PGN_MOVE, CV_PGN_LINE_COMMENT,
-        CV_PGN_MOVE_NUMBER, CV_PGN_NULL_MOVE, CV_PGN_NULL_MOVE, CV_PGN_RESULT
+    static const cv_token_kind want[] = {
+        CV_TOKEN_ESCAPE, CV_TOKEN_MOVE_NUMBER, CV_TOKEN_MOVE, CV_TOKEN_MOVE, CV_TOKEN_MOVE_NUMBER, CV_TOKEN_MOVE,
+        CV_TOKEN_NAG, CV_TOKEN_COMMENT, CV_TOKEN_VARIATION_START, CV_TOKEN_MOVE_NUMBER, CV_TOKEN_MOVE, CV_TOKEN_NAG,
+        CV_TOKEN_MOVE, CV_TOKEN_VARIATION_END, CV_TOKEN_MOVE_NUMBER, CV_TOKEN_MOVE, CV_TOKEN_LINE_COMMENT,
+        CV_TOKEN_MOVE_NUMBER, CV_TOKEN_NULL_MOVE, CV_TOKEN_NULL_MOVE, CV_TOKEN_RESULT
     };
     size_t nw = sizeof want / sizeof want[0];
     TAP_IS_INT(g->ntokens, nw, "kinds: token count");
@@ -424,7 +425,7 @@ static void test_places(void)
     TAP_IS_INT(x.g.ntokens > 3 ? x.g.tokens[3].at : -1, (long)(strstr(s, "e5") - s),
                "places: a PGN token's position is its byte offset");
     long line = -1, col = -1;
-    cv_pgn_where(&x.g, x.g.lines ? x.g.lines[0].start - 1 : 0, &line, &col);
+    cv_game_where(&x.g, x.g.lines ? x.g.lines[0].start - 1 : 0, &line, &col);
     TAP_OK(line == 0 && col == 0, "places: a position before the first line is nowhere (%ld:%ld)", line, col);
     rd_close(&x);
 
@@ -464,14 +465,14 @@ static void test_places(void)
     free(u);
 
     /* a reader that knows lines and columns only (listings, logs) */
-    cv_pgn_lines tab = { 0 };
+    cv_line_table tab = { 0 };
     const long want[][2] = { { 3, 5 }, { 3, 9 }, { 7, 1 }, { 7, 200 }, { 8, 2 }, { 9, 1 }, { 9, 1 }, { 12, 40 } };
     long long ats[8];
     int ok = 1;
-    for (int i = 0; i < 8; i++) ok &= (ats[i] = cv_pgn_lines_at(&tab, want[i][0], want[i][1])) >= 0;
-    cv_pgn_game g = { .lines = tab.v, .nlines = tab.n };
+    for (int i = 0; i < 8; i++) ok &= (ats[i] = cv_line_table_at(&tab, want[i][0], want[i][1])) >= 0;
+    cv_game g = { .lines = tab.v, .nlines = tab.n };
     for (int i = 0; i < 8; i++) {
-        cv_pgn_where(&g, ats[i], &line, &col);
+        cv_game_where(&g, ats[i], &line, &col);
         if (line != want[i][0] || col != want[i][1]) {
             ok = 0;
             printf("# %d: %ld:%ld, not %ld:%ld\n", i, line, col, want[i][0], want[i][1]);
@@ -479,9 +480,9 @@ static void test_places(void)
     }
     TAP_OK(ok, "places: lines and columns given back as given");
     TAP_IS_INT(tab.n, 5, "places: one table entry per line");
-    cv_pgn_lines_free(&tab);
-    cv_pgn_game none = { 0 };
-    cv_pgn_where(&none, 0, &line, &col);
+    cv_line_table_free(&tab);
+    cv_game none = { 0 };
+    cv_game_where(&none, 0, &line, &col);
     TAP_OK(line == 0 && col == 0, "places: a game made by a program has none");
 }
 
@@ -756,7 +757,7 @@ static void test_chunk_boundaries(const char *eol, const char *name)
         size_t pn = 0;
         for (size_t i = 0; i < x.g.ntokens && pn < sizeof pos - 40; i++) {
             long line, col;
-            cv_pgn_where(&x.g, x.g.tokens[i].at, &line, &col);
+            cv_game_where(&x.g, x.g.tokens[i].at, &line, &col);
             pn += (size_t)snprintf(pos + pn, sizeof pos - pn, " %ld:%ld/%d", line - x.g.line, col, x.g.tokens[i].depth);
         }
         char tags[1024];
@@ -797,7 +798,7 @@ static void test_memory(void)
         fprintf(f, "[Event \"g%d\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {c} Nc6 (2... d6) 1-0\n\n", i);
     rewind(f);
     cv_pgn_reader *r = cv_pgn_open(f, "gen", NULL, 0);
-    cv_pgn_game g;
+    cv_game g;
     cv_pgn_stats st;
     size_t at1000 = 0;
     long games = 0, bad = 0;
@@ -841,7 +842,7 @@ static void test_memory(void)
 
 /* ---- lean reading (CV_PGN_LEAN) ------------------------------------------ */
 
-static long count_kind(const cv_pgn_game *g, cv_pgn_kind k)
+static long count_kind(const cv_game *g, cv_token_kind k)
 {
     long n = 0;
     for (size_t i = 0; i < g->ntokens; i++) n += g->tokens[i].kind == k;
@@ -864,7 +865,7 @@ static void test_lean(void)
     TAP_IS_STR(issues(&x.g), "", "lean 10 MB comment: no problem at all");
     TAP_IS_INT(x.g.errors + x.g.warnings, 0, "lean 10 MB comment: no error, no warning");
     TAP_IS_STR(toks(&x.g), "1. e4 {} e5 1-0", "lean 10 MB comment: the tokens");
-    TAP_IS_INT(count_kind(&x.g, CV_PGN_COMMENT), 1, "lean 10 MB comment: one COMMENT token");
+    TAP_IS_INT(count_kind(&x.g, CV_TOKEN_COMMENT), 1, "lean 10 MB comment: one COMMENT token");
     TAP_IS_INT(x.g.ntokens > 2 ? x.g.tokens[2].len : 99, 0, "lean 10 MB comment: its len is 0");
     TAP_IS_STR(x.g.ntokens > 2 ? x.g.tokens[2].text : "?", "", "lean 10 MB comment: its text is \"\"");
     TAP_IS_STR(poss(&x.g), "3:1 3:4 3:7 3:10485770 3:10485773", "lean 10 MB comment: lines and columns");
@@ -945,7 +946,7 @@ static void test_lean(void)
     TAP_IS_STR(issues(&x.g), "", "lean 2 MB ';' comment: no problem");
     TAP_IS_STR(toks(&x.g), "1. e4 ; e5 1-0", "lean 2 MB ';' comment: a LINE_COMMENT token without text");
     TAP_IS_INT(x.g.ntokens > 2 ? x.g.tokens[2].len : 99, 0, "lean 2 MB ';' comment: len 0");
-    TAP_IS_INT(x.g.ntokens > 2 ? x.g.tokens[2].kind : 0, CV_PGN_LINE_COMMENT, "lean 2 MB ';' comment: kind");
+    TAP_IS_INT(x.g.ntokens > 2 ? x.g.tokens[2].kind : 0, CV_TOKEN_LINE_COMMENT, "lean 2 MB ';' comment: kind");
     check_next(&x, "lean 2 MB ';' comment", 6);
     rd_close(&x);
     rd_open(&x, s2, n, 0);
@@ -1115,7 +1116,7 @@ static void test_diag(void)
     static const char text[] = "1. e4 & e5\n\n[Event \"x\"]\n*";
     FILE *f = fmemopen((void *)text, strlen(text), "r");
     cv_pgn_reader *r = cv_pgn_open(f, "games.pgn", &d, 0);
-    cv_pgn_game g;
+    cv_game g;
     int n = 0;
     while (cv_pgn_next(r, &g) == 1) n++;
     cv_pgn_close(r);
@@ -1142,8 +1143,8 @@ static void test_diag(void)
         fclose(f);
     }
 
-    TAP_IS_STR(cv_pgn_kind_name(CV_PGN_VARIATION_START), "VARIATION_START", "kind names");
-    TAP_IS_STR(cv_pgn_kind_name(CV_PGN_ESCAPE), "ESCAPE", "kind names: last");
+    TAP_IS_STR(cv_token_kind_name(CV_TOKEN_VARIATION_START), "VARIATION_START", "kind names");
+    TAP_IS_STR(cv_token_kind_name(CV_TOKEN_ESCAPE), "ESCAPE", "kind names: last");
 }
 
 /* Every real file: games, errors and warnings as decided for each. */
@@ -1216,7 +1217,7 @@ static void test_corpus(void)
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         FILE *f = fopen(path, "rb");
         cv_pgn_reader *r = cv_pgn_open(f, path, NULL, 0);
-        cv_pgn_game g;
+        cv_game g;
         int games = 0;
         long errors = 0, warnings = 0;
         while (cv_pgn_next(r, &g) == 1) {
@@ -1270,7 +1271,7 @@ static void test_corpus_messages(void)
             continue;
         }
         cv_pgn_reader *r = cv_pgn_open(f, path, NULL, 0);
-        cv_pgn_game g;
+        cv_game g;
         TAP_IS_INT(cv_pgn_next(r, &g), 1, "corpus messages: %s has a game", cases[i].file);
         TAP_IS_STR(issues(&g), cases[i].want, "corpus messages: %s", cases[i].file);
         cv_pgn_close(r);
@@ -1282,12 +1283,46 @@ static void test_corpus_messages(void)
     FILE *f = fopen(path, "rb");
     if (f) {
         cv_pgn_reader *r = cv_pgn_open(f, path, NULL, 0);
-        cv_pgn_game g;
+        cv_game g;
         cv_pgn_next(r, &g);
-        TAP_IS_STR(cv_pgn_tag_value(&g, "Event"), "Tournament \\", "backslash header: value");
+        TAP_IS_STR(cv_game_tag_value(&g, "Event"), "Tournament \\", "backslash header: value");
         TAP_IS_INT(g.nmainline, 95, "backslash header: 95 moves");
         cv_pgn_close(r);
         fclose(f);
+    }
+}
+
+/* The move shapes of particular games (shapes.h): each example is one
+ * MOVE token, read alike in a variation the LEAN reader passes over. */
+static void test_shapes(void)
+{
+    TAP_OK(cv_move_nshapes >= 5, "shapes: %zu examples", cv_move_nshapes);
+    for (size_t i = 0; i < cv_move_nshapes; i++) {
+        const cv_move_shape *sh = &cv_move_shapes[i];
+        rd x;
+        rd_str(&x, sh->movetext, 0);
+        TAP_IS_INT(rd_next(&x), 1, "shape %s '%s': a game", sh->name, sh->movetext);
+        TAP_IS_INT(x.g.ntokens, 3, "shape %s '%s': number, move, result", sh->name, sh->movetext);
+        const cv_token *t = x.g.ntokens == 3 ? &x.g.tokens[1] : NULL;
+        TAP_IS_STR(t ? cv_token_kind_name(t->kind) : "-", "MOVE", "shape %s: a MOVE", sh->name);
+        TAP_IS_STR(t ? t->text : "-", sh->text, "shape %s: its text", sh->name);
+        TAP_IS_STR(t ? t->suffix : "-", sh->suffix, "shape %s: its suffix", sh->name);
+        TAP_IS_STR(t ? t->norm : "-", sh->norm, "shape %s: its norm", sh->name);
+        TAP_IS_STR(x.g.result_text, "*", "shape %s: the result after it", sh->name);
+        TAP_IS_STR(issues(&x.g), "", "shape %s: no problem", sh->name);
+        rd_close(&x);
+
+        /* the same move two variations deep, passed over at max_depth 1 */
+        char buf[128];
+        snprintf(buf, sizeof buf, "1. e4 (1. d4 (1. %s%s)) 1... e5 *\n", sh->text, sh->suffix);
+        cv_pgn_limits lim = cv_pgn_default_limits();
+        lim.max_depth = 1;
+        rd_str(&x, buf, CV_PGN_LEAN);
+        cv_pgn_set_limits(x.r, &lim);
+        TAP_IS_INT(rd_next(&x), 1, "shape %s passed over: a game", sh->name);
+        TAP_IS_STR(toks(&x.g), "1. e4 ( 1. d4 ) 1... e5 *", "shape %s passed over: the tokens", sh->name);
+        TAP_IS_INT(x.g.errors, 0, "shape %s passed over: no error", sh->name);
+        rd_close(&x);
     }
 }
 
@@ -1295,6 +1330,7 @@ int main(void)
 {
     test_tags();
     test_every_kind();
+    test_shapes();
     test_numbering();
     test_variations();
     test_comments();

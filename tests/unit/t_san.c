@@ -112,7 +112,7 @@ typedef struct walk {
 
 static void at(walk *w, const cv_replay_ev *e)
 {
-    if (e->t->kind != CV_PGN_MOVE || !e->before || strcmp(e->before->e->name, "generic")) return;
+    if (e->t->kind != CV_TOKEN_MOVE || !e->before || strcmp(e->before->e->name, "generic")) return;
     cv_apos copy;
     cv_apos_copy(&copy, e->before);
     cv_pos *p = (cv_pos *)copy.s.b;
