@@ -67,8 +67,8 @@ typedef struct ctx {
     const cv_record_format *input;  /* --input, or NULL: recognised per file */
     const char *ntname; /* --notation as given */
     unsigned read_flags;
-    long files, games, valid, invalid, warnings;
-    int stop;
+    long files, games;  /* games: of this thread, numbering --svg-dir's files */
+    cv_run *run;        /* the games played here or on the workers */
     cv_replayer *rp;
     cv_json js;
     /* per game */
@@ -85,9 +85,6 @@ typedef struct ctx {
     FILE *out;          /* standard output, or a worker's batch */
     int jobs;           /* --jobs: games played on this many threads */
     size_t chunk;       /* --chunk-bytes: games held per batch */
-    struct cv_jobs *J;  /* the workers, when more than one */
-    struct batch *batch;    /* a worker's batch being played */
-    int file_status;    /* the worst status of the file's batches */
     const char *style;  /* --diagram: an SVG style, or NULL */
     const char *svgdir; /* --svg-dir */
     int ply, io_error;
@@ -292,8 +289,6 @@ static int replay_game(ctx *C, const cv_record *g)
         }
     }
     int valid = !C->game_bad;
-    C->valid += valid;
-    C->invalid += !valid;
     /* one line a game, so the output pairs with the games: '-' when the
      * game could not be played to its end */
     if (C->gamelist) {
@@ -325,22 +320,13 @@ static int replay_game(ctx *C, const cv_record *g)
     return valid;
 }
 
-/* ---- --jobs: games read here, played on the workers, written in order ---- */
-
-/* A batch of games and what playing them printed, until it is written. */
-typedef struct batch {
-    cv_record_batch rb;
-    const char *path;
-    const cv_record_format *fmt;
-    cv_capture cap;     /* what playing them wrote, game by game */
-    long games, valid, invalid, warnings;
-    int status, stopped;
-} batch;
+/* ---- the run: games played here or on the workers, written in order ---- */
 
 /* A worker's ctx: the run's settings, its own replayer, JSON writer and
  * scratch. */
-static ctx *worker_new(const ctx *C)
+static void *worker_new(void *arg)
 {
+    const ctx *C = arg;
     ctx *W = malloc(sizeof *W);
     if (!W) return NULL;
     *W = *C;
@@ -355,115 +341,49 @@ static ctx *worker_new(const ctx *C)
     return W;
 }
 
-static void worker_free(ctx *W)
+static void worker_free(void *w)
 {
-    if (!W) return;
+    ctx *W = w;
     cv_replayer_free(W->rp);
     cv_problems_free(&W->probs);
     free(W->text);
     free(W);
 }
 
-/* One game of a batch on a worker: played, its output marked off. */
-static int batch_game(void *worker, const cv_record *g)
+static void batch_start(void *w, FILE *out)
 {
-    ctx *W = worker;
-    batch *B = W->batch;
-    if (!replay_game(W, g)) {
-        B->status = 1;
-        if (W->fail_fast) B->stopped = 1;
-    }
-    cv_json_flush(&W->js);
-    cv_capture_mark(&B->cap);
-    return B->stopped;
-}
-
-/* The batch's games as replay_file plays them, each after what its
- * reader said of it, into the batch's own streams. */
-static void run_batch(void *worker, void *task)
-{
-    ctx *W = worker;
-    batch *B = task;
-    if (cv_capture_open(&B->cap) < 0) {
-        B->status = 2;
-        return;
-    }
-    FILE *out = B->cap.out, *err = B->cap.err;
-    cv_diag d = { .out = err, .quiet_warnings = W->quiet };
-    W->out = out;
-    W->d = &d;
-    W->path = B->path;
-    W->fmt = B->fmt;
-    W->games = W->valid = W->invalid = 0;
+    ctx *W = w;
     cv_json_init(&W->js, out);
-    W->batch = B;
-    cv_record_batch_each(&B->rb, err, &d.warnings, batch_game, W);
+}
+
+static void game_end(void *w)
+{
+    ctx *W = w;
     cv_json_flush(&W->js);
-    B->games = W->games;
-    B->valid = W->valid;
-    B->invalid = W->invalid;
-    B->warnings = d.warnings;
-    cv_capture_close(&B->cap);
 }
 
-static void batch_free(batch *B)
+static void run_error(void *arg, const char *msg)
 {
-    cv_record_batch_free(&B->rb);
-    cv_capture_free(&B->cap);
-    free(B);
+    cv_cli_error(tool, "%s", msg);
 }
 
-/* On the reading thread, in order: the batch's output, its counts. */
-static int batch_done(void *arg, void *task, int dropped)
+static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
 {
-    ctx *C = arg;
-    batch *B = task;
-    int stop = 0;
-    if (!dropped && cv_record_batch_accept(&B->rb)) {
-        cv_capture_write(&B->cap, stdout, stderr);
-        if (B->cap.failed) {
-            cv_cli_error(tool, "out of memory");
-            B->status = 2;
-        }
-        C->games += B->games;
-        C->valid += B->valid;
-        C->invalid += B->invalid;
-        C->warnings += B->warnings;
-        if (B->status > C->file_status) C->file_status = B->status;
-        if (B->stopped) C->stop = stop = 1;
-    }
-    batch_free(B);
-    return stop;
-}
-
-static void *new_batch(void *arg, cv_record_batch **rb)
-{
-    ctx *C = arg;
-    batch *B = calloc(1, sizeof *B);
-    if (!B) return NULL;
-    B->path = C->path;
-    B->fmt = C->fmt;
-    *rb = &B->rb;
-    return B;
-}
-
-static int replay_parallel(ctx *C, cv_record_reader *rd, cv_diag *d)
-{
-    C->file_status = 0;
-    if (cv_record_batch_run(rd, d, C->chunk, C->J, new_batch, C) < 0) {
-        cv_cli_error(tool, "out of memory");
-        C->file_status = 2;
-    }
-    return C->file_status;
+    ctx *W = w;
+    W->out = io->out;
+    W->d = io->d;
+    W->path = io->path;
+    W->fmt = io->fmt;
+    if (replay_game(W, g)) return 0;
+    *stop = W->fail_fast;
+    return 1;
 }
 
 static int replay_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    if (C->stop) return 0;  /* --fail-fast: the files after the stop are not read */
-    C->path = path;
+    if (cv_run_stopped(C->run)) return 0;  /* --fail-fast: the files after the stop are not read */
     cv_diag d = { .quiet_warnings = C->quiet };
-    C->d = &d;
     int unknown;
     /* --check keeps no comment and passes over variations deeper than the
      * reader holds: a game is judged by its moves, not its size */
@@ -474,28 +394,15 @@ static int replay_file(const char *path, FILE *f, void *arg)
         cv_cli_error(tool, "out of memory");
         return 2;
     }
-    C->fmt = cv_record_reader_format(rd);
+    const cv_record_format *fmt = cv_record_reader_format(rd);
     C->files++;
-    if (C->gamelist && strcmp(C->fmt->name, "gamelist")) {
+    if (C->gamelist && strcmp(fmt->name, "gamelist")) {
         cv_cli_error(tool, "%s: --gamelist regenerates Parmen listings; this input is %s (--input gamelist to say "
-                     "otherwise)", cv_display_name(path), C->fmt->name);
+                     "otherwise)", cv_display_name(path), fmt->name);
         cv_record_close(rd);
         return 2;
     }
-    cv_record g;
-    int status = 0;
-    if (C->J) {
-        /* the workers count every warning, the reader's included */
-        status = replay_parallel(C, rd, &d);
-    } else {
-        while (!C->stop && cv_record_next(rd, &g) == 1) {
-            if (!replay_game(C, &g)) {
-                status = 1;
-                if (C->fail_fast) C->stop = 1;
-            }
-        }
-        C->warnings += d.warnings;
-    }
+    int status = cv_run_file(C->run, rd, &d, path);
     if (cv_record_io_error(rd)) status = 2;
     cv_record_close(rd);
     return status;
@@ -602,25 +509,23 @@ int main(int argc, char **argv)
     /* pictures keep the game's last move and number files by game: one job */
     if (C->style || C->svgdir) C->jobs = 1;
     if (!C->chunk) C->chunk = CHUNK_BYTES;
-    ctx *workers[256] = { 0 };
-    if (C->jobs > 1) {
-        int ok = 1;
-        for (int i = 0; i < C->jobs; i++) ok = ok && (workers[i] = worker_new(C));
-        if (ok) C->J = cv_jobs_new(C->jobs, (void **)workers, run_batch, batch_done, C);
-        if (!C->J) {
-            /* fewer threads is slower, not wrong */
-            for (int i = 0; i < C->jobs; i++) worker_free(workers[i]);
-            C->jobs = 1;
-        }
+    static const cv_run_ops ops = { run_game, worker_new, worker_free, batch_start, game_end, NULL, run_error };
+    if (!(C->run = cv_run_new(C->jobs, C->chunk, &ops, C))) {
+        cv_replayer_free(C->rp);
+        cv_variant_free(v);
+        free(C->before);
+        free(C);
+        return cv_cli_error(tool, "out of memory");
     }
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), replay_file, C, &status)) status = 2;
+    const cv_run_counts *t = cv_run_totals(C->run);
     if (C->json && C->mode == OUT_CHECK) {
-        cv_json_summary(&C->js, C->files, C->games, C->valid, C->invalid, C->warnings);
+        cv_json_summary(&C->js, C->files, t->games, t->valid, t->games - t->valid, t->warnings);
     } else if (!C->json && !C->fen && !C->final && !C->gamelist && !C->style) {
-        cv_cli_summary(stdout, C->files, C->games, C->valid, C->invalid, C->warnings);
+        cv_cli_summary(stdout, C->files, t->games, t->valid, t->games - t->valid, t->warnings);
     }
     cv_json_flush(&C->js);
-    if (!C->games) {
+    if (!t->games) {
         /* a CI run over nothing must not pass */
         if (C->mode != OUT_CHECK) cv_cli_warning(tool, "no game records found");
         else {
@@ -628,11 +533,7 @@ int main(int argc, char **argv)
             if (status < 1) status = 1;
         }
     }
-    if (C->J) {
-        cv_jobs_free(C->J);
-        C->J = NULL;
-        for (int i = 0; i < C->jobs; i++) worker_free(workers[i]);
-    }
+    cv_run_free(C->run);
     cv_replayer_free(C->rp);
     cv_variant_free(v);
     cv_problems_free(&C->probs);

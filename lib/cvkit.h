@@ -18,4 +18,5 @@
 #include "hold.h"
 #include "jobs.h"
 #include "capture.h"
+#include "run.h"
 #endif
