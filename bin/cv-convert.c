@@ -239,10 +239,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     int ok = g->errors == 0, lost = 0;
     if (C->json) {
         /* the reader's issues first, then the conversion's */
-        cv_problems_clear(&C->probs);
-        for (size_t i = 0; i < g->nissues; i++)
-            cv_problems_add(&C->probs, g->issues[i].level == CV_ERROR, "record", g->issues[i].line, g->issues[i].col,
-                            "%s", g->issues[i].msg);
+        cv_problems_of_record(&C->probs, g);
         for (size_t i = 0; i < C->nfens; i++) free(C->fens[i]);
         C->nfens = 0;
     }
@@ -274,12 +271,12 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         game_json(C, g, v, ok, g->result_text ? g->result_text : implied ? implied : "*");
         if (!ok && C->rejects_file) lost = write_unconverted(C, fin, g);
     } else if (ok && !C->to_fen) {
-        cv_record_meta meta = { .variant = v, .result = cv_replay_implied_result(&res) };
-        fout->write(C->out, g, C->text, &meta);
-        if (meta.dropped && !C->quiet)
+        int dropped;
+        cv_record_rewrite(C->out, fout, g, C->text, v, &res, &dropped);
+        if (dropped && !C->quiet)
             cv_report(C->d, CV_WARNING, C->path, g->line, g->col,
-                      "%s: %d variation%s, NAG%s or escape line%s that %s cannot hold dropped", C->ident, meta.dropped,
-                      meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s",
+                      "%s: %d variation%s, NAG%s or escape line%s that %s cannot hold dropped", C->ident, dropped,
+                      dropped == 1 ? "" : "s", dropped == 1 ? "" : "s", dropped == 1 ? "" : "s",
                       fout->name);
     } else if (!ok) {
         lost = write_unconverted(C, fin, g);
@@ -325,28 +322,11 @@ static void worker_free(void *w)
     free(W);
 }
 
-static void batch_start(void *w, FILE *out)
-{
-    ctx *W = w;
-    cv_json_init(&W->js, out);
-}
-
-static void game_end(void *w)
-{
-    ctx *W = w;
-    cv_json_flush(&W->js);
-}
-
 /* A batch's rejects, in order, to the rejects file. */
 static void rejects_write(void *arg, const char *buf, size_t n)
 {
     ctx *C = arg;
     if (rejects_stream(C)) fwrite(buf, 1, n, C->rejects);
-}
-
-static void run_error(void *arg, const char *msg)
-{
-    cv_cli_error(tool, "%s", msg);
 }
 
 static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
@@ -357,7 +337,11 @@ static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
     W->d = io->held ? io->d : NULL;
     W->path = io->path;
     if (io->side) W->rejects = io->side;
-    return convert_game(W, io->fmt, g);
+    /* a worker's JSON goes to its batch, whole a game */
+    if (W->js.out != io->out) cv_json_init(&W->js, io->out);
+    int rc = convert_game(W, io->fmt, g);
+    if (io->held) cv_json_flush(&W->js);
+    return rc;
 }
 
 static int convert_file(const char *path, FILE *f, void *arg)
@@ -450,8 +434,8 @@ int main(int argc, char **argv)
     if (!C.jobs) C.jobs = cv_jobs_cores();
     if (!C.chunk) C.chunk = CHUNK_BYTES;
     /* rejects made on the workers go to the file in order */
-    cv_run_ops ops = { run_game, worker_new, worker_free, batch_start, game_end,
-                       C.rejects_file ? rejects_write : NULL, run_error };
+    cv_run_ops ops = { run_game, worker_new, worker_free,
+                       C.rejects_file ? rejects_write : NULL, tool };
     if (!(C.run = cv_run_new(C.jobs, C.chunk, &ops, &C))) {
         cv_cli_error(tool, "out of memory");
         status = CV_EXIT_USAGE;

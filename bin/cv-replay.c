@@ -233,10 +233,7 @@ static int replay_game(ctx *C, const cv_record *g)
     C->final_fen[0] = 0;
     if (C->json) {
         /* the reader's issues first, then the replay's */
-        cv_problems_clear(&C->probs);
-        for (size_t i = 0; i < g->nissues; i++)
-            cv_problems_add(&C->probs, g->issues[i].level == CV_ERROR, "record", g->issues[i].line, g->issues[i].col,
-                            "%s", g->issues[i].msg);
+        cv_problems_of_record(&C->probs, g);
     }
     const cv_variant *v;
     cv_apos *start = malloc(sizeof *start), *final = malloc(sizeof *final);
@@ -292,8 +289,7 @@ static int replay_game(ctx *C, const cv_record *g)
     /* one line a game, so the output pairs with the games: '-' when the
      * game could not be played to its end */
     if (C->gamelist) {
-        cv_record_meta meta = { .variant = C->v, .result = cv_replay_implied_result(&res) };
-        C->fmt->write(C->out, g, valid ? C->text : NULL, &meta);
+        cv_record_rewrite(C->out, C->fmt, g, valid ? C->text : NULL, C->v, &res, NULL);
     } else if (C->style) {
         /* the picture of a game played to its end; nothing for another */
         if (C->final_fen[0]) {
@@ -350,23 +346,6 @@ static void worker_free(void *w)
     free(W);
 }
 
-static void batch_start(void *w, FILE *out)
-{
-    ctx *W = w;
-    cv_json_init(&W->js, out);
-}
-
-static void game_end(void *w)
-{
-    ctx *W = w;
-    cv_json_flush(&W->js);
-}
-
-static void run_error(void *arg, const char *msg)
-{
-    cv_cli_error(tool, "%s", msg);
-}
-
 static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
 {
     ctx *W = w;
@@ -374,9 +353,12 @@ static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
     W->d = io->d;
     W->path = io->path;
     W->fmt = io->fmt;
-    if (replay_game(W, g)) return 0;
-    *stop = W->fail_fast;
-    return 1;
+    /* a worker's JSON goes to its batch, whole a game */
+    if (W->js.out != io->out) cv_json_init(&W->js, io->out);
+    int valid = replay_game(W, g);
+    if (io->held) cv_json_flush(&W->js);
+    if (!valid) *stop = W->fail_fast;
+    return !valid;
 }
 
 static int replay_file(const char *path, FILE *f, void *arg)
@@ -509,7 +491,7 @@ int main(int argc, char **argv)
     /* pictures keep the game's last move and number files by game: one job */
     if (C->style || C->svgdir) C->jobs = 1;
     if (!C->chunk) C->chunk = CHUNK_BYTES;
-    static const cv_run_ops ops = { run_game, worker_new, worker_free, batch_start, game_end, NULL, run_error };
+    const cv_run_ops ops = { run_game, worker_new, worker_free, NULL, tool };
     if (!(C->run = cv_run_new(C->jobs, C->chunk, &ops, C))) {
         cv_replayer_free(C->rp);
         cv_variant_free(v);

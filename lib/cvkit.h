@@ -19,4 +19,5 @@
 #include "jobs.h"
 #include "capture.h"
 #include "run.h"
+#include "rewrite.h"
 #endif

@@ -2,6 +2,7 @@
  * on a tool's workers, in batches written back in order (run.h). */
 #include "run.h"
 #include "capture.h"
+#include "cli.h"
 #include "hold.h"
 #include "jobs.h"
 #include <stdlib.h>
@@ -48,7 +49,6 @@ static int batch_game(void *arg, const cv_record *g)
     B->counts.valid += rc == 0;
     note_status(&B->status, rc);
     if (stop) B->stopped = 1;
-    if (ops->game_end) ops->game_end(B->w);
     cv_capture_mark(&B->cap);
     return B->stopped;
 }
@@ -72,7 +72,6 @@ static void run_batch(void *worker, void *task)
     B->io.d = &d;
     B->io.held = 1;
     B->w = worker;
-    if (ops->batch_start) ops->batch_start(worker, B->cap.out);
     cv_record_batch_each(&B->rb, B->cap.err, &d.warnings, batch_game, B);
     B->counts.warnings = d.warnings;
     B->io.d = NULL;
@@ -97,7 +96,7 @@ static int batch_done(void *arg, void *task, int dropped)
     if (!dropped && cv_record_batch_accept(&B->rb)) {
         cv_capture_write(&B->cap, stdout, stderr);
         if (B->cap.failed) {
-            if (R->ops.error) R->ops.error(R->arg, "out of memory");
+            cv_cli_error(R->ops.tool, "out of memory");
             B->status = 2;
         }
         if (B->nside) R->ops.side_write(R->arg, B->side, B->nside);
@@ -177,7 +176,7 @@ int cv_run_file(cv_run *R, cv_record_reader *rd, cv_diag *d, const char *path)
     R->file_status = 0;
     batch_src src = { R, io };
     if (cv_record_batch_run(rd, d, R->chunk, R->J, new_batch, &src) < 0) {
-        if (R->ops.error) R->ops.error(R->arg, "out of memory");
+        cv_cli_error(R->ops.tool, "out of memory");
         R->file_status = 2;
     }
     return R->file_status;

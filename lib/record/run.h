@@ -35,7 +35,8 @@ typedef struct cv_run_io {
     FILE *out;                      /* the game's standard output */
     FILE *side;                     /* its side output, or NULL: the tool's own stream */
     cv_diag *d;                     /* its diagnostics (quiet as asked; warnings counted) */
-    int held;                       /* 1: a worker's game, written later in its place */
+    int held;                       /* 1: a worker's game, written later in its place
+                                       (what the tool buffers, flushed by the game's end) */
 } cv_run_io;
 
 typedef struct cv_run_ops {
@@ -46,17 +47,12 @@ typedef struct cv_run_ops {
      * when out of memory.  NULL worker_new: one thread only. */
     void *(*worker_new)(void *arg);
     void (*worker_free)(void *w);
-    /* Optional, on a worker: a batch begins, its output going to out (a
-     * tool that buffers, JSON, points its buffer there); each game ends
-     * (the buffer is flushed before the game's output is marked off). */
-    void (*batch_start)(void *w, FILE *out);
-    void (*game_end)(void *w);
     /* Optional: a side output (cv-convert's rejects), handed to the
      * tool's stream on the calling thread in the order of the games. */
     void (*side_write)(void *arg, const char *buf, size_t n);
-    /* A run-wide problem on the calling thread, in its place in the
-     * output ("out of memory"). */
-    void (*error)(void *arg, const char *msg);
+    /* The tool's name, for a run-wide problem said on the calling
+     * thread in its place in the output ("TOOL: error: out of memory"). */
+    const char *tool;
 } cv_run_ops;
 
 typedef struct cv_run_counts {
