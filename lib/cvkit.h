@@ -20,4 +20,5 @@
 #include "capture.h"
 #include "run.h"
 #include "rewrite.h"
+#include "build.h"
 #endif
