@@ -290,36 +290,27 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
 
 /* ---- the run: games converted here or on the workers, written in order ---- */
 
-/* A worker's ctx: the run's settings, its own replayer, JSON writer and
- * scratch. */
-static void *worker_new(void *arg)
+/* A worker's ctx, a copy of the run's settings: its own replayer, JSON
+ * writer and scratch; the run's own ctx is released the same way. */
+static int worker_init(void *w)
 {
-    const ctx *C = arg;
-    ctx *W = malloc(sizeof *W);
-    if (!W) return NULL;
-    *W = *C;
-    W->rp = cv_replayer_new();
+    ctx *W = w;
     W->text = NULL;
     W->cap = 0;
     W->fens = NULL;
     W->nfens = W->capfens = 0;
     memset(&W->probs, 0, sizeof W->probs);
-    if (!W->rp) {
-        free(W);
-        return NULL;
-    }
-    return W;
+    return (W->rp = cv_replayer_new()) ? 0 : -1;
 }
 
-static void worker_free(void *w)
+static void worker_fini(void *w)
 {
     ctx *W = w;
+    for (size_t i = 0; i < W->nfens; i++) free(W->fens[i]);
+    free(W->fens);
     cv_replayer_free(W->rp);
     cv_problems_free(&W->probs);
     free(W->text);
-    for (size_t i = 0; i < W->nfens; i++) free(W->fens[i]);
-    free(W->fens);
-    free(W);
 }
 
 /* A batch's rejects, in order, to the rejects file. */
@@ -347,15 +338,7 @@ static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
 static int convert_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    cv_diag d = { .quiet_warnings = C->quiet };
-    int unknown;
-    cv_record_reader *rd = cv_record_open(f, path, &d, (C->strict ? CV_RECORD_STRICT : 0) | CV_RECORD_KEEP_RAW,
-                                          C->input, cv_cli_in_walk(), &unknown);
-    if (!rd) return unknown ? 0 : 2;
-    int status = cv_run_file(C->run, rd, &d, path);
-    if (cv_record_io_error(rd)) status = 2;
-    cv_record_close(rd);
-    return status;
+    return cv_run_input(C->run, f, path, (C->strict ? CV_RECORD_STRICT : 0) | CV_RECORD_KEEP_RAW, C->input, C->quiet);
 }
 
 int main(int argc, char **argv)
@@ -434,8 +417,8 @@ int main(int argc, char **argv)
     if (!C.jobs) C.jobs = cv_jobs_cores();
     if (!C.chunk) C.chunk = CHUNK_BYTES;
     /* rejects made on the workers go to the file in order */
-    cv_run_ops ops = { run_game, worker_new, worker_free,
-                       C.rejects_file ? rejects_write : NULL, tool };
+    cv_run_ops ops = { .game = run_game, .worker_size = sizeof(ctx), .worker_init = worker_init,
+                       .worker_fini = worker_fini, .side_write = C.rejects_file ? rejects_write : NULL, .tool = tool };
     if (!(C.run = cv_run_new(C.jobs, C.chunk, &ops, &C))) {
         cv_cli_error(tool, "out of memory");
         status = CV_EXIT_USAGE;
@@ -448,11 +431,7 @@ int main(int argc, char **argv)
     if (C.rejects_file && cv_cli_replace_close(tool, "--rejects", rejects, C.rejects_file, 1)) status = CV_EXIT_USAGE;
     if (!games) cv_cli_warning(tool, "no game records found");
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    free(C.text);
-    for (size_t i = 0; i < C.nfens; i++) free(C.fens[i]);
-    free(C.fens);
-    cv_problems_free(&C.probs);
-    cv_replayer_free(C.rp);
+    worker_fini(&C);
     cv_variant_free(v);
     return status;
 }

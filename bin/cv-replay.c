@@ -318,32 +318,23 @@ static int replay_game(ctx *C, const cv_record *g)
 
 /* ---- the run: games played here or on the workers, written in order ---- */
 
-/* A worker's ctx: the run's settings, its own replayer, JSON writer and
- * scratch. */
-static void *worker_new(void *arg)
+/* A worker's ctx, a copy of the run's settings: its own replayer, JSON
+ * writer and scratch; the run's own ctx is released the same way. */
+static int worker_init(void *w)
 {
-    const ctx *C = arg;
-    ctx *W = malloc(sizeof *W);
-    if (!W) return NULL;
-    *W = *C;
-    W->rp = cv_replayer_new();
+    ctx *W = w;
     W->text = NULL;
     W->cap = 0;
     memset(&W->probs, 0, sizeof W->probs);
-    if (!W->rp) {
-        free(W);
-        return NULL;
-    }
-    return W;
+    return (W->rp = cv_replayer_new()) ? 0 : -1;
 }
 
-static void worker_free(void *w)
+static void worker_fini(void *w)
 {
     ctx *W = w;
     cv_replayer_free(W->rp);
     cv_problems_free(&W->probs);
     free(W->text);
-    free(W);
 }
 
 static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
@@ -361,33 +352,25 @@ static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
     return !valid;
 }
 
+/* An input opened: counted; refused when --gamelist cannot rewrite it. */
+static int replay_input(void *arg, const char *path, const cv_record_format *f)
+{
+    ctx *C = arg;
+    C->files++;
+    if (!C->gamelist || !strcmp(f->name, "gamelist")) return 0;
+    cv_cli_error(tool, "%s: --gamelist regenerates Parmen listings; this input is %s (--input gamelist to say "
+                 "otherwise)", cv_display_name(path), f->name);
+    return 2;
+}
+
 static int replay_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
     if (cv_run_stopped(C->run)) return 0;  /* --fail-fast: the files after the stop are not read */
-    cv_diag d = { .quiet_warnings = C->quiet };
-    int unknown;
     /* --check keeps no comment and passes over variations deeper than the
      * reader holds: a game is judged by its moves, not its size */
     unsigned flags = (C->strict ? CV_RECORD_STRICT : 0) | (C->mode == OUT_CHECK && !C->gamelist ? CV_RECORD_LEAN : 0);
-    cv_record_reader *rd = cv_record_open(f, path, &d, flags, C->input, cv_cli_in_walk(), &unknown);
-    if (!rd) {
-        if (unknown) return 0;  /* met in a directory and not a record: not ours */
-        cv_cli_error(tool, "out of memory");
-        return 2;
-    }
-    const cv_record_format *fmt = cv_record_reader_format(rd);
-    C->files++;
-    if (C->gamelist && strcmp(fmt->name, "gamelist")) {
-        cv_cli_error(tool, "%s: --gamelist regenerates Parmen listings; this input is %s (--input gamelist to say "
-                     "otherwise)", cv_display_name(path), fmt->name);
-        cv_record_close(rd);
-        return 2;
-    }
-    int status = cv_run_file(C->run, rd, &d, path);
-    if (cv_record_io_error(rd)) status = 2;
-    cv_record_close(rd);
-    return status;
+    return cv_run_input(C->run, f, path, flags, C->input, C->quiet);
 }
 
 int main(int argc, char **argv)
@@ -491,7 +474,8 @@ int main(int argc, char **argv)
     /* pictures keep the game's last move and number files by game: one job */
     if (C->style || C->svgdir) C->jobs = 1;
     if (!C->chunk) C->chunk = CHUNK_BYTES;
-    const cv_run_ops ops = { run_game, worker_new, worker_free, NULL, tool };
+    const cv_run_ops ops = { .game = run_game, .worker_size = sizeof(ctx), .worker_init = worker_init,
+                             .worker_fini = worker_fini, .input = replay_input, .tool = tool };
     if (!(C->run = cv_run_new(C->jobs, C->chunk, &ops, C))) {
         cv_replayer_free(C->rp);
         cv_variant_free(v);
@@ -516,10 +500,8 @@ int main(int argc, char **argv)
         }
     }
     cv_run_free(C->run);
-    cv_replayer_free(C->rp);
+    worker_fini(C);
     cv_variant_free(v);
-    cv_problems_free(&C->probs);
-    free(C->text);
     free(C->before);
     if (C->io_error) status = CV_EXIT_USAGE;
     free(C);

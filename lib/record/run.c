@@ -6,6 +6,7 @@
 #include "hold.h"
 #include "jobs.h"
 #include <stdlib.h>
+#include <string.h>
 
 #define CV_RUN_MAX_JOBS 256
 
@@ -126,10 +127,23 @@ static void *new_batch(void *arg, cv_record_batch **rb)
     return B;
 }
 
+static void *worker_new(cv_run *R)
+{
+    void *w = malloc(R->ops.worker_size);
+    if (!w) return NULL;
+    memcpy(w, R->arg, R->ops.worker_size);
+    if (R->ops.worker_init(w) < 0) {
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
 static void free_workers(cv_run *R)
 {
     for (int i = 0; i < R->jobs; i++) {
-        if (R->workers[i]) R->ops.worker_free(R->workers[i]);
+        if (R->workers[i]) R->ops.worker_fini(R->workers[i]);
+        free(R->workers[i]);
         R->workers[i] = NULL;
     }
 }
@@ -142,9 +156,9 @@ cv_run *cv_run_new(int jobs, size_t chunk, const cv_run_ops *ops, void *arg)
     R->arg = arg;
     R->chunk = chunk;
     R->jobs = jobs < CV_RUN_MAX_JOBS ? jobs : CV_RUN_MAX_JOBS;
-    if (R->jobs > 1 && ops->worker_new) {
+    if (R->jobs > 1 && ops->worker_size) {
         int ok = 1;
-        for (int i = 0; ok && i < R->jobs; i++) ok = (R->workers[i] = ops->worker_new(arg)) != NULL;
+        for (int i = 0; ok && i < R->jobs; i++) ok = (R->workers[i] = worker_new(R)) != NULL;
         if (ok) R->J = cv_jobs_new(R->jobs, R->workers, run_batch, batch_done, R);
         /* fewer threads is slower, not wrong */
         if (!R->J) free_workers(R);
@@ -180,6 +194,25 @@ int cv_run_file(cv_run *R, cv_record_reader *rd, cv_diag *d, const char *path)
         R->file_status = 2;
     }
     return R->file_status;
+}
+
+int cv_run_input(cv_run *R, FILE *f, const char *path, unsigned flags, const cv_record_format *fmt, int quiet)
+{
+    cv_diag d = { .quiet_warnings = quiet };
+    int unknown;
+    cv_record_reader *rd = cv_record_open(f, path, &d, flags, fmt, cv_cli_in_walk(), &unknown);
+    if (!rd) {
+        if (unknown) return 0;  /* met in a directory and not a record: not ours */
+        cv_cli_error(R->ops.tool, "out of memory");
+        return 2;
+    }
+    int status = R->ops.input ? R->ops.input(R->arg, path, cv_record_reader_format(rd)) : 0;
+    if (!status) {
+        status = cv_run_file(R, rd, &d, path);
+        if (cv_record_io_error(rd)) status = 2;
+    }
+    cv_record_close(rd);
+    return status;
 }
 
 int cv_run_stopped(const cv_run *R)

@@ -2,7 +2,7 @@
  * thread or on several (--jobs), with the output of one thread.
  *
  * A tool says what it does with one game (ops.game) and what a worker
- * thread needs of its own (ops.worker_new: a copy of its settings with its
+ * thread needs of its own (ops.worker_init: a copy of its settings given its
  * own scratch); this module reads the games, hands them out and writes
  * back what each game wrote.  What it promises:
  *  - Order: each game's standard error, then its standard output, then
@@ -43,13 +43,18 @@ typedef struct cv_run_ops {
     /* One game with worker state w.  Returns 0 valid, 1 invalid, 2 an
      * I/O or resource error; sets *stop to end the run after it. */
     int (*game)(void *w, const cv_run_io *io, const cv_record *g, int *stop);
-    /* A worker's state, made from the tool's (arg) before the run; NULL
-     * when out of memory.  NULL worker_new: one thread only. */
-    void *(*worker_new)(void *arg);
-    void (*worker_free)(void *w);
+    /* A worker's state: a copy of the tool's (arg, worker_size bytes)
+     * that worker_init gives scratch of its own (0, or -1 when out of
+     * memory) and worker_fini releases.  worker_size 0: one thread only. */
+    size_t worker_size;
+    int (*worker_init)(void *w);
+    void (*worker_fini)(void *w);
     /* Optional: a side output (cv-convert's rejects), handed to the
      * tool's stream on the calling thread in the order of the games. */
     void (*side_write)(void *arg, const char *buf, size_t n);
+    /* Optional: an input opened in format f, before its games: 0 to
+     * read them, else the input's status (the tool refuses it). */
+    int (*input)(void *arg, const char *path, const cv_record_format *f);
     /* The tool's name, for a run-wide problem said on the calling
      * thread in its place in the output ("TOOL: error: out of memory"). */
     const char *tool;
@@ -68,6 +73,11 @@ cv_run *cv_run_new(int jobs, size_t chunk, const cv_run_ops *ops, void *arg);
 /* Every game of rd (whose reader reports through d) through ops.game;
  * returns the worst status: the games', 2 when out of memory. */
 int cv_run_file(cv_run *R, cv_record_reader *rd, cv_diag *d, const char *path);
+/* The same over an input: a reader opened on f as cv_record_open opens
+ * it (flags, fmt, the walk's own suffixes), warnings printed unless
+ * quiet, ops.input asked first; also 2 on a read error, 0 for a file a
+ * directory walk met that is no record. */
+int cv_run_input(cv_run *R, FILE *f, const char *path, unsigned flags, const cv_record_format *fmt, int quiet);
 /* A game set *stop: the rest of the run is not played. */
 int cv_run_stopped(const cv_run *R);
 const cv_run_counts *cv_run_totals(const cv_run *R);
