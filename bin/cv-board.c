@@ -185,39 +185,19 @@ static void info(board *B)
  * (PGN; a Parmen listing for Tri-D), from the set-up position. */
 static int cmd_record(board *B, where *w)
 {
-    const cv_record_format *f = cv_record_format_find(cv_any_record_format(B->v));
-    cv_token *tok = calloc((size_t)B->n + 1, sizeof *tok);
-    size_t *main = calloc((size_t)B->n + 1, sizeof *main);
-    if (!f || !tok || !main) {
-        free(tok);
-        free(main);
-        return fail(w, 1, "out of memory");
-    }
-    char fen[2048], start[2048];
-    cv_any_write(&B->hist[0], 0, fen, sizeof fen);
-    cv_apos s0;
-    cv_any_start(B->v, &s0);
-    cv_any_write(&s0, 0, start, sizeof start);
-    cv_tag tags[2] = { { .name = "SetUp", .value = "1" }, { .name = "FEN", .value = fen } };
-    int side = cv_any_side(&B->hist[0]), num = cv_any_fullmove(&B->hist[0]);
-    for (int i = 0; i < B->n; i++) {
-        tok[i] = (cv_token){ .kind = CV_TOKEN_MOVE, .color = side ? 'b' : 'w', .number = num, .text = B->san[i],
-                                 .suffix = "", .norm = B->san[i], .len = strlen(B->san[i]) };
-        main[i] = (size_t)i;
-        if (side) num++;
-        side ^= 1;
-    }
-    cv_record g = { .number = 1, .line = w->line, .col = 1, .tags = tags, .ntags = strcmp(fen, start) ? 2 : 0,
-                    .tokens = tok, .ntokens = (size_t)B->n, .mainline = main, .nmainline = (size_t)B->n };
     /* the result the moves reach, when the game is over */
     cv_outcome o;
     cv_any_outcome(&B->hist[B->n], &o);
     const char *res = o.moves ? NULL : !o.in_check && !o.no_move_loses ? "1/2-1/2"
                       : cv_any_side(&B->hist[B->n]) ? "1-0" : "0-1";
-    cv_record_meta meta = { .variant = B->v, .result = res };
-    int rc = f->write(B->out, &g, NULL, &meta);
-    free(tok);
-    free(main);
+    const char **mv = malloc(sizeof *mv * ((size_t)B->n + 1));
+    for (int i = 0; mv && i < B->n; i++) mv[i] = B->san[i];
+    cv_record_draft *r = mv ? cv_record_from_moves(B->v, &B->hist[0], mv, (size_t)B->n, NULL, 0, res) : NULL;
+    free(mv);
+    if (!r) return fail(w, 1, "out of memory");
+    r->g.line = w->line;
+    int rc = cv_record_draft_write(B->out, r, NULL);
+    cv_record_draft_free(r);
     return rc < 0 ? fail(w, 1, "cannot write the record") : 0;
 }
 

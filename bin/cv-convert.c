@@ -60,7 +60,6 @@ typedef struct ctx {
     const char *path;
     const cv_record *g;
     char ident[512];
-    long converted, rejected;
     /* --json */
     cv_json js;
     cv_problems probs;
@@ -70,9 +69,7 @@ typedef struct ctx {
     cv_diag *d;         /* the conversion's diagnostics (NULL: standard error) */
     int jobs;           /* --jobs: games converted on this many threads */
     size_t chunk;       /* --chunk-bytes: games held per batch */
-    struct cv_jobs *J;  /* the workers, when more than one */
-    struct batch *batch;    /* a worker's batch being converted */
-    int file_status;    /* the worst status of the file's batches */
+    cv_run *run;        /* the games converted here or on the workers */
 } ctx;
 
 /* The games held for one worker at a time (the bytes of their copies,
@@ -242,10 +239,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     int ok = g->errors == 0, lost = 0;
     if (C->json) {
         /* the reader's issues first, then the conversion's */
-        cv_problems_clear(&C->probs);
-        for (size_t i = 0; i < g->nissues; i++)
-            cv_problems_add(&C->probs, g->issues[i].level == CV_ERROR, "record", g->issues[i].line, g->issues[i].col,
-                            "%s", g->issues[i].msg);
+        cv_problems_of_record(&C->probs, g);
         for (size_t i = 0; i < C->nfens; i++) free(C->fens[i]);
         C->nfens = 0;
     }
@@ -277,12 +271,12 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         game_json(C, g, v, ok, g->result_text ? g->result_text : implied ? implied : "*");
         if (!ok && C->rejects_file) lost = write_unconverted(C, fin, g);
     } else if (ok && !C->to_fen) {
-        cv_record_meta meta = { .variant = v, .result = cv_replay_implied_result(&res) };
-        fout->write(C->out, g, C->text, &meta);
-        if (meta.dropped && !C->quiet)
+        int dropped;
+        cv_record_rewrite(C->out, fout, g, C->text, v, &res, &dropped);
+        if (dropped && !C->quiet)
             cv_report(C->d, CV_WARNING, C->path, g->line, g->col,
-                      "%s: %d variation%s, NAG%s or escape line%s that %s cannot hold dropped", C->ident, meta.dropped,
-                      meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s", meta.dropped == 1 ? "" : "s",
+                      "%s: %d variation%s, NAG%s or escape line%s that %s cannot hold dropped", C->ident, dropped,
+                      dropped == 1 ? "" : "s", dropped == 1 ? "" : "s", dropped == 1 ? "" : "s",
                       fout->name);
     } else if (!ok) {
         lost = write_unconverted(C, fin, g);
@@ -291,178 +285,60 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         free(C->text[i]);
         C->text[i] = NULL;
     }
-    if (ok) C->converted++;
-    else C->rejected++;
     return lost ? lost : ok ? 0 : 1;
 }
 
-/* ---- --jobs: games read here, converted on the workers, written in order ---- */
+/* ---- the run: games converted here or on the workers, written in order ---- */
 
-/* A batch of games and what converting them wrote, until it is written. */
-typedef struct batch {
-    cv_record_batch rb;
-    const char *path;
-    const cv_record_format *fin;
-    cv_capture cap;     /* what converting them wrote, game by game */
-    char *rej;          /* and what went to the rejects */
-    size_t nrej;
-    long converted, rejected;
-    int status;
-} batch;
-
-/* A worker's ctx: the run's settings, its own replayer, JSON writer and
- * scratch. */
-static ctx *worker_new(const ctx *C)
+/* A worker's ctx, a copy of the run's settings: its own replayer, JSON
+ * writer and scratch; the run's own ctx is released the same way. */
+static int worker_init(void *w)
 {
-    ctx *W = malloc(sizeof *W);
-    if (!W) return NULL;
-    *W = *C;
-    W->rp = cv_replayer_new();
+    ctx *W = w;
     W->text = NULL;
     W->cap = 0;
     W->fens = NULL;
     W->nfens = W->capfens = 0;
     memset(&W->probs, 0, sizeof W->probs);
-    if (!W->rp) {
-        free(W);
-        return NULL;
-    }
-    return W;
+    return (W->rp = cv_replayer_new()) ? 0 : -1;
 }
 
-static void worker_free(ctx *W)
+static void worker_fini(void *w)
 {
-    if (!W) return;
+    ctx *W = w;
+    for (size_t i = 0; i < W->nfens; i++) free(W->fens[i]);
+    free(W->fens);
     cv_replayer_free(W->rp);
     cv_problems_free(&W->probs);
     free(W->text);
-    for (size_t i = 0; i < W->nfens; i++) free(W->fens[i]);
-    free(W->fens);
-    free(W);
 }
 
-/* One game of a batch on a worker: converted, its output marked off. */
-static int batch_game(void *worker, const cv_record *g)
-{
-    ctx *W = worker;
-    batch *B = W->batch;
-    int rc = convert_game(W, B->fin, g);
-    if (rc > B->status) B->status = rc;
-    cv_json_flush(&W->js);
-    cv_capture_mark(&B->cap);
-    return 0;
-}
-
-/* The batch's games as convert_file converts them, each after what its
- * reader said of it, into the batch's own streams (the rejects too). */
-static void run_batch(void *worker, void *task)
-{
-    ctx *W = worker;
-    batch *B = task;
-    FILE *rej = W->rejects_file ? open_memstream(&B->rej, &B->nrej) : NULL;
-    if ((W->rejects_file && !rej) || cv_capture_open(&B->cap) < 0) {
-        if (rej) fclose(rej);
-        B->status = 2;
-        return;
-    }
-    FILE *out = B->cap.out, *err = B->cap.err;
-    cv_diag d = { .out = err, .quiet_warnings = W->quiet };
-    W->out = out;
-    W->d = &d;
-    W->path = B->path;
-    W->converted = W->rejected = 0;
-    FILE *rejects = W->rejects;
-    if (rej) W->rejects = rej;
-    cv_json_init(&W->js, out);
-    W->batch = B;
-    /* the reader's warnings are not counted here: conversion reports none */
-    cv_record_batch_each(&B->rb, err, NULL, batch_game, W);
-    cv_json_flush(&W->js);
-    W->rejects = rejects;
-    B->converted = W->converted;
-    B->rejected = W->rejected;
-    cv_capture_close(&B->cap);
-    if (rej && fclose(rej)) B->status = 2;
-}
-
-static void batch_free(batch *B)
-{
-    cv_record_batch_free(&B->rb);
-    cv_capture_free(&B->cap);
-    free(B->rej);
-    free(B);
-}
-
-/* On the reading thread, in order: the batch's output, its counts. */
-static int batch_done(void *arg, void *task, int dropped)
+/* A batch's rejects, in order, to the rejects file. */
+static void rejects_write(void *arg, const char *buf, size_t n)
 {
     ctx *C = arg;
-    batch *B = task;
-    if (!dropped && cv_record_batch_accept(&B->rb)) {
-        cv_capture_write(&B->cap, stdout, stderr);
-        if (B->cap.failed) {
-            cv_cli_error(tool, "out of memory");
-            B->status = 2;
-        }
-        if (B->nrej && rejects_stream(C)) fwrite(B->rej, 1, B->nrej, C->rejects);
-        C->converted += B->converted;
-        C->rejected += B->rejected;
-        if (B->status > C->file_status) C->file_status = B->status;
-    }
-    batch_free(B);
-    return 0;
+    if (rejects_stream(C)) fwrite(buf, 1, n, C->rejects);
 }
 
-typedef struct batch_src {
-    const char *path;
-    const cv_record_format *fin;
-} batch_src;
-
-static void *new_batch(void *arg, cv_record_batch **rb)
+static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
 {
-    const batch_src *src = arg;
-    batch *B = calloc(1, sizeof *B);
-    if (!B) return NULL;
-    B->path = src->path;
-    B->fin = src->fin;
-    *rb = &B->rb;
-    return B;
-}
-
-static int convert_parallel(ctx *C, const char *path, const cv_record_format *fin, cv_record_reader *rd, cv_diag *d)
-{
-    C->file_status = 0;
-    batch_src src = { path, fin };
-    if (cv_record_batch_run(rd, d, C->chunk, C->J, new_batch, &src) < 0) {
-        cv_cli_error(tool, "out of memory");
-        C->file_status = 2;
-    }
-    return C->file_status;
+    ctx *W = w;
+    W->out = io->out;
+    /* one thread reports straight to standard error, as it always has */
+    W->d = io->held ? io->d : NULL;
+    W->path = io->path;
+    if (io->side) W->rejects = io->side;
+    /* a worker's JSON goes to its batch, whole a game */
+    if (W->js.out != io->out) cv_json_init(&W->js, io->out);
+    int rc = convert_game(W, io->fmt, g);
+    if (io->held) cv_json_flush(&W->js);
+    return rc;
 }
 
 static int convert_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    C->path = path;
-    cv_diag d = { .quiet_warnings = C->quiet };
-    int unknown;
-    cv_record_reader *rd = cv_record_open(f, path, &d, (C->strict ? CV_RECORD_STRICT : 0) | CV_RECORD_KEEP_RAW,
-                                          C->input, cv_cli_in_walk(), &unknown);
-    if (!rd) return unknown ? 0 : 2;
-    const cv_record_format *fin = cv_record_reader_format(rd);
-    cv_record g;
-    int status = 0;
-    if (C->J) {
-        status = convert_parallel(C, path, fin, rd, &d);
-    } else {
-        while (cv_record_next(rd, &g) == 1) {
-            int rc = convert_game(C, fin, &g);
-            if (rc > status) status = rc;
-        }
-    }
-    if (cv_record_io_error(rd)) status = 2;
-    cv_record_close(rd);
-    return status;
+    return cv_run_input(C->run, f, path, (C->strict ? CV_RECORD_STRICT : 0) | CV_RECORD_KEEP_RAW, C->input, C->quiet);
 }
 
 int main(int argc, char **argv)
@@ -540,32 +416,22 @@ int main(int argc, char **argv)
     int status = 0;
     if (!C.jobs) C.jobs = cv_jobs_cores();
     if (!C.chunk) C.chunk = CHUNK_BYTES;
-    ctx *workers[256] = { 0 };
-    if (C.jobs > 1) {
-        int ok = 1;
-        for (int i = 0; i < C.jobs; i++) ok = ok && (workers[i] = worker_new(&C));
-        if (ok) C.J = cv_jobs_new(C.jobs, (void **)workers, run_batch, batch_done, &C);
-        if (!C.J) {
-            /* fewer threads is slower, not wrong */
-            for (int i = 0; i < C.jobs; i++) worker_free(workers[i]);
-            C.jobs = 1;
-        }
+    /* rejects made on the workers go to the file in order */
+    cv_run_ops ops = { .game = run_game, .worker_size = sizeof(ctx), .worker_init = worker_init,
+                       .worker_fini = worker_fini, .side_write = C.rejects_file ? rejects_write : NULL, .tool = tool };
+    if (!(C.run = cv_run_new(C.jobs, C.chunk, &ops, &C))) {
+        cv_cli_error(tool, "out of memory");
+        status = CV_EXIT_USAGE;
+    } else if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) {
+        status = 2;
     }
-    if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) status = 2;
-    if (C.J) {
-        cv_jobs_free(C.J);
-        C.J = NULL;
-        for (int i = 0; i < C.jobs; i++) worker_free(workers[i]);
-    }
+    long games = C.run ? cv_run_totals(C.run)->games : 0;
+    cv_run_free(C.run);
     if (C.rejects_failed) status = CV_EXIT_USAGE;
     if (C.rejects_file && cv_cli_replace_close(tool, "--rejects", rejects, C.rejects_file, 1)) status = CV_EXIT_USAGE;
-    if (!C.converted && !C.rejected) cv_cli_warning(tool, "no game records found");
+    if (!games) cv_cli_warning(tool, "no game records found");
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    free(C.text);
-    for (size_t i = 0; i < C.nfens; i++) free(C.fens[i]);
-    free(C.fens);
-    cv_problems_free(&C.probs);
-    cv_replayer_free(C.rp);
+    worker_fini(&C);
     cv_variant_free(v);
     return status;
 }

@@ -67,8 +67,8 @@ typedef struct ctx {
     const cv_record_format *input;  /* --input, or NULL: recognised per file */
     const char *ntname; /* --notation as given */
     unsigned read_flags;
-    long files, games, valid, invalid, warnings;
-    int stop;
+    long files, games;  /* games: of this thread, numbering --svg-dir's files */
+    cv_run *run;        /* the games played here or on the workers */
     cv_replayer *rp;
     cv_json js;
     /* per game */
@@ -85,9 +85,6 @@ typedef struct ctx {
     FILE *out;          /* standard output, or a worker's batch */
     int jobs;           /* --jobs: games played on this many threads */
     size_t chunk;       /* --chunk-bytes: games held per batch */
-    struct cv_jobs *J;  /* the workers, when more than one */
-    struct batch *batch;    /* a worker's batch being played */
-    int file_status;    /* the worst status of the file's batches */
     const char *style;  /* --diagram: an SVG style, or NULL */
     const char *svgdir; /* --svg-dir */
     int ply, io_error;
@@ -236,10 +233,7 @@ static int replay_game(ctx *C, const cv_record *g)
     C->final_fen[0] = 0;
     if (C->json) {
         /* the reader's issues first, then the replay's */
-        cv_problems_clear(&C->probs);
-        for (size_t i = 0; i < g->nissues; i++)
-            cv_problems_add(&C->probs, g->issues[i].level == CV_ERROR, "record", g->issues[i].line, g->issues[i].col,
-                            "%s", g->issues[i].msg);
+        cv_problems_of_record(&C->probs, g);
     }
     const cv_variant *v;
     cv_apos *start = malloc(sizeof *start), *final = malloc(sizeof *final);
@@ -292,13 +286,10 @@ static int replay_game(ctx *C, const cv_record *g)
         }
     }
     int valid = !C->game_bad;
-    C->valid += valid;
-    C->invalid += !valid;
     /* one line a game, so the output pairs with the games: '-' when the
      * game could not be played to its end */
     if (C->gamelist) {
-        cv_record_meta meta = { .variant = C->v, .result = cv_replay_implied_result(&res) };
-        C->fmt->write(C->out, g, valid ? C->text : NULL, &meta);
+        cv_record_rewrite(C->out, C->fmt, g, valid ? C->text : NULL, C->v, &res, NULL);
     } else if (C->style) {
         /* the picture of a game played to its end; nothing for another */
         if (C->final_fen[0]) {
@@ -325,180 +316,61 @@ static int replay_game(ctx *C, const cv_record *g)
     return valid;
 }
 
-/* ---- --jobs: games read here, played on the workers, written in order ---- */
+/* ---- the run: games played here or on the workers, written in order ---- */
 
-/* A batch of games and what playing them printed, until it is written. */
-typedef struct batch {
-    cv_record_batch rb;
-    const char *path;
-    const cv_record_format *fmt;
-    cv_capture cap;     /* what playing them wrote, game by game */
-    long games, valid, invalid, warnings;
-    int status, stopped;
-} batch;
-
-/* A worker's ctx: the run's settings, its own replayer, JSON writer and
- * scratch. */
-static ctx *worker_new(const ctx *C)
+/* A worker's ctx, a copy of the run's settings: its own replayer, JSON
+ * writer and scratch; the run's own ctx is released the same way. */
+static int worker_init(void *w)
 {
-    ctx *W = malloc(sizeof *W);
-    if (!W) return NULL;
-    *W = *C;
-    W->rp = cv_replayer_new();
+    ctx *W = w;
     W->text = NULL;
     W->cap = 0;
     memset(&W->probs, 0, sizeof W->probs);
-    if (!W->rp) {
-        free(W);
-        return NULL;
-    }
-    return W;
+    return (W->rp = cv_replayer_new()) ? 0 : -1;
 }
 
-static void worker_free(ctx *W)
+static void worker_fini(void *w)
 {
-    if (!W) return;
+    ctx *W = w;
     cv_replayer_free(W->rp);
     cv_problems_free(&W->probs);
     free(W->text);
-    free(W);
 }
 
-/* One game of a batch on a worker: played, its output marked off. */
-static int batch_game(void *worker, const cv_record *g)
+static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
 {
-    ctx *W = worker;
-    batch *B = W->batch;
-    if (!replay_game(W, g)) {
-        B->status = 1;
-        if (W->fail_fast) B->stopped = 1;
-    }
-    cv_json_flush(&W->js);
-    cv_capture_mark(&B->cap);
-    return B->stopped;
+    ctx *W = w;
+    W->out = io->out;
+    W->d = io->d;
+    W->path = io->path;
+    W->fmt = io->fmt;
+    /* a worker's JSON goes to its batch, whole a game */
+    if (W->js.out != io->out) cv_json_init(&W->js, io->out);
+    int valid = replay_game(W, g);
+    if (io->held) cv_json_flush(&W->js);
+    if (!valid) *stop = W->fail_fast;
+    return !valid;
 }
 
-/* The batch's games as replay_file plays them, each after what its
- * reader said of it, into the batch's own streams. */
-static void run_batch(void *worker, void *task)
-{
-    ctx *W = worker;
-    batch *B = task;
-    if (cv_capture_open(&B->cap) < 0) {
-        B->status = 2;
-        return;
-    }
-    FILE *out = B->cap.out, *err = B->cap.err;
-    cv_diag d = { .out = err, .quiet_warnings = W->quiet };
-    W->out = out;
-    W->d = &d;
-    W->path = B->path;
-    W->fmt = B->fmt;
-    W->games = W->valid = W->invalid = 0;
-    cv_json_init(&W->js, out);
-    W->batch = B;
-    cv_record_batch_each(&B->rb, err, &d.warnings, batch_game, W);
-    cv_json_flush(&W->js);
-    B->games = W->games;
-    B->valid = W->valid;
-    B->invalid = W->invalid;
-    B->warnings = d.warnings;
-    cv_capture_close(&B->cap);
-}
-
-static void batch_free(batch *B)
-{
-    cv_record_batch_free(&B->rb);
-    cv_capture_free(&B->cap);
-    free(B);
-}
-
-/* On the reading thread, in order: the batch's output, its counts. */
-static int batch_done(void *arg, void *task, int dropped)
+/* An input opened: counted; refused when --gamelist cannot rewrite it. */
+static int replay_input(void *arg, const char *path, const cv_record_format *f)
 {
     ctx *C = arg;
-    batch *B = task;
-    int stop = 0;
-    if (!dropped && cv_record_batch_accept(&B->rb)) {
-        cv_capture_write(&B->cap, stdout, stderr);
-        if (B->cap.failed) {
-            cv_cli_error(tool, "out of memory");
-            B->status = 2;
-        }
-        C->games += B->games;
-        C->valid += B->valid;
-        C->invalid += B->invalid;
-        C->warnings += B->warnings;
-        if (B->status > C->file_status) C->file_status = B->status;
-        if (B->stopped) C->stop = stop = 1;
-    }
-    batch_free(B);
-    return stop;
-}
-
-static void *new_batch(void *arg, cv_record_batch **rb)
-{
-    ctx *C = arg;
-    batch *B = calloc(1, sizeof *B);
-    if (!B) return NULL;
-    B->path = C->path;
-    B->fmt = C->fmt;
-    *rb = &B->rb;
-    return B;
-}
-
-static int replay_parallel(ctx *C, cv_record_reader *rd, cv_diag *d)
-{
-    C->file_status = 0;
-    if (cv_record_batch_run(rd, d, C->chunk, C->J, new_batch, C) < 0) {
-        cv_cli_error(tool, "out of memory");
-        C->file_status = 2;
-    }
-    return C->file_status;
+    C->files++;
+    if (!C->gamelist || !strcmp(f->name, "gamelist")) return 0;
+    cv_cli_error(tool, "%s: --gamelist regenerates Parmen listings; this input is %s (--input gamelist to say "
+                 "otherwise)", cv_display_name(path), f->name);
+    return 2;
 }
 
 static int replay_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    if (C->stop) return 0;  /* --fail-fast: the files after the stop are not read */
-    C->path = path;
-    cv_diag d = { .quiet_warnings = C->quiet };
-    C->d = &d;
-    int unknown;
+    if (cv_run_stopped(C->run)) return 0;  /* --fail-fast: the files after the stop are not read */
     /* --check keeps no comment and passes over variations deeper than the
      * reader holds: a game is judged by its moves, not its size */
     unsigned flags = (C->strict ? CV_RECORD_STRICT : 0) | (C->mode == OUT_CHECK && !C->gamelist ? CV_RECORD_LEAN : 0);
-    cv_record_reader *rd = cv_record_open(f, path, &d, flags, C->input, cv_cli_in_walk(), &unknown);
-    if (!rd) {
-        if (unknown) return 0;  /* met in a directory and not a record: not ours */
-        cv_cli_error(tool, "out of memory");
-        return 2;
-    }
-    C->fmt = cv_record_reader_format(rd);
-    C->files++;
-    if (C->gamelist && strcmp(C->fmt->name, "gamelist")) {
-        cv_cli_error(tool, "%s: --gamelist regenerates Parmen listings; this input is %s (--input gamelist to say "
-                     "otherwise)", cv_display_name(path), C->fmt->name);
-        cv_record_close(rd);
-        return 2;
-    }
-    cv_record g;
-    int status = 0;
-    if (C->J) {
-        /* the workers count every warning, the reader's included */
-        status = replay_parallel(C, rd, &d);
-    } else {
-        while (!C->stop && cv_record_next(rd, &g) == 1) {
-            if (!replay_game(C, &g)) {
-                status = 1;
-                if (C->fail_fast) C->stop = 1;
-            }
-        }
-        C->warnings += d.warnings;
-    }
-    if (cv_record_io_error(rd)) status = 2;
-    cv_record_close(rd);
-    return status;
+    return cv_run_input(C->run, f, path, flags, C->input, C->quiet);
 }
 
 int main(int argc, char **argv)
@@ -602,25 +474,24 @@ int main(int argc, char **argv)
     /* pictures keep the game's last move and number files by game: one job */
     if (C->style || C->svgdir) C->jobs = 1;
     if (!C->chunk) C->chunk = CHUNK_BYTES;
-    ctx *workers[256] = { 0 };
-    if (C->jobs > 1) {
-        int ok = 1;
-        for (int i = 0; i < C->jobs; i++) ok = ok && (workers[i] = worker_new(C));
-        if (ok) C->J = cv_jobs_new(C->jobs, (void **)workers, run_batch, batch_done, C);
-        if (!C->J) {
-            /* fewer threads is slower, not wrong */
-            for (int i = 0; i < C->jobs; i++) worker_free(workers[i]);
-            C->jobs = 1;
-        }
+    const cv_run_ops ops = { .game = run_game, .worker_size = sizeof(ctx), .worker_init = worker_init,
+                             .worker_fini = worker_fini, .input = replay_input, .tool = tool };
+    if (!(C->run = cv_run_new(C->jobs, C->chunk, &ops, C))) {
+        cv_replayer_free(C->rp);
+        cv_variant_free(v);
+        free(C->before);
+        free(C);
+        return cv_cli_error(tool, "out of memory");
     }
     if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), replay_file, C, &status)) status = 2;
+    const cv_run_counts *t = cv_run_totals(C->run);
     if (C->json && C->mode == OUT_CHECK) {
-        cv_json_summary(&C->js, C->files, C->games, C->valid, C->invalid, C->warnings);
+        cv_json_summary(&C->js, C->files, t->games, t->valid, t->games - t->valid, t->warnings);
     } else if (!C->json && !C->fen && !C->final && !C->gamelist && !C->style) {
-        cv_cli_summary(stdout, C->files, C->games, C->valid, C->invalid, C->warnings);
+        cv_cli_summary(stdout, C->files, t->games, t->valid, t->games - t->valid, t->warnings);
     }
     cv_json_flush(&C->js);
-    if (!C->games) {
+    if (!t->games) {
         /* a CI run over nothing must not pass */
         if (C->mode != OUT_CHECK) cv_cli_warning(tool, "no game records found");
         else {
@@ -628,15 +499,9 @@ int main(int argc, char **argv)
             if (status < 1) status = 1;
         }
     }
-    if (C->J) {
-        cv_jobs_free(C->J);
-        C->J = NULL;
-        for (int i = 0; i < C->jobs; i++) worker_free(workers[i]);
-    }
-    cv_replayer_free(C->rp);
+    cv_run_free(C->run);
+    worker_fini(C);
     cv_variant_free(v);
-    cv_problems_free(&C->probs);
-    free(C->text);
     free(C->before);
     if (C->io_error) status = CV_EXIT_USAGE;
     free(C);

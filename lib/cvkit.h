@@ -19,4 +19,7 @@
 #include "hold.h"
 #include "jobs.h"
 #include "capture.h"
+#include "run.h"
+#include "rewrite.h"
+#include "build.h"
 #endif

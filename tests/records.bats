@@ -151,6 +151,22 @@ d/sub/gamelist.txt: game 1: valid, 69 plies, checkmate
 Try 'cv-convert --help' for more information."
 }
 
+@test "cv-replay --gamelist is cv-convert --format gamelist: the same bytes on the Tri-D corpus" {
+    # one path writes the listing (lib/record/rewrite.h): the alias must
+    # not drift from the conversion, in either notation, on any --jobs
+    while read -r nt bytes; do
+        for jobs in 1 3; do
+            want=$(bin/cv-convert --jobs "$jobs" --format gamelist -t "$nt" "$L1" "$L2")
+            run --separate-stderr bin/cv-replay --jobs "$jobs" --gamelist -n "$nt" "$L1" "$L2"
+            expect 0 "$want" ""
+            [ "$(printf '%s\n' "$output" | wc -c)" -eq "$bytes" ]
+        done
+    done <<'TABLE'
+standard 2380
+romulan 2487
+TABLE
+}
+
 @test "one JSON object per game with the same fields whatever the format" {
     # the top-level keys (the objects inside "problems" have keys of their own)
     keys() { sed 's/"problems":\[.*\]}$/"problems":[]}/; s/"[^"]*":/\n&/g' | grep -o '^"[^"]*":' | tr -d '\n'; }

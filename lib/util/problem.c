@@ -1,4 +1,5 @@
 #include "problem.h"
+#include "pgn.h"
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -20,4 +21,12 @@ void cv_report_problem(const cv_problem_at *at, cv_level lv, const char *kind, l
     else cv_report(at->d, lv, at->file, line, col, "%s%s", msg, tail);
     if (at->ps) cv_problems_add(at->ps, lv == CV_ERROR, kind, line, col, "%s", msg);
     if (msg != small) free(msg);
+}
+
+void cv_problems_of_record(cv_problems *ps, const cv_game *g)
+{
+    cv_problems_clear(ps);
+    for (size_t i = 0; i < g->nissues; i++)
+        cv_problems_add(ps, g->issues[i].level == CV_ERROR, "record", g->issues[i].line, g->issues[i].col, "%s",
+                        g->issues[i].msg);
 }

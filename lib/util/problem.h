@@ -28,4 +28,9 @@ typedef struct cv_problem_at {
 void cv_report_problem(const cv_problem_at *at, cv_level lv, const char *kind, long line, long col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* The list starts again with the problems the reader found in g, in its
+ * order, of kind "record": a game's own problems come after them. */
+struct cv_game;
+void cv_problems_of_record(cv_problems *ps, const struct cv_game *g);
+
 #endif

@@ -1,0 +1,19 @@
+/* rewrite: a game played through written again in a record format.
+ *
+ * What it promises: cv-replay --gamelist and cv-convert --format FORMAT
+ * write a game they played by this one call, so the same game, moves and
+ * rules give the same bytes from either tool: the moves as texts says
+ * (token i as texts[i]; NULL, or texts NULL: as read), the result the
+ * replay implies where the format writes one the record lacks, the rules
+ * v deciding what the format leaves implied (a listing's Variant tag).
+ * Returns 0, or -1 on a write error; *dropped (when not NULL): the
+ * tokens the format could not hold, for the caller to warn of. */
+#ifndef CV_REWRITE_H
+#define CV_REWRITE_H
+#include "record.h"
+#include "replay.h"
+
+int cv_record_rewrite(FILE *out, const cv_record_format *f, const cv_record *g, char *const *texts,
+                      const cv_variant *v, const cv_replay_result *res, int *dropped);
+
+#endif
