@@ -135,6 +135,24 @@ const char *cv_notation_names(void)
     return buf;
 }
 
+/* one engine's part of cv_notation_by_engine */
+static size_t engine_notations(char *buf, size_t size, size_t n, const cv_engine *e, int divide)
+{
+    int dflt = divide ? e->divide_notation : 0;
+    n += (size_t)snprintf(buf + n, size - n, "%s%s:", n ? "; " : "", e->name);
+    for (int i = 0; e->notations[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s %s%s", i ? "," : "", e->notations[i],
+                              i == dflt && e->notations[1] ? " (default)" : "");
+    return n < size ? n : size - 1;
+}
+
+const char *cv_notation_by_engine(int divide, char *buf, size_t size)
+{
+    size_t n = engine_notations(buf, size, 0, &cv_generic_engine, divide);
+    for (size_t i = 0; i < NENGINES; i++) n = engine_notations(buf, size, n, engines[i], divide);
+    return buf;
+}
+
 /* ---- positions ---- */
 
 static void bind(const cv_variant *v, cv_apos *a)
