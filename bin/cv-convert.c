@@ -1,7 +1,6 @@
 /* cv-convert: rewrites game records in another notation or format,
  * keeping every tag, comment, NAG and variation; never drops a game. */
 #include "cvkit.h"
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -465,79 +464,74 @@ static int convert_file(const char *path, FILE *f, void *arg)
     return status;
 }
 
+enum { O_REJECTS = 256, O_STRICT, O_FORMAT, O_JOBS, O_CHUNK };
+
+static int convert_option(cv_tool *t, int c, char *optarg)
+{
+    ctx *C = t->arg;
+    char **argv = t->argv;
+    long n;
+    switch (c) {
+    case 't':
+        if (!strcmp(optarg, "fen")) C->to_fen = 1;
+        else if (cv_notation_known(optarg)) C->to = optarg;
+        else if (cv_record_format_find(optarg)) C->output = cv_record_format_find(optarg);
+        else {
+            char list[512];
+            snprintf(list, sizeof list, "%s, fen, %s", cv_notation_names(), cv_record_format_names());
+            return cv_cli_bad_choice(tool, argv, optind, c, optarg, list);
+        }
+        break;
+    case O_FORMAT:
+        if (!(C->output = cv_record_format_find(optarg)))
+            return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
+        break;
+    case O_REJECTS: C->rejects_path = optarg; break;
+    case O_STRICT: C->strict = 1; break;
+    case O_JOBS:
+        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a job count")) < 0) return CV_EXIT_USAGE;
+        C->jobs = (int)n;
+        break;
+    case O_CHUNK:
+        /* not in --help: small batches are for the tests */
+        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
+            return CV_EXIT_USAGE;
+        C->chunk = (size_t)n;
+        break;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     cv_cli_start(tool);
     static ctx C;   /* holds the JSON writer's buffer */
-    const char *variant = NULL, *spec = NULL, *rejects = NULL;
-    enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT, O_FORMAT, O_JOBS, O_CHUNK };
-    static const struct option lo[] = {
+    static const struct option own[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
-        { "strict", no_argument, 0, O_STRICT }, { "quiet", no_argument, 0, 'q' },
-        { "input", required_argument, 0, O_INPUT }, { "format", required_argument, 0, O_FORMAT },
-        { "json", no_argument, 0, 'j' }, { "jobs", required_argument, 0, O_JOBS },
-        { "chunk-bytes", required_argument, 0, O_CHUNK },
-        { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
-        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c;
-    long n;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":t:jqV:", lo, NULL)) != -1) {
-        switch (c) {
-        case 't':
-            if (!strcmp(optarg, "fen")) C.to_fen = 1;
-            else if (cv_notation_known(optarg)) C.to = optarg;
-            else if (cv_record_format_find(optarg)) C.output = cv_record_format_find(optarg);
-            else {
-                char list[512];
-                snprintf(list, sizeof list, "%s, fen, %s", cv_notation_names(), cv_record_format_names());
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, list);
-            }
-            break;
-        case 'j': C.json = 1; break;
-        case O_FORMAT:
-            if (!(C.output = cv_record_format_find(optarg)))
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
-            break;
-        case O_REJECTS: rejects = optarg; break;
-        case O_STRICT: C.strict = 1; break;
-        case O_INPUT:
-            if (!(C.input = cv_record_format_find(optarg)))
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
-            break;
-        case 'q': C.quiet = 1; break;
-        case 'V': variant = optarg; break;
-        case O_SPEC: spec = optarg; break;
-        case O_JOBS:
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a job count")) < 0)
-                return CV_EXIT_USAGE;
-            C.jobs = (int)n;
-            break;
-        case O_CHUNK:
-            /* not in --help: small batches are for the tests */
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
-                return CV_EXIT_USAGE;
-            C.chunk = (size_t)n;
-            break;
-        case O_HELP: usage(); return 0;
-        case O_VERSION: cv_cli_version(tool); return 0;
-        case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
-        default: return cv_cli_bad_option(tool, argv, optind, optopt, 0);
-        }
+        { "strict", no_argument, 0, O_STRICT }, { "format", required_argument, 0, O_FORMAT },
+        { "jobs", required_argument, 0, O_JOBS }, { "chunk-bytes", required_argument, 0, O_CHUNK }, { 0, 0, 0, 0 } };
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT, .usage = usage, .letters = "t:", .own = own,
+                  .option = convert_option, .arg = &C };
+    int status = cv_tool_parse(&T, argc, argv);
+    if (status >= 0 || (status = cv_tool_load(&T))) {
+        cv_tool_free(&T);
+        return status;
     }
-    cv_variant *v = cv_variant_select(variant, spec, NULL);
-    if (!v) return 2;
+    const char *rejects = C.rejects_path;
+    cv_variant *v = T.v;
     C.v = v;
-    if (rejects && (cv_cli_check_output(tool, rejects, argv + optind, argc - optind) ||
+    C.json = T.json;
+    C.quiet = T.quiet;
+    C.input = T.input;
+    if (rejects && (cv_cli_check_output(tool, rejects, T.files, T.nfiles) ||
                     !(C.rejects_file = cv_cli_replace_open(tool, "--rejects", rejects)))) {
-        cv_variant_free(v);
+        cv_tool_free(&T);
         return CV_EXIT_USAGE;
     }
-    C.rejects_path = rejects;
     C.rp = cv_replayer_new();
     C.out = stdout;
     cv_json_init(&C.js, stdout);
-    int status = 0;
+    status = 0;
     if (!C.jobs) C.jobs = cv_jobs_cores();
     if (!C.chunk) C.chunk = CHUNK_BYTES;
     ctx *workers[256] = { 0 };
@@ -551,7 +545,7 @@ int main(int argc, char **argv)
             C.jobs = 1;
         }
     }
-    if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) status = 2;
+    if (cv_cli_each_file(tool, T.files, T.nfiles, cv_record_suffixes(), convert_file, &C, &status)) status = 2;
     if (C.J) {
         cv_jobs_free(C.J);
         C.J = NULL;
@@ -566,6 +560,6 @@ int main(int argc, char **argv)
     free(C.fens);
     cv_problems_free(&C.probs);
     cv_replayer_free(C.rp);
-    cv_variant_free(v);
+    cv_tool_free(&T);
     return status;
 }

@@ -24,7 +24,7 @@ static const struct {
     { 0, "", { "version", no_argument, 0, O_VERSION } },
     { CV_TOOL_QUIET, "q", { "quiet", no_argument, 0, 'q' } },
     { CV_TOOL_INPUT, "", { "input", required_argument, 0, O_INPUT } },
-    { CV_TOOL_FEN, "f:", { "fen", required_argument, 0, 'f' } },
+    { CV_TOOL_FEN | CV_TOOL_FEN_ONE, "f:", { "fen", required_argument, 0, 'f' } },
     { CV_TOOL_START, "s", { "start", no_argument, 0, 's' } },
     { CV_TOOL_NOTATION | CV_TOOL_NOTATION_OF_VARIANT, "n:", { "notation", required_argument, 0, 'n' } },
     { CV_TOOL_DIAGRAM, "", { "diagram", optional_argument, 0, O_DIAGRAM } },
@@ -45,7 +45,10 @@ static int common_option(cv_tool *t, int c, char *optarg)
     case 'q': t->quiet = 1; return 0;
     case 'l': t->read_flags |= t->lenient; return 0;
     case 's': t->start = 1; return 0;
-    case 'f': t->fens[t->nfens++] = optarg; return 0;
+    case 'f':
+        if (t->takes & CV_TOOL_FEN_ONE) t->nfens = 0;
+        t->fens[t->nfens++] = optarg;
+        return 0;
     case O_INPUT:
         if (!(t->input = cv_record_format_find(optarg)))
             return cv_cli_bad_choice(t->name, argv, optind, c, optarg, cv_record_format_names());

@@ -16,7 +16,8 @@
  *    value a tool checks once the variant is known (the notation of
  *    CV_TOOL_NOTATION_OF_VARIANT, a --diagram style) is checked by
  *    cv_tool_load, with the option as typed.
- *  - Positions (CV_TOOL_FEN) come from --fen (each use, in order),
+ *  - Positions (CV_TOOL_FEN) come from --fen (each use, in order; the
+ *    last alone with CV_TOOL_FEN_ONE),
  *    --start, or else FEN lines of the operands (standard input without
  *    any), blank and '#' lines passed over; cv_tool_positions gives each
  *    to the tool's function. */
@@ -36,6 +37,7 @@ enum {
     CV_TOOL_NOTATION = 1 << 4,  /* -n, --notation N: any engine's, checked when read */
     CV_TOOL_NOTATION_OF_VARIANT = 1 << 5,  /* -n, checked against the variant's engine */
     CV_TOOL_DIAGRAM = 1 << 6,   /* --diagram[=STYLE] and --unicode */
+    CV_TOOL_FEN_ONE = 1 << 7,   /* -f, --fen FEN: one position, the last given */
 };
 
 /* A tool's own options use codes from 256 up to (not including) this;
