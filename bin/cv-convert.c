@@ -18,16 +18,20 @@ static void usage(void)
            "The format is recognised from the content (standard input too); a\n"
            "directory gives its *.pgn and *.gc files and the *.txt files that are\n"
            "listings or logs.\n\n"
-           "  -t, --to WHAT        a notation: san (default), lan, uci; Tri-D: standard\n"
-           "                       (Parmen's, default) or romulan; fen: the position\n"
-           "                       after every main-line ply; or a record format:\n"
-           "                       pgn, gamelist, gclog (as --format)\n"
-           "      --format FORMAT  the record format written: pgn, gamelist or gclog\n"
-           "                       (default: the format read); --to romulan --format\n"
-           "                       gamelist gives both\n"
-           "      --rejects FILE   write the games that cannot be converted to FILE\n"
-           "      --input FORMAT   read every input as pgn, gamelist or gclog\n"
-           "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
+           , tool);
+    const char *formats = cv_record_format_names();
+    char list[512], either[256], text[800];
+    snprintf(text, sizeof text, "a notation of the game's engine, %s; or fen: the position after every main-line "
+             "ply; or a record format: %s (as --format)", cv_notation_by_engine(0, list, sizeof list), formats);
+    cv_tool_help("-t, --to WHAT", text);
+    cv_tool_or_list(formats, either, sizeof either);
+    snprintf(text, sizeof text, "the record format written: %s (default: the format read); --to romulan --format "
+             "gamelist gives both", either);
+    cv_tool_help("    --format FORMAT", text);
+    cv_tool_help("    --rejects FILE", "write the games that cannot be converted to FILE");
+    snprintf(text, sizeof text, "read every input as %s", either);
+    cv_tool_help("    --input FORMAT", text);
+    printf("      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
            "      --jobs N         convert games on N threads (default: one per\n"
            "                       processor); the output is the same as with one\n"
            "  -q, --quiet          no warnings\n"
@@ -39,7 +43,7 @@ static void usage(void)
            "      --help, --version\n\n"
            "Exit status: 0 every game converted; 1 some game written unconverted;\n"
            "2 usage, I/O or spec error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 typedef struct ctx {

@@ -27,12 +27,12 @@ static void usage(void)
            "                       Star Trek Tri-D: levels (default), overhead; every\n"
            "                       game: svg[:OPT,...] (cvkit(7))\n"
            "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
-           "                       --diagram)\n"
-           "  -n, --notation N     san (default), lan or uci; pbm: read moves as the\n"
-           "                       pbmserv server does (letters in either case, both\n"
-           "                       readings tried), write SAN; Tri-D: standard\n"
-           "                       (default) or romulan\n"
-           "  -l, --lenient        read the loose FEN dialect, and take positions that\n"
+           "                       --diagram)\n", tool);
+    char list[512], text[800];
+    snprintf(text, sizeof text, "the moves' notation; %s; pbm reads moves as the pbmserv server does (letters in "
+             "either case, both readings tried) and writes SAN", cv_notation_by_engine(0, list, sizeof list));
+    cv_tool_help("-n, --notation N", text);
+    printf("  -l, --lenient        read the loose FEN dialect, and take positions that\n"
            "                       can be played but not reached (an impossible check)\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
@@ -41,7 +41,7 @@ static void usage(void)
            "      --help, --version\n\n"
            "Exit status: 0 all positions valid and every tested or applied move legal;\n"
            "1 an invalid position or an illegal or ambiguous move; 2 usage or spec error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 typedef struct ctx {

@@ -37,8 +37,11 @@ static void usage(void)
            "                       (N files, N games, N valid, N invalid, N warnings)\n"
            "  -j, --json           one JSON object per game (JSON Lines); with --check\n"
            "                       only the summary object\n"
-           "      --input FORMAT   read every input as pgn, gamelist or gclog\n"
-           "      --strict         report every deviation from the PGN standard as an\n"
+           , tool);
+    char list[256], text[300];
+    snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
+    cv_tool_help("    --input FORMAT", text);
+    printf("      --strict         report every deviation from the PGN standard as an\n"
            "                       error (byte-order mark, CR LF, 0-0, e8Q, missing\n"
            "                       result...)\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"
@@ -51,8 +54,7 @@ static void usage(void)
            "Exit status: 0 every game read cleanly, 1 some game had an error (with\n"
            "--strict: or a warning), 2 usage or input/output error.\n"
            "See cv-parse(1) for the output formats and cvkit(7) for the options\n"
-           "common to every tool.\n",
-           tool);
+           "common to every tool.\n");
 }
 
 /* ---- plain output ------------------------------------------------------- */

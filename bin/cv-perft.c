@@ -15,10 +15,12 @@ static void usage(void)
            "Count the leaf nodes of the legal move tree (perft).\n\n"
            "  -d, --depth N        depth to count (in --suite mode: the deepest to check)\n"
            "  -f, --fen FEN        position to count from (default: the variant's start)\n"
-           "      --divide         print each root move with its count, then the total\n"
-           "  -n, --notation N     notation of --divide moves: uci (default), san, lan;\n"
-           "                       Tri-D: standard (default), romulan\n"
-           "      --hash MB        share subtree counts in a hash table of MB megabytes\n"
+           "      --divide         print each root move with its count, then the total\n",
+           tool, tool);
+    char list[512], text[600];
+    snprintf(text, sizeof text, "notation of --divide moves; %s", cv_notation_by_engine(1, list, sizeof list));
+    cv_tool_help("-n, --notation N", text);
+    printf("      --hash MB        share subtree counts in a hash table of MB megabytes\n"
            "      --threads N      count with N threads\n"
            "      --split K/N      count only root moves K, K+N, K+2N, ... (1 <= K <= N)\n"
            "      --suite FILE     check every 'FEN ;D1 ;D2 ...' line of FILE\n"
@@ -33,7 +35,7 @@ static void usage(void)
            "      --help, --version\n\n"
            "Exit status: 0 counts printed (and, with --suite, all matched); 1 a suite\n"
            "count did not match or a FEN was invalid; 2 usage or spec error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool, tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 typedef struct opts {

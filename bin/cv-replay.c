@@ -24,13 +24,16 @@ static void usage(void)
            "      --draws          report draw facts of the final position (stalemate,\n"
            "                       fifty moves, threefold repetition, insufficient material)\n"
            "  -j, --json           one JSON object per game; with --check only the summary\n"
-           "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
-           "  -n, --notation N     how moves are read: san (default; SAN, LAN and UCI),\n"
-           "                       pbm (pbmserv: letters in either case, both readings\n"
-           "                       tried, only true ambiguity refused); for Parmen\n"
-           "                       listings, how --gamelist writes: standard, romulan\n"
-           "      --input FORMAT   read every input as pgn, gamelist or gclog\n"
-           "      --gamelist       regenerate each Parmen gamelist.txt listing: aligned\n"
+           "      --strict         PGN deviations (0-0, missing result, ...) are errors\n",
+           tool);
+    char list[512], text[800];
+    snprintf(text, sizeof text, "how moves are read, and how --gamelist writes them; %s; san reads SAN, LAN and "
+             "UCI; pbm as pbmserv does (letters in either case, both readings tried, only true ambiguity refused)",
+             cv_notation_by_engine(0, list, sizeof list));
+    cv_tool_help("-n, --notation N", text);
+    snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
+    cv_tool_help("    --input FORMAT", text);
+    printf("      --gamelist       regenerate each Parmen gamelist.txt listing: aligned\n"
            "                       rows, moves in canonical notation with +, # and *\n"
            "                       recomputed, comments kept in place\n"
            "      --diagram[=svg[:OPT,...]]  draw the final position of each game as\n"
@@ -48,7 +51,7 @@ static void usage(void)
            "      --help, --version\n\n"
            "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec\n"
            "error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 enum { OUT_DEFAULT, OUT_CHECK };

@@ -210,3 +210,11 @@ void cv_tool_help(const char *option, const char *text)
     }
     putchar('\n');
 }
+
+const char *cv_tool_or_list(const char *list, char *buf, size_t size)
+{
+    const char *last = strrchr(list, ',');
+    if (!last) snprintf(buf, size, "%s", list);
+    else snprintf(buf, size, "%.*s or %s", (int)(last - list), list, last + 1 + strspn(last + 1, " "));
+    return buf;
+}

@@ -117,4 +117,8 @@ void cv_tool_free(cv_tool *t);
  * wrapped to the usage column and 79 columns. */
 void cv_tool_help(const char *option, const char *text);
 
+/* A list for a sentence: "pgn, gamelist, gclog" as "pgn, gamelist or
+ * gclog", into buf. */
+const char *cv_tool_or_list(const char *list, char *buf, size_t size);
+
 #endif
