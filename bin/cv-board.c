@@ -569,14 +569,10 @@ static int run_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     board B = { 0 };
     cv_tool T = { .name = tool, .takes = CV_TOOL_DIAGRAM, .usage = usage };
-    int status = cv_tool_parse(&T, argc, argv);
-    if (status >= 0 || (status = cv_tool_load(&T))) {
-        cv_tool_free(&T);
-        return status;
-    }
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) return cv_tool_end(&T, status);
     cv_variant *v = T.v;
     B.v = v;
     B.out = stdout;
@@ -595,7 +591,5 @@ int main(int argc, char **argv)
     if (cv_cli_each_file(tool, T.files, T.nfiles, NULL, run_file, &B, &status)) status = 2;
     free(B.hist);
     free(B.san);
-    cv_tool_free(&T);
-    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    return status;
+    return cv_tool_end(&T, status);
 }

@@ -137,22 +137,19 @@ static int check_option(cv_tool *t, int c, char *optarg)
 
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     static ctx C;   /* holds the JSON writer's buffer */
     static const struct option own[] = {
         { "normalize", no_argument, 0, O_NORMALIZE }, { "silent", no_argument, 0, O_SILENT },
         { "ep", required_argument, 0, O_EP }, { "xfen", no_argument, 0, O_XFEN }, { 0, 0, 0, 0 } };
     cv_tool T = { .name = tool, .takes = CV_TOOL_FEN, .lenient = CV_FEN_LENIENT, .usage = usage, .own = own,
                   .option = check_option, .arg = &C };
-    int status = cv_tool_parse(&T, argc, argv);
-    if (status < 0 && !(status = cv_tool_load(&T))) {
+    int status = cv_tool_start(&T, argc, argv);
+    if (status < 0) {
         C.v = T.v;
         C.read_flags = T.read_flags;
         C.json = T.json;
         cv_json_init(&C.js, stdout);
         status = cv_tool_positions(&T, ".fen", check_position, &C);
-        if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     }
-    cv_tool_free(&T);
-    return status;
+    return cv_tool_end(&T, status);
 }

@@ -508,7 +508,6 @@ static int convert_option(cv_tool *t, int c, char *optarg)
 
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     static ctx C;   /* holds the JSON writer's buffer */
     static const struct option own[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
@@ -516,11 +515,8 @@ int main(int argc, char **argv)
         { "jobs", required_argument, 0, O_JOBS }, { "chunk-bytes", required_argument, 0, O_CHUNK }, { 0, 0, 0, 0 } };
     cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT, .usage = usage, .letters = "t:", .own = own,
                   .option = convert_option, .arg = &C };
-    int status = cv_tool_parse(&T, argc, argv);
-    if (status >= 0 || (status = cv_tool_load(&T))) {
-        cv_tool_free(&T);
-        return status;
-    }
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) return cv_tool_end(&T, status);
     const char *rejects = C.rejects_path;
     cv_variant *v = T.v;
     C.v = v;
@@ -529,8 +525,7 @@ int main(int argc, char **argv)
     C.input = T.input;
     if (rejects && (cv_cli_check_output(tool, rejects, T.files, T.nfiles) ||
                     !(C.rejects_file = cv_cli_replace_open(tool, "--rejects", rejects)))) {
-        cv_tool_free(&T);
-        return CV_EXIT_USAGE;
+        return cv_tool_end(&T, CV_EXIT_USAGE);
     }
     C.rp = cv_replayer_new();
     C.out = stdout;

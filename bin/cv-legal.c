@@ -448,9 +448,16 @@ static int legal_option(cv_tool *t, int c, char *optarg)
     return 0;
 }
 
+/* --move and --apply cannot go together */
+static int legal_check(cv_tool *t)
+{
+    ctx *C = t->arg;
+    if (C->test && C->napply) return cv_cli_usage_error(tool, "%s and %s cannot be combined", C->test_opt, C->apply_opt[0]);
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     static ctx C;   /* holds the JSON writer's buffer */
     C.apply = calloc((size_t)argc + 1, sizeof *C.apply);
     C.apply_opt = calloc((size_t)argc + 1, sizeof *C.apply_opt);
@@ -460,11 +467,9 @@ int main(int argc, char **argv)
         { "move", required_argument, 0, 'm' }, { "apply", required_argument, 0, 'a' }, { 0, 0, 0, 0 } };
     cv_tool T = { .name = tool, .takes = CV_TOOL_FEN_ONE | CV_TOOL_START | CV_TOOL_NOTATION_OF_VARIANT | CV_TOOL_DIAGRAM,
                   .lenient = CV_FEN_LENIENT | CV_FEN_PLAYABLE, .usage = usage, .letters = "Lm:a:", .own = own,
-                  .option = legal_option, .arg = &C };
-    int status = !C.apply || !C.apply_opt ? cv_cli_error(tool, "out of memory") : cv_tool_parse(&T, argc, argv);
-    if (status < 0 && C.test && C.napply)
-        status = cv_cli_usage_error(tool, "%s and %s cannot be combined", C.test_opt, C.apply_opt[0]);
-    if (status < 0 && !(status = cv_tool_load(&T))) {
+                  .option = legal_option, .check = legal_check, .arg = &C };
+    int status = !C.apply || !C.apply_opt ? cv_cli_error(tool, "out of memory") : cv_tool_start(&T, argc, argv);
+    if (status < 0) {
         C.v = T.v;
         C.nt = T.nt;
         C.read_flags = T.read_flags;
@@ -478,10 +483,8 @@ int main(int argc, char **argv)
         if (!T.nfens && !T.start && !T.positions && status == 0)
             status = cv_cli_error(tool, "no position (give FEN lines on standard input or in FILEs, --fen FEN or "
                                   "--start)");
-        if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     }
     free(C.apply);
     free(C.apply_opt);
-    cv_tool_free(&T);
-    return status;
+    return cv_tool_end(&T, status);
 }

@@ -412,21 +412,16 @@ static int parse_option(cv_tool *t, int c, char *optarg)
 
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     options op;
     memset(&op, 0, sizeof op);
     static const struct option own[] = {
         { "check", no_argument, 0, 'c' }, { "strict", no_argument, 0, O_STRICT }, { 0, 0, 0, 0 } };
-    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT, .usage = usage, .letters = "c", .own = own,
-                  .option = parse_option, .arg = &op };
-    int status = cv_tool_parse(&T, argc, argv);
     /* Syntax does not depend on the variant; -V and --spec are taken as
      * every tool takes them, so a name that finds no spec is said. */
-    if (status < 0 && (T.variant || T.spec)) status = cv_tool_load(&T) ? CV_EXIT_USAGE : -1;
-    if (status >= 0) {
-        cv_tool_free(&T);
-        return status;
-    }
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_VARIANT_IF_GIVEN, .usage = usage, .letters = "c", .own = own,
+                  .option = parse_option, .arg = &op };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) return cv_tool_end(&T, status);
     int check = op.out == OUT_NONE;
     op.json = T.json;
     op.input = T.input;
@@ -452,7 +447,5 @@ int main(int argc, char **argv)
             if (status < CV_EXIT_INVALID) status = CV_EXIT_INVALID;
         }
     }
-    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    cv_tool_free(&T);
-    return status;
+    return cv_tool_end(&T, status);
 }

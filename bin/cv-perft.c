@@ -270,9 +270,17 @@ static int perft_option(cv_tool *t, int c, char *optarg)
     return 0;
 }
 
+/* what the options say as a whole */
+static int perft_check(cv_tool *t)
+{
+    perft_args *A = t->arg;
+    if (t->nfiles) return cv_cli_usage_error(tool, "unexpected argument '%s'", t->files[0]);
+    if (A->o->depth < 0 && !A->nsuites) return cv_cli_usage_error(tool, "give a depth with -d N or --depth N");
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     opts o = { .depth = -1, .notation = NULL, .po = { 1, 0, 0, 0 } };
     perft_args A = { .o = &o };
     static const struct option own[] = {
@@ -281,14 +289,9 @@ int main(int argc, char **argv)
         { "split", required_argument, 0, O_SPLIT }, { "suite", required_argument, 0, O_SUITE },
         { "verbose", no_argument, 0, 'v' }, { "no-progress", no_argument, 0, O_NO_PROGRESS }, { 0, 0, 0, 0 } };
     cv_tool T = { .name = tool, .takes = CV_TOOL_FEN_ONE | CV_TOOL_NOTATION, .lenient = CV_FEN_LENIENT | CV_FEN_PLAYABLE,
-                  .usage = usage, .letters = "d:v", .own = own, .option = perft_option, .arg = &A };
-    int status = cv_tool_parse(&T, argc, argv);
-    if (status < 0 && T.nfiles) status = cv_cli_usage_error(tool, "unexpected argument '%s'", T.files[0]);
-    if (status < 0 && o.depth < 0 && !A.nsuites) status = cv_cli_usage_error(tool, "give a depth with -d N or --depth N");
-    if (status >= 0 || (status = cv_tool_load(&T))) {
-        cv_tool_free(&T);
-        return status;
-    }
+                  .usage = usage, .letters = "d:v", .own = own, .option = perft_option, .check = perft_check, .arg = &A };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) return cv_tool_end(&T, status);
     const char *fen = T.nfens ? T.fens[0] : NULL, *const *suites = A.suites;
     int nsuites = A.nsuites;
     o.json = T.json;
@@ -331,7 +334,5 @@ int main(int argc, char **argv)
         if (status == 0 && !o.json && (o.divide || o.verbose) && cv_any_perft_note(&p, note, sizeof note))
             fprintf(o.divide ? stdout : stderr, "%s%s\n", o.divide ? "# " : "cv-perft: ", note);
     }
-    cv_tool_free(&T);
-    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    return status;
+    return cv_tool_end(&T, status);
 }

@@ -540,9 +540,21 @@ static int replay_option(cv_tool *t, int c, char *optarg)
     return 0;
 }
 
+/* what the options say as a whole */
+static int replay_check(cv_tool *t)
+{
+    ctx *C = t->arg;
+    C->json = t->json;
+    if (C->style && (C->json || C->fen || C->final || C->gamelist || C->mode == OUT_CHECK))
+        return cv_cli_usage_error(tool, "--diagram prints the pictures instead of --check, --fen, --final, "
+                                        "--gamelist and --json output: give one of them");
+    /* a directory that cannot take the pictures fails the run before it reads */
+    if (C->svgdir && cv_cli_check_dir(tool, "--svg-dir", C->svgdir)) return CV_EXIT_USAGE;
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     ctx *C = calloc(1, sizeof *C);
     if (!C) return 2;
     static const struct option own[] = {
@@ -553,22 +565,15 @@ int main(int argc, char **argv)
         { "chunk-bytes", required_argument, 0, O_CHUNK },
         { "diagram", optional_argument, 0, O_DIAGRAM }, { "svg-dir", required_argument, 0, O_SVGDIR }, { 0, 0, 0, 0 } };
     cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_NOTATION, .usage = usage,
-                  .letters = "c", .own = own, .option = replay_option, .arg = C };
-    int status = cv_tool_parse(&T, argc, argv);
-    C->json = T.json;
+                  .letters = "c", .own = own, .option = replay_option, .check = replay_check, .arg = C };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) {
+        free(C);
+        return cv_tool_end(&T, status);
+    }
     C->quiet = T.quiet;
     C->input = T.input;
     C->ntname = T.notation;
-    if (status < 0 && C->style && (C->json || C->fen || C->final || C->gamelist || C->mode == OUT_CHECK))
-        status = cv_cli_usage_error(tool, "--diagram prints the pictures instead of --check, --fen, --final, "
-                                          "--gamelist and --json output: give one of them");
-    /* a directory that cannot take the pictures fails the run before it reads */
-    if (status < 0 && C->svgdir && cv_cli_check_dir(tool, "--svg-dir", C->svgdir)) status = CV_EXIT_USAGE;
-    if (status >= 0 || (status = cv_tool_load(&T))) {
-        cv_tool_free(&T);
-        free(C);
-        return status;
-    }
     cv_variant *v = T.v;
     C->v = v;
     C->rp = cv_replayer_new();

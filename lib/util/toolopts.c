@@ -181,6 +181,25 @@ int cv_tool_positions(cv_tool *t, const char *suffix, cv_position_fn fn, void *a
     return status;
 }
 
+int cv_tool_start(cv_tool *t, int argc, char **argv)
+{
+    cv_cli_start(t->name);
+    int rc = cv_tool_parse(t, argc, argv);
+    if (rc < 0 && t->check) rc = t->check(t);
+    if (rc < 0 && (!(t->takes & CV_TOOL_VARIANT_IF_GIVEN) || t->variant || t->spec)) {
+        int lr = cv_tool_load(t);
+        if (lr) rc = lr;
+    }
+    return rc;
+}
+
+int cv_tool_end(cv_tool *t, int status)
+{
+    cv_tool_free(t);
+    if (cv_cli_close_stdout(t->name)) status = CV_EXIT_USAGE;
+    return status;
+}
+
 void cv_tool_free(cv_tool *t)
 {
     free(t->fens);

@@ -38,6 +38,8 @@ enum {
     CV_TOOL_NOTATION_OF_VARIANT = 1 << 5,  /* -n, checked against the variant's engine */
     CV_TOOL_DIAGRAM = 1 << 6,   /* --diagram[=STYLE] and --unicode */
     CV_TOOL_FEN_ONE = 1 << 7,   /* -f, --fen FEN: one position, the last given */
+    CV_TOOL_VARIANT_IF_GIVEN = 1 << 8,  /* a tool the variant does not concern:
+                                           loaded only to check -V or --spec */
 };
 
 /* A tool's own options use codes from 256 up to (not including) this;
@@ -59,6 +61,10 @@ struct cv_tool {
      * exit status to end with (the problem said). */
     int (*option)(cv_tool *t, int c, char *optarg);
     void *arg;                  /* the tool's, for option */
+    /* After the options, before the variant: what the tool checks of
+     * them as a whole; -1 to go on, else the exit status (said).  NULL:
+     * nothing. */
+    int (*check)(cv_tool *t);
 
     /* -- what cv_tool_parse found -- */
     int argc;
@@ -85,6 +91,15 @@ struct cv_tool {
     /* -- cv_tool_positions: positions met, readable or not -- */
     long positions;
 };
+
+/* A tool's start, first in its main: cv_cli_start, cv_tool_parse, the
+ * tool's check, cv_tool_load.  -1 to go on, else the exit status to end
+ * with (cv_tool_end). */
+int cv_tool_start(cv_tool *t, int argc, char **argv);
+
+/* A tool's end: cv_tool_free, standard output flushed (CV_EXIT_USAGE
+ * when it could not be); returns the status to exit with. */
+int cv_tool_end(cv_tool *t, int status);
 
 /* Reads the command line: -1 to go on, else the exit status to end with
  * (0 after --help or --version, CV_EXIT_USAGE after a usage error, said).
