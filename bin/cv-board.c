@@ -18,14 +18,13 @@ static void usage(void)
            "Commands (case-insensitive but for piece letters; an '@@' prefix is allowed):\n", tool);
     list_commands(stdout, "  ", NULL, 0);
     printf("\n"
-           "Options:\n"
-           "      --diagram[=STYLE] draw the board after every change; STYLE: ascii\n"
-           "                       (default), pbm-large, pbm-small; Star Trek Tri-D:\n"
-           "                       levels (default), overhead; every game:\n"
-           "                       svg[:OPT,...] (cvkit(7))\n"
-           "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
-           "                       --diagram)\n"
-           "  -j, --json           one JSON object per command: the command, ok or\n"
+           "Options:\n");
+    char list[512], text[800];
+    snprintf(text, sizeof text, "draw the board after every change; STYLE, %s; every game: svg[:OPT,...] (cvkit(7))",
+             cv_diagram_styles_by_engine(list, sizeof list));
+    cv_tool_help("    --diagram[=STYLE]", text);
+    cv_tool_help("    --unicode", "draw chess pieces as Unicode chess symbols (implies --diagram)");
+    printf("  -j, --json           one JSON object per command: the command, ok or\n"
            "                       its problem, the position (fen) and any other answer\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"

@@ -22,13 +22,12 @@ static void usage(void)
            "                       'ambiguous: WHY'\n"
            "  -a, --apply M...     play the moves (several per argument, space\n"
            "                       separated; repeatable) and print the FEN reached\n"
-           "      --diagram[=STYLE] also draw the position (after --apply: the result);\n"
-           "                       STYLE: ascii (default), pbm-large, pbm-small;\n"
-           "                       Star Trek Tri-D: levels (default), overhead; every\n"
-           "                       game: svg[:OPT,...] (cvkit(7))\n"
-           "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
-           "                       --diagram)\n", tool);
+           , tool);
     char list[512], text[800];
+    snprintf(text, sizeof text, "also draw the position (after --apply: the result); STYLE, %s; every game: "
+             "svg[:OPT,...] (cvkit(7))", cv_diagram_styles_by_engine(list, sizeof list));
+    cv_tool_help("    --diagram[=STYLE]", text);
+    cv_tool_help("    --unicode", "draw chess pieces as Unicode chess symbols (implies --diagram)");
     snprintf(text, sizeof text, "the moves' notation; %s; pbm reads moves as the pbmserv server does (letters in "
              "either case, both readings tried) and writes SAN", cv_notation_by_engine(0, list, sizeof list));
     cv_tool_help("-n, --notation N", text);

@@ -135,23 +135,27 @@ const char *cv_notation_names(void)
     return buf;
 }
 
-/* one engine's part of cv_notation_by_engine */
-static size_t engine_notations(char *buf, size_t size, size_t n, const cv_engine *e, int divide)
+/* One engine's part of a list by engine: "NAME: a, b (default)"; which:
+ * 0 notations, 1 notations with the --divide default, 2 diagram styles. */
+static size_t engine_names(char *buf, size_t size, size_t n, const cv_engine *e, int which)
 {
-    int dflt = divide ? e->divide_notation : 0;
+    const char *const *list = which == 2 ? e->diagram_styles : e->notations;
+    int dflt = which == 1 ? e->divide_notation : 0;
     n += (size_t)snprintf(buf + n, size - n, "%s%s:", n ? "; " : "", e->name);
-    for (int i = 0; e->notations[i] && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s %s%s", i ? "," : "", e->notations[i],
-                              i == dflt && e->notations[1] ? " (default)" : "");
+    for (int i = 0; list[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s %s%s", i ? "," : "", list[i], i == dflt && list[1] ? " (default)" : "");
     return n < size ? n : size - 1;
 }
 
-const char *cv_notation_by_engine(int divide, char *buf, size_t size)
+static const char *by_engine(int which, char *buf, size_t size)
 {
-    size_t n = engine_notations(buf, size, 0, &cv_generic_engine, divide);
-    for (size_t i = 0; i < NENGINES; i++) n = engine_notations(buf, size, n, engines[i], divide);
+    size_t n = engine_names(buf, size, 0, &cv_generic_engine, which);
+    for (size_t i = 0; i < NENGINES; i++) n = engine_names(buf, size, n, engines[i], which);
     return buf;
 }
+
+const char *cv_notation_by_engine(int divide, char *buf, size_t size) { return by_engine(divide ? 1 : 0, buf, size); }
+const char *cv_diagram_styles_by_engine(char *buf, size_t size) { return by_engine(2, buf, size); }
 
 /* ---- positions ---- */
 

@@ -348,6 +348,9 @@ enum {
 
 int cv_any_diagram_style_known(const cv_variant *v, const char *style);
 const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size);
+/* Every engine's styles (svg aside) by engine, for usage texts, as
+ * cv_notation_by_engine lists notations. */
+const char *cv_diagram_styles_by_engine(char *buf, size_t size);
 void cv_any_diagram(const cv_apos *a, const char *style, unsigned flags, FILE *out);
 
 /* The chess symbol (UTF-8) of a chess piece letter, K Q R B N P for White

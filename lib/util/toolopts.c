@@ -212,20 +212,20 @@ void cv_tool_help(const char *option, const char *text)
 {
     enum { COL = 23, WIDTH = 79 };
     int at = printf("  %s", option);
-    printf("%*s", at < COL ? COL - at : 1, "");
+    at += printf("%*s", at < COL ? COL - at : 1, "");
     while (*text) {
         /* the words that fit on this line (one at least) */
         size_t len = 0, fit = 0;
         while (text[len]) {
             len += strcspn(text + len, " ");
-            if (fit && (size_t)COL + len > WIDTH) break;
+            if (fit && (size_t)at + len > WIDTH) break;
             fit = len;
             len += strspn(text + len, " ");
         }
         printf("%.*s", (int)fit, text);
         text += fit;
         text += strspn(text, " ");
-        if (*text) printf("\n%*s", COL, "");
+        if (*text) at = printf("\n%*s", COL, "") - 1;
     }
     putchar('\n');
 }

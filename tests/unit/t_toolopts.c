@@ -91,5 +91,8 @@ int main(void)
     TAP_IS_STR(cv_notation_by_engine(1, buf, sizeof buf),
                "generic: san, lan, uci (default), pbm; trid: standard (default), romulan; pw: pw; panoply: gc",
                "... with the --divide defaults");
+    TAP_IS_STR(cv_diagram_styles_by_engine(buf, sizeof buf),
+               "generic: ascii (default), pbm-large, pbm-small; trid: levels (default), overhead, ascii; pw: ascii; "
+               "panoply: ascii", "every engine's diagram styles, from the engine table");
     return tap_done();
 }
