@@ -37,11 +37,6 @@ typedef struct ctx {
     cv_json js;
 } ctx;
 
-static const char *kind_name(int k)
-{
-    return k == CV_FE_SYNTAX ? "syntax" : k == CV_FE_LAX ? "strict" : "position";
-}
-
 /* Checks one FEN; returns 1 when invalid. */
 static int check_one(ctx *C, const char *file, long line, const char *text, int col0)
 {
@@ -65,11 +60,7 @@ static int check_one(ctx *C, const char *file, long line, const char *text, int 
             cv_json_key(j, "fen");
             cv_json_str(j, fen);
         }
-        cv_json_key(j, "problems");
-        cv_json_begin_array(j);
-        for (int i = 0; i < e.n; i++)
-            cv_json_problem(j, 1, kind_name(e.e[i].kind), line, col0 + e.e[i].col - 1, e.e[i].msg);
-        cv_json_end_array(j);
+        cv_tool_json_fen_problems(j, line, col0, &e);
         cv_json_end_object(j);
         cv_json_end_line(j);
         return bad;
@@ -90,19 +81,7 @@ static int check_position(void *arg, const char *file, long line, const char *te
         C->checked++;
         C->invalid++;
         if (C->json) {
-            cv_json *j = &C->js;
-            cv_json_begin_object(j);
-            cv_json_place(j, file, line, 0);
-            cv_json_key(j, "input");
-            cv_json_strn(j, text, len);
-            cv_json_key(j, "valid");
-            cv_json_bool(j, 0);
-            cv_json_key(j, "problems");
-            cv_json_begin_array(j);
-            cv_json_problem(j, 1, "syntax", line, col, why);
-            cv_json_end_array(j);
-            cv_json_end_object(j);
-            cv_json_end_line(j);
+            cv_tool_json_unreadable(&C->js, file, line, text, len, col, why);
         } else {
             cv_report(NULL, CV_ERROR, file, line, col, "%s", why);
             if (!C->silent) puts("invalid");

@@ -118,11 +118,6 @@ static void list_moves(ctx *C, cv_apos *a)
 
 /* ---- JSON: one object a position ---- */
 
-static const char *fen_kind(int k)
-{
-    return k == CV_FE_SYNTAX ? "syntax" : k == CV_FE_LAX ? "strict" : "position";
-}
-
 static void json_begin(ctx *C, const char *file, long line, const char *text)
 {
     cv_json_begin_object(&C->js);
@@ -259,11 +254,7 @@ static int one_json(ctx *C, const char *file, long line, const char *text, int c
         cv_fen_report(NULL, file, line, col0, &e);
         cv_json_key(j, "valid");
         cv_json_bool(j, 0);
-        cv_json_key(j, "problems");
-        cv_json_begin_array(j);
-        for (int i = 0; i < e.n; i++)
-            cv_json_problem(j, 1, fen_kind(e.e[i].kind), line, col0 + e.e[i].col - 1, e.e[i].msg);
-        cv_json_end_array(j);
+        cv_tool_json_fen_problems(j, line, col0, &e);
         cv_json_end_object(j);
         cv_json_end_line(j);
         return 1;
@@ -408,22 +399,8 @@ static int one_position(void *arg, const char *file, long line, const char *text
     ctx *C = arg;
     if (!why) return one(C, file, line, text, col);
     cv_report(NULL, CV_ERROR, file, line, col, "%s", why);
-    if (C->json) {
-        cv_json_begin_object(&C->js);
-        cv_json_place(&C->js, file, line, 0);
-        cv_json_key(&C->js, "input");
-        cv_json_strn(&C->js, text, len);
-        cv_json_key(&C->js, "valid");
-        cv_json_bool(&C->js, 0);
-        cv_json_key(&C->js, "problems");
-        cv_json_begin_array(&C->js);
-        cv_json_problem(&C->js, 1, "syntax", line, col, why);
-        cv_json_end_array(&C->js);
-        cv_json_end_object(&C->js);
-        cv_json_end_line(&C->js);
-    } else {
-        puts("invalid");
-    }
+    if (C->json) cv_tool_json_unreadable(&C->js, file, line, text, len, col, why);
+    else puts("invalid");
     return 1;
 }
 

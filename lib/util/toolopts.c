@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "engine.h"
+#include "json.h"
 #include "lines.h"
 #include "record.h"
 #include <stdio.h>
@@ -128,6 +129,35 @@ int cv_tool_load(cv_tool *t)
     if (t->style && !cv_any_diagram_style_known(t->v, t->style))
         return cv_cli_not_one_of(t->name, t->styleopt, t->style, cv_diagram_style_list(t->v, list, sizeof list));
     return 0;
+}
+
+void cv_tool_json_fen_problems(cv_json *j, long line, int col0, const cv_fen_errors *e)
+{
+    cv_json_key(j, "problems");
+    cv_json_begin_array(j);
+    for (int i = 0; i < e->n; i++) {
+        int k = e->e[i].kind;
+        cv_json_problem(j, 1, k == CV_FE_SYNTAX ? "syntax" : k == CV_FE_LAX ? "strict" : "position", line,
+                        col0 + e->e[i].col - 1, e->e[i].msg);
+    }
+    cv_json_end_array(j);
+}
+
+void cv_tool_json_unreadable(cv_json *j, const char *file, long line, const char *text, size_t len, int col,
+                             const char *why)
+{
+    cv_json_begin_object(j);
+    cv_json_place(j, file, line, 0);
+    cv_json_key(j, "input");
+    cv_json_strn(j, text, len);
+    cv_json_key(j, "valid");
+    cv_json_bool(j, 0);
+    cv_json_key(j, "problems");
+    cv_json_begin_array(j);
+    cv_json_problem(j, 1, "syntax", line, col, why);
+    cv_json_end_array(j);
+    cv_json_end_object(j);
+    cv_json_end_line(j);
 }
 
 typedef struct lines_arg {

@@ -125,6 +125,15 @@ typedef int (*cv_position_fn)(void *arg, const char *file, long line, const char
  * usage error.  Returns the worst status: fn's, or CV_EXIT_USAGE. */
 int cv_tool_positions(cv_tool *t, const char *suffix, cv_position_fn fn, void *arg);
 
+/* --json of positions (docs/cvkit-formats.5): the "problems" of a
+ * position read from line `line`, its text from column col0; and the
+ * whole object of a line that cannot be read as text (why, at col). */
+struct cv_json;
+struct cv_fen_errors;
+void cv_tool_json_fen_problems(struct cv_json *j, long line, int col0, const struct cv_fen_errors *e);
+void cv_tool_json_unreadable(struct cv_json *j, const char *file, long line, const char *text, size_t len, int col,
+                             const char *why);
+
 /* Frees what parsing and loading took (the variant included). */
 void cv_tool_free(cv_tool *t);
 
