@@ -468,13 +468,12 @@ static int convert_file(const char *path, FILE *f, void *arg)
     return status;
 }
 
-enum { O_REJECTS = 256, O_STRICT, O_FORMAT, O_JOBS, O_CHUNK };
+enum { O_REJECTS = 256, O_STRICT, O_FORMAT };
 
 static int convert_option(cv_tool *t, int c, char *optarg)
 {
     ctx *C = t->arg;
     char **argv = t->argv;
-    long n;
     switch (c) {
     case 't':
         if (!strcmp(optarg, "fen")) C->to_fen = 1;
@@ -492,16 +491,6 @@ static int convert_option(cv_tool *t, int c, char *optarg)
         break;
     case O_REJECTS: C->rejects_path = optarg; break;
     case O_STRICT: C->strict = 1; break;
-    case O_JOBS:
-        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a job count")) < 0) return CV_EXIT_USAGE;
-        C->jobs = (int)n;
-        break;
-    case O_CHUNK:
-        /* not in --help: small batches are for the tests */
-        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
-            return CV_EXIT_USAGE;
-        C->chunk = (size_t)n;
-        break;
     }
     return 0;
 }
@@ -511,9 +500,8 @@ int main(int argc, char **argv)
     static ctx C;   /* holds the JSON writer's buffer */
     static const struct option own[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
-        { "strict", no_argument, 0, O_STRICT }, { "format", required_argument, 0, O_FORMAT },
-        { "jobs", required_argument, 0, O_JOBS }, { "chunk-bytes", required_argument, 0, O_CHUNK }, { 0, 0, 0, 0 } };
-    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT, .usage = usage, .letters = "t:", .own = own,
+        { "strict", no_argument, 0, O_STRICT }, { "format", required_argument, 0, O_FORMAT }, { 0, 0, 0, 0 } };
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_JOBS, .usage = usage, .letters = "t:", .own = own,
                   .option = convert_option, .arg = &C };
     int status = cv_tool_start(&T, argc, argv);
     if (status >= 0) return cv_tool_end(&T, status);
@@ -523,6 +511,8 @@ int main(int argc, char **argv)
     C.json = T.json;
     C.quiet = T.quiet;
     C.input = T.input;
+    C.jobs = T.jobs;
+    C.chunk = T.chunk;
     if (rejects && (cv_cli_check_output(tool, rejects, T.files, T.nfiles) ||
                     !(C.rejects_file = cv_cli_replace_open(tool, "--rejects", rejects)))) {
         return cv_tool_end(&T, CV_EXIT_USAGE);

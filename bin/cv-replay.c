@@ -503,13 +503,11 @@ static int replay_file(const char *path, FILE *f, void *arg)
     return status;
 }
 
-enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_GAMELIST, O_JOBS, O_CHUNK, O_DIAGRAM, O_SVGDIR };
+enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_GAMELIST, O_DIAGRAM, O_SVGDIR };
 
 static int replay_option(cv_tool *t, int c, char *optarg)
 {
     ctx *C = t->arg;
-    char **argv = t->argv;
-    long n;
     switch (c) {
     case 'c': C->mode = OUT_CHECK; break;
     case O_FEN: C->fen = 1; break;
@@ -518,20 +516,10 @@ static int replay_option(cv_tool *t, int c, char *optarg)
     case O_STRICT: C->strict = 1; break;
     case O_FAILFAST: C->fail_fast = 1; break;
     case O_GAMELIST: C->gamelist = 1; break;
-    case O_JOBS:
-        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a job count")) < 0) return CV_EXIT_USAGE;
-        C->jobs = (int)n;
-        break;
-    case O_CHUNK:
-        /* not in --help: small batches are for the tests */
-        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
-            return CV_EXIT_USAGE;
-        C->chunk = (size_t)n;
-        break;
     case O_DIAGRAM:
         C->style = optarg ? optarg : "svg";
         if (!cv_diagram_is_svg(C->style))
-            return cv_cli_bad_value(tool, argv, optind, c, optarg,
+            return cv_cli_bad_value(tool, t->argv, optind, c, optarg,
                                     "not svg or svg:OPT,... (OPT: flip, coords, nocoords, letters, overhead, "
                                     "size=N, last=CELLS)");
         break;
@@ -561,10 +549,9 @@ int main(int argc, char **argv)
         { "check", no_argument, 0, 'c' }, { "fen", no_argument, 0, O_FEN },
         { "final", no_argument, 0, O_FINAL }, { "draws", no_argument, 0, O_DRAWS },
         { "strict", no_argument, 0, O_STRICT }, { "fail-fast", no_argument, 0, O_FAILFAST },
-        { "gamelist", no_argument, 0, O_GAMELIST }, { "jobs", required_argument, 0, O_JOBS },
-        { "chunk-bytes", required_argument, 0, O_CHUNK },
+        { "gamelist", no_argument, 0, O_GAMELIST },
         { "diagram", optional_argument, 0, O_DIAGRAM }, { "svg-dir", required_argument, 0, O_SVGDIR }, { 0, 0, 0, 0 } };
-    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_NOTATION, .usage = usage,
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_NOTATION | CV_TOOL_JOBS, .usage = usage,
                   .letters = "c", .own = own, .option = replay_option, .check = replay_check, .arg = C };
     int status = cv_tool_start(&T, argc, argv);
     if (status >= 0) {
@@ -574,6 +561,8 @@ int main(int argc, char **argv)
     C->quiet = T.quiet;
     C->input = T.input;
     C->ntname = T.notation;
+    C->jobs = T.jobs;
+    C->chunk = T.chunk;
     cv_variant *v = T.v;
     C->v = v;
     C->rp = cv_replayer_new();

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE };
+enum { O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE, O_JOBS, O_CHUNK };
 
 /* The common options, each with the CV_TOOL_* that brings it (0: every
  * tool); -l is brought by a tool's `lenient` flags. */
@@ -30,6 +30,8 @@ static const struct {
     { CV_TOOL_NOTATION | CV_TOOL_NOTATION_OF_VARIANT, "n:", { "notation", required_argument, 0, 'n' } },
     { CV_TOOL_DIAGRAM, "", { "diagram", optional_argument, 0, O_DIAGRAM } },
     { CV_TOOL_DIAGRAM, "", { "unicode", no_argument, 0, O_UNICODE } },
+    { CV_TOOL_JOBS, "", { "jobs", required_argument, 0, O_JOBS } },
+    { CV_TOOL_JOBS, "", { "chunk-bytes", required_argument, 0, O_CHUNK } },
 };
 #define NCOMMON (sizeof common / sizeof common[0])
 
@@ -39,6 +41,7 @@ static int taken(const cv_tool *t, unsigned takes) { return !takes || (t->takes 
 static int common_option(cv_tool *t, int c, char *optarg)
 {
     char **argv = t->argv;
+    long n;
     switch (c) {
     case 'j': t->json = 1; return 0;
     case 'V': t->variant = optarg; return 0;
@@ -70,6 +73,16 @@ static int common_option(cv_tool *t, int c, char *optarg)
     case O_UNICODE:
         t->diagram = 1;
         t->dflags |= CV_DIAGRAM_UNICODE;
+        return 0;
+    case O_JOBS:
+        if ((n = cv_cli_number_option(t->name, argv, optind, c, optarg, 1, 256, "a job count")) < 0) return CV_EXIT_USAGE;
+        t->jobs = (int)n;
+        return 0;
+    case O_CHUNK:
+        /* not in --help: small batches are for the tests */
+        if ((n = cv_cli_number_option(t->name, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
+            return CV_EXIT_USAGE;
+        t->chunk = (size_t)n;
         return 0;
     case O_HELP: t->usage(); return CV_EXIT_OK;
     case O_VERSION: cv_cli_version(t->name); return CV_EXIT_OK;

@@ -38,6 +38,7 @@ enum {
     CV_TOOL_NOTATION_OF_VARIANT = 1 << 5,  /* -n, checked against the variant's engine */
     CV_TOOL_DIAGRAM = 1 << 6,   /* --diagram[=STYLE] and --unicode */
     CV_TOOL_FEN_ONE = 1 << 7,   /* -f, --fen FEN: one position, the last given */
+    CV_TOOL_JOBS = 1 << 9,      /* --jobs N (1 to 256), --chunk-bytes N (for the tests) */
     CV_TOOL_VARIANT_IF_GIVEN = 1 << 8,  /* a tool the variant does not concern:
                                            loaded only to check -V or --spec */
 };
@@ -83,6 +84,8 @@ struct cv_tool {
     const char *style;          /* --diagram=STYLE, or NULL */
     char styleopt[32];          /* --diagram as typed */
     unsigned dflags;            /* CV_DIAGRAM_* (--unicode) */
+    int jobs;                   /* --jobs, or 0 */
+    size_t chunk;               /* --chunk-bytes, or 0 */
 
     /* -- what cv_tool_load found -- */
     cv_variant *v;
