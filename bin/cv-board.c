@@ -3,7 +3,6 @@
 #include "cvkit.h"
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,14 +18,13 @@ static void usage(void)
            "Commands (case-insensitive but for piece letters; an '@@' prefix is allowed):\n", tool);
     list_commands(stdout, "  ", NULL, 0);
     printf("\n"
-           "Options:\n"
-           "      --diagram[=STYLE] draw the board after every change; STYLE: ascii\n"
-           "                       (default), pbm-large, pbm-small; Star Trek Tri-D:\n"
-           "                       levels (default), overhead; every game:\n"
-           "                       svg[:OPT,...] (cvkit(7))\n"
-           "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
-           "                       --diagram)\n"
-           "  -j, --json           one JSON object per command: the command, ok or\n"
+           "Options:\n");
+    char list[512], text[800];
+    snprintf(text, sizeof text, "draw the board after every change; STYLE, %s; every game: svg[:OPT,...] (cvkit(7))",
+             cv_diagram_styles_by_engine(list, sizeof list));
+    cv_tool_help("    --diagram[=STYLE]", text);
+    cv_tool_help("    --unicode", "draw chess pieces as Unicode chess symbols (implies --diagram)");
+    printf("  -j, --json           one JSON object per command: the command, ok or\n"
            "                       its problem, the position (fen) and any other answer\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
@@ -550,48 +548,17 @@ static int run_file(const char *path, FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     board B = { 0 };
-    const char *variant = NULL, *spec = NULL;
-    char styleopt[32] = "";     /* --diagram as typed */
-    enum { O_SPEC = 256, O_HELP, O_VERSION, O_DIAGRAM, O_UNICODE };
-    static const struct option lo[] = {
-        { "diagram", optional_argument, 0, O_DIAGRAM }, { "unicode", no_argument, 0, O_UNICODE }, { "variant", required_argument, 0, 'V' },
-        { "json", no_argument, 0, 'j' },
-        { "spec", required_argument, 0, O_SPEC },
-        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":jV:", lo, NULL)) != -1) {
-        switch (c) {
-        case O_DIAGRAM:
-            B.diagram = 1;
-            B.style = optarg;
-            cv_cli_option_typed(argv, optind, c, optarg, styleopt, sizeof styleopt);
-            break;
-        case O_UNICODE:
-            B.diagram = 1;
-            B.dflags |= CV_DIAGRAM_UNICODE;
-            break;
-        case 'j': B.json = 1; break;
-        case 'V': variant = optarg; break;
-        case O_SPEC: spec = optarg; break;
-        case O_HELP: usage(); return 0;
-        case O_VERSION: cv_cli_version(tool); return 0;
-        case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
-        default: return cv_cli_bad_option(tool, argv, optind, optopt, 0);
-        }
-    }
-    cv_variant *v = cv_variant_select(variant, spec, NULL);
-    if (!v) return 2;
+    cv_tool T = { .name = tool, .takes = CV_TOOL_DIAGRAM, .usage = usage };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) return cv_tool_end(&T, status);
+    cv_variant *v = T.v;
     B.v = v;
     B.out = stdout;
-    if (B.style && !cv_any_diagram_style_known(v, B.style)) {
-        char list[256];
-        cv_diagram_style_list(v, list, sizeof list);
-        cv_variant_free(v);
-        return cv_cli_not_one_of(tool, styleopt, B.style, list);
-    }
+    B.diagram = T.diagram;
+    B.style = T.style;
+    B.dflags = T.dflags;
+    B.json = T.json;
     if (grow(&B) < 0) return 2;
     cv_apos start;
     char why[512];
@@ -599,11 +566,9 @@ int main(int argc, char **argv)
     if (cv_any_start(v, &start) < 0 && !cv_any_start_text(v, "the command 'fen FEN'", why, sizeof why))
         cv_cli_warning(tool, "%s; the board starts empty", why);
     setup(&B, &start);
-    int status = 0;
-    if (cv_cli_each_file(tool, argv + optind, argc - optind, NULL, run_file, &B, &status)) status = 2;
+    status = 0;
+    if (cv_cli_each_file(tool, T.files, T.nfiles, NULL, run_file, &B, &status)) status = 2;
     free(B.hist);
     free(B.san);
-    cv_variant_free(v);
-    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    return status;
+    return cv_tool_end(&T, status);
 }

@@ -1,6 +1,5 @@
 /* cv-check: validates positions, one per line, and names every problem. */
 #include "cvkit.h"
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,11 +37,6 @@ typedef struct ctx {
     cv_json js;
 } ctx;
 
-static const char *kind_name(int k)
-{
-    return k == CV_FE_SYNTAX ? "syntax" : k == CV_FE_LAX ? "strict" : "position";
-}
-
 /* Checks one FEN; returns 1 when invalid. */
 static int check_one(ctx *C, const char *file, long line, const char *text, int col0)
 {
@@ -66,11 +60,7 @@ static int check_one(ctx *C, const char *file, long line, const char *text, int 
             cv_json_key(j, "fen");
             cv_json_str(j, fen);
         }
-        cv_json_key(j, "problems");
-        cv_json_begin_array(j);
-        for (int i = 0; i < e.n; i++)
-            cv_json_problem(j, 1, kind_name(e.e[i].kind), line, col0 + e.e[i].col - 1, e.e[i].msg);
-        cv_json_end_array(j);
+        cv_tool_json_fen_problems(j, line, col0, &e);
         cv_json_end_object(j);
         cv_json_end_line(j);
         return bad;
@@ -82,108 +72,63 @@ static int check_one(ctx *C, const char *file, long line, const char *text, int 
     return bad;
 }
 
-static int check_file(const char *path, FILE *f, void *arg)
+/* One position, or a line that cannot be read as one (why). */
+static int check_position(void *arg, const char *file, long line, const char *text, size_t len, int col,
+                          const char *why)
 {
     ctx *C = arg;
-    cv_lines L;
-    cv_lines_init(&L, f);
-    char *line;
-    size_t n;
-    long lineno;
-    int status = 0;
-    while (cv_lines_next(&L, &line, &n)) {
-        lineno = L.lineno;
-        if (L.bad) {
-            long col = L.col;
-            C->checked++;
-            C->invalid++;
-            status = 1;
-            if (C->json) {
-                cv_json *j = &C->js;
-                cv_json_begin_object(j);
-                cv_json_place(j, path, lineno, 0);
-                cv_json_key(j, "input");
-                cv_json_strn(j, line, n);
-                cv_json_key(j, "valid");
-                cv_json_bool(j, 0);
-                cv_json_key(j, "problems");
-                cv_json_begin_array(j);
-                cv_json_problem(j, 1, "syntax", lineno, col, cv_lines_why(&L));
-                cv_json_end_array(j);
-                cv_json_end_object(j);
-                cv_json_end_line(j);
-            } else {
-                cv_report(NULL, CV_ERROR, path, lineno, col, "%s", cv_lines_why(&L));
-                if (!C->silent) puts("invalid");
-            }
-            continue;
+    if (why) {
+        C->checked++;
+        C->invalid++;
+        if (C->json) {
+            cv_tool_json_unreadable(&C->js, file, line, text, len, col, why);
+        } else {
+            cv_report(NULL, CV_ERROR, file, line, col, "%s", why);
+            if (!C->silent) puts("invalid");
         }
-        const char *s = line;
-        while (*s == ' ' || *s == '\t') s++;
-        if (!*s || *s == '#') continue;
-        /* strict mode reports leading blanks itself, so hand it the line */
-        const char *text = C->read_flags & CV_FEN_LENIENT ? s : line;
-        if (check_one(C, path, lineno, text, (int)(text - line) + 1)) status = 1;
+        return 1;
     }
-    cv_lines_free(&L);
-    return status;
+    /* strict mode reports leading blanks itself, so hand it the line */
+    if (!(C->read_flags & CV_FEN_LENIENT)) {
+        text -= col - 1;
+        col = 1;
+    }
+    return check_one(C, file, line, text, col);
+}
+
+enum { O_NORMALIZE = 256, O_SILENT, O_EP, O_XFEN };
+
+static int check_option(cv_tool *t, int c, char *optarg)
+{
+    ctx *C = t->arg;
+    switch (c) {
+    case O_NORMALIZE: C->normalize = 1; break;
+    case O_SILENT: C->silent = 1; break;
+    case O_EP:
+        if (strcmp(optarg, "always") && strcmp(optarg, "legal"))
+            return cv_cli_bad_choice(tool, t->argv, optind, c, optarg, "always, legal");
+        if (!strcmp(optarg, "always")) C->write_flags |= CV_FEN_EP_ALWAYS;
+        break;
+    case O_XFEN: C->write_flags |= CV_FEN_XFEN; break;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
-    ctx C = { 0 };
-    const char *variant = NULL, *spec = NULL;
-    const char **fens = calloc((size_t)argc + 1, sizeof *fens);
-    int nfens = 0;
-    enum { O_NORMALIZE = 256, O_SILENT, O_SPEC, O_HELP, O_VERSION, O_EP, O_XFEN };
-    static const struct option lo[] = {
-        { "fen", required_argument, 0, 'f' }, { "lenient", no_argument, 0, 'l' },
-        { "normalize", no_argument, 0, O_NORMALIZE }, { "json", no_argument, 0, 'j' },
-        { "silent", no_argument, 0, O_SILENT }, { "variant", required_argument, 0, 'V' },
-        { "spec", required_argument, 0, O_SPEC }, { "ep", required_argument, 0, O_EP },
-        { "xfen", no_argument, 0, O_XFEN },
-        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":f:ljV:", lo, NULL)) != -1) {
-        switch (c) {
-        case 'f': fens[nfens++] = optarg; break;
-        case 'l': C.read_flags |= CV_FEN_LENIENT; break;
-        case O_NORMALIZE: C.normalize = 1; break;
-        case O_SILENT: C.silent = 1; break;
-        case 'j': C.json = 1; break;
-        case 'V': variant = optarg; break;
-        case O_SPEC: spec = optarg; break;
-        case O_EP:
-            if (strcmp(optarg, "always") && strcmp(optarg, "legal")) {
-                free(fens);
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, "always, legal");
-            }
-            if (!strcmp(optarg, "always")) C.write_flags |= CV_FEN_EP_ALWAYS;
-            break;
-        case O_XFEN: C.write_flags |= CV_FEN_XFEN; break;
-        case O_HELP: usage(); free(fens); return 0;
-        case O_VERSION: cv_cli_version(tool); free(fens); return 0;
-        case ':': free(fens); return cv_cli_bad_option(tool, argv, optind, optopt, 1);
-        default: free(fens); return cv_cli_bad_option(tool, argv, optind, optopt, 0);
-        }
+    static ctx C;   /* holds the JSON writer's buffer */
+    static const struct option own[] = {
+        { "normalize", no_argument, 0, O_NORMALIZE }, { "silent", no_argument, 0, O_SILENT },
+        { "ep", required_argument, 0, O_EP }, { "xfen", no_argument, 0, O_XFEN }, { 0, 0, 0, 0 } };
+    cv_tool T = { .name = tool, .takes = CV_TOOL_FEN, .lenient = CV_FEN_LENIENT, .usage = usage, .own = own,
+                  .option = check_option, .arg = &C };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status < 0) {
+        C.v = T.v;
+        C.read_flags = T.read_flags;
+        C.json = T.json;
+        cv_json_init(&C.js, stdout);
+        status = cv_tool_positions(&T, ".fen", check_position, &C);
     }
-    cv_variant *v = cv_variant_select(variant, spec, NULL);
-    if (!v) { free(fens); return 2; }
-    C.v = v;
-    cv_json_init(&C.js, stdout);
-    int status = 0;
-    if (nfens) {
-        if (optind < argc) { free(fens); cv_variant_free(v); return cv_cli_usage_error(tool, "give either --fen or files, not both"); }
-        for (int i = 0; i < nfens; i++)
-            if (check_one(&C, "--fen", i + 1, fens[i], 1)) status = 1;
-    } else {
-        int bad = cv_cli_each_file(tool, argv + optind, argc - optind, ".fen", check_file, &C, &status);
-        if (bad) status = 2;
-    }
-    free(fens);
-    cv_variant_free(v);
-    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    return status;
+    return cv_tool_end(&T, status);
 }

@@ -1,7 +1,6 @@
 /* cv-convert: rewrites game records in another notation or format,
  * keeping every tag, comment, NAG and variation; never drops a game. */
 #include "cvkit.h"
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,16 +18,20 @@ static void usage(void)
            "The format is recognised from the content (standard input too); a\n"
            "directory gives its *.pgn and *.gc files and the *.txt files that are\n"
            "listings or logs.\n\n"
-           "  -t, --to WHAT        a notation: san (default), lan, uci; Tri-D: standard\n"
-           "                       (Parmen's, default) or romulan; fen: the position\n"
-           "                       after every main-line ply; or a record format:\n"
-           "                       pgn, gamelist, gclog (as --format)\n"
-           "      --format FORMAT  the record format written: pgn, gamelist or gclog\n"
-           "                       (default: the format read); --to romulan --format\n"
-           "                       gamelist gives both\n"
-           "      --rejects FILE   write the games that cannot be converted to FILE\n"
-           "      --input FORMAT   read every input as pgn, gamelist or gclog\n"
-           "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
+           , tool);
+    const char *formats = cv_record_format_names();
+    char list[512], either[256], text[800];
+    snprintf(text, sizeof text, "a notation of the game's engine, %s; or fen: the position after every main-line "
+             "ply; or a record format: %s (as --format)", cv_notation_by_engine(0, list, sizeof list), formats);
+    cv_tool_help("-t, --to WHAT", text);
+    cv_tool_or_list(formats, either, sizeof either);
+    snprintf(text, sizeof text, "the record format written: %s (default: the format read); --to romulan --format "
+             "gamelist gives both", either);
+    cv_tool_help("    --format FORMAT", text);
+    cv_tool_help("    --rejects FILE", "write the games that cannot be converted to FILE");
+    snprintf(text, sizeof text, "read every input as %s", either);
+    cv_tool_help("    --input FORMAT", text);
+    printf("      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
            "      --jobs N         convert games on N threads (default: one per\n"
            "                       processor); the output is the same as with one\n"
            "  -q, --quiet          no warnings\n"
@@ -40,7 +43,7 @@ static void usage(void)
            "      --help, --version\n\n"
            "Exit status: 0 every game converted; 1 some game written unconverted;\n"
            "2 usage, I/O or spec error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 typedef struct ctx {
@@ -341,79 +344,59 @@ static int convert_file(const char *path, FILE *f, void *arg)
     return cv_run_input(C->run, f, path, (C->strict ? CV_RECORD_STRICT : 0) | CV_RECORD_KEEP_RAW, C->input, C->quiet);
 }
 
+enum { O_REJECTS = 256, O_STRICT, O_FORMAT };
+
+static int convert_option(cv_tool *t, int c, char *optarg)
+{
+    ctx *C = t->arg;
+    char **argv = t->argv;
+    switch (c) {
+    case 't':
+        if (!strcmp(optarg, "fen")) C->to_fen = 1;
+        else if (cv_notation_known(optarg)) C->to = optarg;
+        else if (cv_record_format_find(optarg)) C->output = cv_record_format_find(optarg);
+        else {
+            char list[512];
+            snprintf(list, sizeof list, "%s, fen, %s", cv_notation_names(), cv_record_format_names());
+            return cv_cli_bad_choice(tool, argv, optind, c, optarg, list);
+        }
+        break;
+    case O_FORMAT:
+        if (!(C->output = cv_record_format_find(optarg)))
+            return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
+        break;
+    case O_REJECTS: C->rejects_path = optarg; break;
+    case O_STRICT: C->strict = 1; break;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     static ctx C;   /* holds the JSON writer's buffer */
-    const char *variant = NULL, *spec = NULL, *rejects = NULL;
-    enum { O_REJECTS = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION, O_INPUT, O_FORMAT, O_JOBS, O_CHUNK };
-    static const struct option lo[] = {
+    static const struct option own[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
-        { "strict", no_argument, 0, O_STRICT }, { "quiet", no_argument, 0, 'q' },
-        { "input", required_argument, 0, O_INPUT }, { "format", required_argument, 0, O_FORMAT },
-        { "json", no_argument, 0, 'j' }, { "jobs", required_argument, 0, O_JOBS },
-        { "chunk-bytes", required_argument, 0, O_CHUNK },
-        { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
-        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c;
-    long n;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":t:jqV:", lo, NULL)) != -1) {
-        switch (c) {
-        case 't':
-            if (!strcmp(optarg, "fen")) C.to_fen = 1;
-            else if (cv_notation_known(optarg)) C.to = optarg;
-            else if (cv_record_format_find(optarg)) C.output = cv_record_format_find(optarg);
-            else {
-                char list[512];
-                snprintf(list, sizeof list, "%s, fen, %s", cv_notation_names(), cv_record_format_names());
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, list);
-            }
-            break;
-        case 'j': C.json = 1; break;
-        case O_FORMAT:
-            if (!(C.output = cv_record_format_find(optarg)))
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
-            break;
-        case O_REJECTS: rejects = optarg; break;
-        case O_STRICT: C.strict = 1; break;
-        case O_INPUT:
-            if (!(C.input = cv_record_format_find(optarg)))
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
-            break;
-        case 'q': C.quiet = 1; break;
-        case 'V': variant = optarg; break;
-        case O_SPEC: spec = optarg; break;
-        case O_JOBS:
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a job count")) < 0)
-                return CV_EXIT_USAGE;
-            C.jobs = (int)n;
-            break;
-        case O_CHUNK:
-            /* not in --help: small batches are for the tests */
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
-                return CV_EXIT_USAGE;
-            C.chunk = (size_t)n;
-            break;
-        case O_HELP: usage(); return 0;
-        case O_VERSION: cv_cli_version(tool); return 0;
-        case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
-        default: return cv_cli_bad_option(tool, argv, optind, optopt, 0);
-        }
-    }
-    cv_variant *v = cv_variant_select(variant, spec, NULL);
-    if (!v) return 2;
+        { "strict", no_argument, 0, O_STRICT }, { "format", required_argument, 0, O_FORMAT }, { 0, 0, 0, 0 } };
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_JOBS, .usage = usage, .letters = "t:", .own = own,
+                  .option = convert_option, .arg = &C };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) return cv_tool_end(&T, status);
+    const char *rejects = C.rejects_path;
+    cv_variant *v = T.v;
     C.v = v;
-    if (rejects && (cv_cli_check_output(tool, rejects, argv + optind, argc - optind) ||
+    C.json = T.json;
+    C.quiet = T.quiet;
+    C.input = T.input;
+    C.jobs = T.jobs;
+    C.chunk = T.chunk;
+    if (rejects && (cv_cli_check_output(tool, rejects, T.files, T.nfiles) ||
                     !(C.rejects_file = cv_cli_replace_open(tool, "--rejects", rejects)))) {
-        cv_variant_free(v);
-        return CV_EXIT_USAGE;
+        return cv_tool_end(&T, CV_EXIT_USAGE);
     }
-    C.rejects_path = rejects;
     C.rp = cv_replayer_new();
     C.out = stdout;
     cv_json_init(&C.js, stdout);
-    int status = 0;
+    status = 0;
     if (!C.jobs) C.jobs = cv_jobs_cores();
     if (!C.chunk) C.chunk = CHUNK_BYTES;
     /* rejects made on the workers go to the file in order */
@@ -422,7 +405,7 @@ int main(int argc, char **argv)
     if (!(C.run = cv_run_new(C.jobs, C.chunk, &ops, &C))) {
         cv_cli_error(tool, "out of memory");
         status = CV_EXIT_USAGE;
-    } else if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), convert_file, &C, &status)) {
+    } else if (cv_cli_each_file(tool, T.files, T.nfiles, cv_record_suffixes(), convert_file, &C, &status)) {
         status = 2;
     }
     long games = C.run ? cv_run_totals(C.run)->games : 0;
@@ -432,6 +415,6 @@ int main(int argc, char **argv)
     if (!games) cv_cli_warning(tool, "no game records found");
     if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
     worker_fini(&C);
-    cv_variant_free(v);
+    cv_tool_free(&T);
     return status;
 }

@@ -1,6 +1,5 @@
 /* cv-legal: legal moves of positions: list them, test one, or play some. */
 #include "cvkit.h"
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,17 +22,16 @@ static void usage(void)
            "                       'ambiguous: WHY'\n"
            "  -a, --apply M...     play the moves (several per argument, space\n"
            "                       separated; repeatable) and print the FEN reached\n"
-           "      --diagram[=STYLE] also draw the position (after --apply: the result);\n"
-           "                       STYLE: ascii (default), pbm-large, pbm-small;\n"
-           "                       Star Trek Tri-D: levels (default), overhead; every\n"
-           "                       game: svg[:OPT,...] (cvkit(7))\n"
-           "      --unicode        draw chess pieces as Unicode chess symbols (implies\n"
-           "                       --diagram)\n"
-           "  -n, --notation N     san (default), lan or uci; pbm: read moves as the\n"
-           "                       pbmserv server does (letters in either case, both\n"
-           "                       readings tried), write SAN; Tri-D: standard\n"
-           "                       (default) or romulan\n"
-           "  -l, --lenient        read the loose FEN dialect, and take positions that\n"
+           , tool);
+    char list[512], text[800];
+    snprintf(text, sizeof text, "also draw the position (after --apply: the result); STYLE, %s; every game: "
+             "svg[:OPT,...] (cvkit(7))", cv_diagram_styles_by_engine(list, sizeof list));
+    cv_tool_help("    --diagram[=STYLE]", text);
+    cv_tool_help("    --unicode", "draw chess pieces as Unicode chess symbols (implies --diagram)");
+    snprintf(text, sizeof text, "the moves' notation; %s; pbm reads moves as the pbmserv server does (letters in "
+             "either case, both readings tried) and writes SAN", cv_notation_by_engine(0, list, sizeof list));
+    cv_tool_help("-n, --notation N", text);
+    printf("  -l, --lenient        read the loose FEN dialect, and take positions that\n"
            "                       can be played but not reached (an impossible check)\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
@@ -42,7 +40,7 @@ static void usage(void)
            "      --help, --version\n\n"
            "Exit status: 0 all positions valid and every tested or applied move legal;\n"
            "1 an invalid position or an illegal or ambiguous move; 2 usage or spec error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 typedef struct ctx {
@@ -50,7 +48,6 @@ typedef struct ctx {
     int count, diagram, json;
     const char *style;
     unsigned dflags;        /* CV_DIAGRAM_* (--unicode) */
-    const char *ntname;     /* as given; checked against the variant */
     int nt;
     unsigned read_flags;
     const char *test;
@@ -60,7 +57,6 @@ typedef struct ctx {
      * is placed in that option's text, OPTION:N:COL for its Nth use */
     char (*apply_opt)[16];
     char test_opt[16];
-    char ntopt[32], styleopt[32];
     const char *steps;      /* --moves[=PREFIX]: the partial turn, "" for none */
     long positions;         /* lines read as positions, valid or not */
     cv_json js;
@@ -121,11 +117,6 @@ static void list_moves(ctx *C, cv_apos *a)
 }
 
 /* ---- JSON: one object a position ---- */
-
-static const char *fen_kind(int k)
-{
-    return k == CV_FE_SYNTAX ? "syntax" : k == CV_FE_LAX ? "strict" : "position";
-}
 
 static void json_begin(ctx *C, const char *file, long line, const char *text)
 {
@@ -263,11 +254,7 @@ static int one_json(ctx *C, const char *file, long line, const char *text, int c
         cv_fen_report(NULL, file, line, col0, &e);
         cv_json_key(j, "valid");
         cv_json_bool(j, 0);
-        cv_json_key(j, "problems");
-        cv_json_begin_array(j);
-        for (int i = 0; i < e.n; i++)
-            cv_json_problem(j, 1, fen_kind(e.e[i].kind), line, col0 + e.e[i].col - 1, e.e[i].msg);
-        cv_json_end_array(j);
+        cv_tool_json_fen_problems(j, line, col0, &e);
         cv_json_end_object(j);
         cv_json_end_line(j);
         return 1;
@@ -405,144 +392,75 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
     return 0;
 }
 
-static int each_file(const char *path, FILE *f, void *arg)
+/* One position, or a line that cannot be read as one (why). */
+static int one_position(void *arg, const char *file, long line, const char *text, size_t len, int col,
+                        const char *why)
 {
     ctx *C = arg;
-    cv_lines L;
-    cv_lines_init(&L, f);
-    char *line;
-    size_t n;
-    int status = 0;
-    while (cv_lines_next(&L, &line, &n)) {
-        long lineno = L.lineno;
-        if (L.bad) {
-            C->positions++;
-            cv_report(NULL, CV_ERROR, path, lineno, L.col, "%s", cv_lines_why(&L));
-            if (C->json) {
-                cv_json_begin_object(&C->js);
-                cv_json_place(&C->js, path, lineno, 0);
-                cv_json_key(&C->js, "input");
-                cv_json_strn(&C->js, line, n);
-                cv_json_key(&C->js, "valid");
-                cv_json_bool(&C->js, 0);
-                cv_json_key(&C->js, "problems");
-                cv_json_begin_array(&C->js);
-                cv_json_problem(&C->js, 1, "syntax", lineno, L.col, cv_lines_why(&L));
-                cv_json_end_array(&C->js);
-                cv_json_end_object(&C->js);
-                cv_json_end_line(&C->js);
-            } else {
-                puts("invalid");
-            }
-            status = 1;
-            continue;
-        }
-        const char *s = line;
-        while (*s == ' ' || *s == '\t') s++;
-        if (!*s || *s == '#') continue;
-        C->positions++;
-        int rc = one(C, path, lineno, s, (int)(s - line) + 1);
-        if (rc > status) status = rc;
-    }
-    cv_lines_free(&L);
-    return status;
+    if (!why) return one(C, file, line, text, col);
+    cv_report(NULL, CV_ERROR, file, line, col, "%s", why);
+    if (C->json) cv_tool_json_unreadable(&C->js, file, line, text, len, col, why);
+    else puts("invalid");
+    return 1;
 }
 
-/* main's way out: what it holds freed, its status returned */
-static int end(ctx *C, cv_variant *v, int status)
+enum { O_COUNT = 256, O_MOVES };
+
+static int legal_option(cv_tool *t, int c, char *optarg)
 {
-    free(C->apply);
-    free(C->apply_opt);
-    cv_variant_free(v);
-    return status;
+    ctx *C = t->arg;
+    switch (c) {
+    case O_MOVES: C->steps = optarg ? optarg : ""; break;
+    case O_COUNT: C->count = 1; break;
+    case 'm':
+        C->test = optarg;
+        cv_cli_option_typed(t->argv, optind, c, optarg, C->test_opt, sizeof C->test_opt);
+        break;
+    case 'a':
+        cv_cli_option_typed(t->argv, optind, c, optarg, C->apply_opt[C->napply], sizeof C->apply_opt[0]);
+        C->apply[C->napply++] = optarg;
+        break;
+    }
+    return 0;
+}
+
+/* --move and --apply cannot go together */
+static int legal_check(cv_tool *t)
+{
+    ctx *C = t->arg;
+    if (C->test && C->napply) return cv_cli_usage_error(tool, "%s and %s cannot be combined", C->test_opt, C->apply_opt[0]);
+    return -1;
 }
 
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     static ctx C;   /* holds the JSON writer's buffer */
-    const char *variant = NULL, *spec = NULL, *fen = NULL;
-    int start = 0;
     C.apply = calloc((size_t)argc + 1, sizeof *C.apply);
     C.apply_opt = calloc((size_t)argc + 1, sizeof *C.apply_opt);
-    if (!C.apply || !C.apply_opt) return cv_cli_error(tool, "out of memory");
-    enum { O_SPEC = 256, O_HELP, O_VERSION, O_COUNT, O_DIAGRAM, O_MOVES, O_UNICODE };
-    static const struct option lo[] = {
-        { "fen", required_argument, 0, 'f' }, { "start", no_argument, 0, 's' },
+    static const struct option own[] = {
         { "list", no_argument, 0, 'L' }, { "count", no_argument, 0, O_COUNT },
         { "moves", optional_argument, 0, O_MOVES },
-        { "move", required_argument, 0, 'm' }, { "apply", required_argument, 0, 'a' },
-        { "diagram", optional_argument, 0, O_DIAGRAM }, { "unicode", no_argument, 0, O_UNICODE },
-        { "notation", required_argument, 0, 'n' },
-        { "lenient", no_argument, 0, 'l' }, { "variant", required_argument, 0, 'V' },
-        { "spec", required_argument, 0, O_SPEC }, { "json", no_argument, 0, 'j' },
-        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":f:sLm:a:n:ljV:", lo, NULL)) != -1) {
-        switch (c) {
-        case 'f': fen = optarg; break;
-        case 's': start = 1; break;
-        case 'L': break;
-        case O_MOVES: C.steps = optarg ? optarg : ""; break;
-        case O_COUNT: C.count = 1; break;
-        case 'j': C.json = 1; break;
-        case 'm':
-            C.test = optarg;
-            cv_cli_option_typed(argv, optind, c, optarg, C.test_opt, sizeof C.test_opt);
-            break;
-        case 'a':
-            cv_cli_option_typed(argv, optind, c, optarg, C.apply_opt[C.napply], sizeof C.apply_opt[0]);
-            C.apply[C.napply++] = optarg;
-            break;
-        case O_DIAGRAM:
-            C.diagram = 1;
-            C.style = optarg;
-            cv_cli_option_typed(argv, optind, c, optarg, C.styleopt, sizeof C.styleopt);
-            break;
-        case O_UNICODE:
-            C.diagram = 1;
-            C.dflags |= CV_DIAGRAM_UNICODE;
-            break;
-        case 'n':
-            C.ntname = optarg;
-            cv_cli_option_typed(argv, optind, c, optarg, C.ntopt, sizeof C.ntopt);
-            break;
-        case 'l': C.read_flags |= CV_FEN_LENIENT | CV_FEN_PLAYABLE; break;
-        case 'V': variant = optarg; break;
-        case O_SPEC: spec = optarg; break;
-        case O_HELP: usage(); return end(&C, NULL, 0);
-        case O_VERSION: cv_cli_version(tool); return end(&C, NULL, 0);
-        case ':': return end(&C, NULL, cv_cli_bad_option(tool, argv, optind, optopt, 1));
-        default: return end(&C, NULL, cv_cli_bad_option(tool, argv, optind, optopt, 0));
-        }
-    }
-    if (C.test && C.napply)
-        return end(&C, NULL, cv_cli_usage_error(tool, "%s and %s cannot be combined", C.test_opt, C.apply_opt[0]));
-    cv_variant *v = cv_variant_select(variant, spec, NULL);
-    if (!v) return end(&C, NULL, 2);
-    C.v = v;
-    cv_json_init(&C.js, stdout);
-    C.nt = C.ntname ? cv_any_notation(v, C.ntname) : cv_any_default_notation(v);
-    char list[256];
-    if (C.nt < 0) return end(&C, v, cv_cli_not_one_of(tool, C.ntopt, C.ntname, cv_notation_list(v, list, sizeof list)));
-    if (C.style && !cv_any_diagram_style_known(v, C.style))
-        return end(&C, v, cv_cli_not_one_of(tool, C.styleopt, C.style, cv_diagram_style_list(v, list, sizeof list)));
-    int status = 0;
-    if (fen || start) {
-        if (optind < argc) status = cv_cli_usage_error(tool, "give either --fen/--start or files, not both");
-        else {
-            char why[512];
-            const char *text = fen ? fen : cv_any_start_text(v, "--fen FEN", why, sizeof why);
-            status = text ? one(&C, fen ? "--fen" : "--start", 1, text, 1) : cv_cli_usage_error(tool, "%s", why);
-        }
-    } else if (cv_cli_each_file(tool, argv + optind, argc - optind, ".fen", each_file, &C, &status)) {
-        status = 2;
-    } else if (!C.positions && status == 0) {
+        { "move", required_argument, 0, 'm' }, { "apply", required_argument, 0, 'a' }, { 0, 0, 0, 0 } };
+    cv_tool T = { .name = tool, .takes = CV_TOOL_FEN_ONE | CV_TOOL_START | CV_TOOL_NOTATION_OF_VARIANT | CV_TOOL_DIAGRAM,
+                  .lenient = CV_FEN_LENIENT | CV_FEN_PLAYABLE, .usage = usage, .letters = "Lm:a:", .own = own,
+                  .option = legal_option, .check = legal_check, .arg = &C };
+    int status = !C.apply || !C.apply_opt ? cv_cli_error(tool, "out of memory") : cv_tool_start(&T, argc, argv);
+    if (status < 0) {
+        C.v = T.v;
+        C.nt = T.nt;
+        C.read_flags = T.read_flags;
+        C.json = T.json;
+        C.diagram = T.diagram;
+        C.style = T.style;
+        C.dflags = T.dflags;
+        cv_json_init(&C.js, stdout);
+        status = cv_tool_positions(&T, ".fen", one_position, &C);
         /* nothing to answer is not an answer: an empty pipe is a mistake */
-        status = cv_cli_error(tool, "no position (give FEN lines on standard input or in FILEs, --fen FEN or "
-                             "--start)");
+        if (!T.nfens && !T.start && !T.positions && status == 0)
+            status = cv_cli_error(tool, "no position (give FEN lines on standard input or in FILEs, --fen FEN or "
+                                  "--start)");
     }
-    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    return end(&C, v, status);
+    free(C.apply);
+    free(C.apply_opt);
+    return cv_tool_end(&T, status);
 }

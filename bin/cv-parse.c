@@ -4,7 +4,6 @@
  * (documented in docs/cv-parse.1). */
 #include "cvkit.h"
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +37,11 @@ static void usage(void)
            "                       (N files, N games, N valid, N invalid, N warnings)\n"
            "  -j, --json           one JSON object per game (JSON Lines); with --check\n"
            "                       only the summary object\n"
-           "      --input FORMAT   read every input as pgn, gamelist or gclog\n"
-           "      --strict         report every deviation from the PGN standard as an\n"
+           , tool);
+    char list[256], text[300];
+    snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
+    cv_tool_help("    --input FORMAT", text);
+    printf("      --strict         report every deviation from the PGN standard as an\n"
            "                       error (byte-order mark, CR LF, 0-0, e8Q, missing\n"
            "                       result...)\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"
@@ -52,8 +54,7 @@ static void usage(void)
            "Exit status: 0 every game read cleanly, 1 some game had an error (with\n"
            "--strict: or a warning), 2 usage or input/output error.\n"
            "See cv-parse(1) for the output formats and cvkit(7) for the options\n"
-           "common to every tool.\n",
-           tool);
+           "common to every tool.\n");
 }
 
 /* ---- plain output ------------------------------------------------------- */
@@ -399,52 +400,37 @@ static int parse_file(const char *path, FILE *f, void *arg)
     return rc;
 }
 
+enum { O_STRICT = 256 };
+
+static int parse_option(cv_tool *t, int c, char *optarg)
+{
+    options *op = t->arg;
+    if (c == 'c') op->out = OUT_NONE;
+    else if (c == O_STRICT) op->flags |= CV_RECORD_STRICT;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     options op;
     memset(&op, 0, sizeof op);
-    const char *variant = NULL, *spec = NULL;
-    int check = 0;
-    enum { O_INPUT = 256, O_STRICT, O_SPEC, O_HELP, O_VERSION };
-    static const struct option lo[] = {
-        { "check", no_argument, 0, 'c' }, { "json", no_argument, 0, 'j' },
-        { "input", required_argument, 0, O_INPUT }, { "strict", no_argument, 0, O_STRICT },
-        { "quiet", no_argument, 0, 'q' }, { "variant", required_argument, 0, 'V' },
-        { "spec", required_argument, 0, O_SPEC },
-        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":cjqV:", lo, NULL)) != -1) {
-        switch (c) {
-        case 'c': check = 1; break;
-        case 'j': op.json = 1; break;
-        case O_INPUT:
-            if (!(op.input = cv_record_format_find(optarg)))
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
-            break;
-        case O_STRICT: op.flags |= CV_RECORD_STRICT; break;
-        case 'q': op.diag.quiet_warnings = 1; break;
-        case 'V': variant = optarg; break;
-        case O_SPEC: spec = optarg; break;
-        case O_HELP: usage(); return CV_EXIT_OK;
-        case O_VERSION: cv_cli_version(tool); return CV_EXIT_OK;
-        case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
-        default: return cv_cli_bad_option(tool, argv, optind, optopt, 0);
-        }
-    }
+    static const struct option own[] = {
+        { "check", no_argument, 0, 'c' }, { "strict", no_argument, 0, O_STRICT }, { 0, 0, 0, 0 } };
     /* Syntax does not depend on the variant; -V and --spec are taken as
      * every tool takes them, so a name that finds no spec is said. */
-    if (variant || spec) {
-        cv_variant *v = cv_variant_select(variant, spec, NULL);
-        if (!v) return CV_EXIT_USAGE;
-        cv_variant_free(v);
-    }
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_VARIANT_IF_GIVEN, .usage = usage, .letters = "c", .own = own,
+                  .option = parse_option, .arg = &op };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) return cv_tool_end(&T, status);
+    int check = op.out == OUT_NONE;
+    op.json = T.json;
+    op.input = T.input;
+    op.diag.quiet_warnings = T.quiet;
     op.out = check ? OUT_NONE : op.json ? OUT_JSON : OUT_TOKENS;
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    int status = CV_EXIT_OK;
-    int bad = cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), parse_file, &op, &status);
+    status = CV_EXIT_OK;
+    int bad = cv_cli_each_file(tool, T.files, T.nfiles, cv_record_suffixes(), parse_file, &op, &status);
     if (bad && status < CV_EXIT_USAGE) status = CV_EXIT_USAGE;
     if (check && op.json) {
         cv_json j;
@@ -461,6 +447,5 @@ int main(int argc, char **argv)
             if (status < CV_EXIT_INVALID) status = CV_EXIT_INVALID;
         }
     }
-    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    return status;
+    return cv_tool_end(&T, status);
 }

@@ -1,7 +1,6 @@
 /* cv-perft: counts the legal move tree of a position to a depth. */
 #include "cvkit.h"
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,10 +15,12 @@ static void usage(void)
            "Count the leaf nodes of the legal move tree (perft).\n\n"
            "  -d, --depth N        depth to count (in --suite mode: the deepest to check)\n"
            "  -f, --fen FEN        position to count from (default: the variant's start)\n"
-           "      --divide         print each root move with its count, then the total\n"
-           "  -n, --notation N     notation of --divide moves: uci (default), san, lan;\n"
-           "                       Tri-D: standard (default), romulan\n"
-           "      --hash MB        share subtree counts in a hash table of MB megabytes\n"
+           "      --divide         print each root move with its count, then the total\n",
+           tool, tool);
+    char list[512], text[600];
+    snprintf(text, sizeof text, "notation of --divide moves; %s", cv_notation_by_engine(1, list, sizeof list));
+    cv_tool_help("-n, --notation N", text);
+    printf("      --hash MB        share subtree counts in a hash table of MB megabytes\n"
            "      --threads N      count with N threads\n"
            "      --split K/N      count only root moves K, K+N, K+2N, ... (1 <= K <= N)\n"
            "      --suite FILE     check every 'FEN ;D1 ;D2 ...' line of FILE\n"
@@ -34,7 +35,7 @@ static void usage(void)
            "      --help, --version\n\n"
            "Exit status: 0 counts printed (and, with --suite, all matched); 1 a suite\n"
            "count did not match or a FEN was invalid; 2 usage or spec error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool, tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 typedef struct opts {
@@ -213,92 +214,97 @@ done:
     return status;
 }
 
+enum { O_DIVIDE = 256, O_HASH, O_THREADS, O_SPLIT, O_SUITE, O_NO_PROGRESS };
+
+typedef struct perft_args {
+    opts *o;
+    const char *suites[64];
+    int nsuites;
+    int no_progress;
+} perft_args;
+
+static int perft_option(cv_tool *t, int c, char *optarg)
+{
+    perft_args *A = t->arg;
+    opts *o = A->o;
+    char **argv = t->argv;
+    long n;
+    switch (c) {
+    case 'd':
+        /* a --suite line holds at most this many depths: the same limit */
+        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 0, CV_SUITE_MAX_DEPTH, "a depth")) < 0)
+            return CV_EXIT_USAGE;
+        o->depth = (int)n;
+        break;
+    case O_DIVIDE: o->divide = 1; break;
+    case O_HASH:
+        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 0, 65536, "a size in MB")) < 0)
+            return CV_EXIT_USAGE;
+        o->co.hash_mb = (size_t)n;
+        break;
+    case O_THREADS:
+        if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a thread count")) < 0)
+            return CV_EXIT_USAGE;
+        o->co.threads = (int)n;
+        break;
+    case O_SPLIT: {
+        /* N is at most a million: a share is at least one root move
+         * of any game there is, and the numbers stay in an int */
+        char *slash = strchr(optarg, '/');
+        long k = -1, m = -1;
+        if (slash) {
+            *slash = 0;
+            k = cv_cli_parse_count(optarg);
+            m = cv_cli_parse_count(slash + 1);
+            *slash = '/';
+        }
+        if (k < 1 || m < 1 || k > m || m > 1000000)
+            return cv_cli_bad_value(tool, argv, optind, c, optarg, "not K/N with 1 <= K <= N <= 1000000");
+        o->co.split_k = (int)k;
+        o->co.split_n = (int)m;
+        break;
+    }
+    case O_SUITE:
+        if (A->nsuites < 64) A->suites[A->nsuites++] = optarg;
+        break;
+    case O_NO_PROGRESS: A->no_progress = 1; break;
+    case 'v': o->verbose = 1; break;
+    }
+    return 0;
+}
+
+/* what the options say as a whole */
+static int perft_check(cv_tool *t)
+{
+    perft_args *A = t->arg;
+    if (t->nfiles) return cv_cli_usage_error(tool, "unexpected argument '%s'", t->files[0]);
+    if (A->o->depth < 0 && !A->nsuites) return cv_cli_usage_error(tool, "give a depth with -d N or --depth N");
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     opts o = { .depth = -1, .notation = NULL, .co = { .threads = 1 } };
-    const char *fen = NULL, *variant = NULL, *spec = NULL;
-    const char *suites[64];
-    int nsuites = 0;
-    int no_progress = 0;
-    enum { O_DIVIDE = 256, O_HASH, O_THREADS, O_SPLIT, O_SUITE, O_SPEC, O_HELP, O_VERSION, O_NO_PROGRESS };
-    static const struct option lo[] = {
-        { "depth", required_argument, 0, 'd' }, { "fen", required_argument, 0, 'f' },
-        { "divide", no_argument, 0, O_DIVIDE }, { "hash", required_argument, 0, O_HASH },
-        { "threads", required_argument, 0, O_THREADS }, { "split", required_argument, 0, O_SPLIT },
-        { "suite", required_argument, 0, O_SUITE }, { "json", no_argument, 0, 'j' },
-        { "verbose", no_argument, 0, 'v' }, { "variant", required_argument, 0, 'V' },
-        { "lenient", no_argument, 0, 'l' }, { "no-progress", no_argument, 0, O_NO_PROGRESS },
-        { "spec", required_argument, 0, O_SPEC }, { "notation", required_argument, 0, 'n' },
-        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:f:n:ljvV:", lo, NULL)) != -1) {
-        long n;
-        switch (c) {
-        case 'd':
-            /* a --suite line holds at most this many depths: the same limit */
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 0, CV_SUITE_MAX_DEPTH, "a depth")) < 0)
-                return CV_EXIT_USAGE;
-            o.depth = (int)n;
-            break;
-        case 'f': fen = optarg; break;
-        case O_DIVIDE: o.divide = 1; break;
-        case O_HASH:
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 0, 65536, "a size in MB")) < 0)
-                return CV_EXIT_USAGE;
-            o.co.hash_mb = (size_t)n;
-            break;
-        case O_THREADS:
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a thread count")) < 0)
-                return CV_EXIT_USAGE;
-            o.co.threads = (int)n;
-            break;
-        case O_SPLIT: {
-            /* N is at most a million: a share is at least one root move
-             * of any game there is, and the numbers stay in an int */
-            char *slash = strchr(optarg, '/');
-            long k = -1, m = -1;
-            if (slash) {
-                *slash = 0;
-                k = cv_cli_parse_count(optarg);
-                m = cv_cli_parse_count(slash + 1);
-                *slash = '/';
-            }
-            if (k < 1 || m < 1 || k > m || m > 1000000)
-                return cv_cli_bad_value(tool, argv, optind, c, optarg, "not K/N with 1 <= K <= N <= 1000000");
-            o.co.split_k = (int)k;
-            o.co.split_n = (int)m;
-            break;
-        }
-        case O_SUITE:
-            if (nsuites < 64) suites[nsuites++] = optarg;
-            break;
-        case 'j': o.json = 1; break;
-        case O_NO_PROGRESS: no_progress = 1; break;
-        case 'v': o.verbose = 1; break;
-        case 'l': o.read_flags = CV_FEN_LENIENT | CV_FEN_PLAYABLE; break;
-        case 'V': variant = optarg; break;
-        case O_SPEC: spec = optarg; break;
-        case 'n':
-            if (!cv_notation_known(optarg))
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_notation_names());
-            cv_cli_option_typed(argv, optind, c, optarg, o.ntopt, sizeof o.ntopt);
-            o.notation = optarg;
-            break;
-        case O_HELP: usage(); return 0;
-        case O_VERSION: cv_cli_version(tool); return 0;
-        case ':': return cv_cli_bad_option(tool, argv, optind, optopt, 1);
-        default: return cv_cli_bad_option(tool, argv, optind, optopt, 0);
-        }
-    }
-    if (optind < argc) return cv_cli_usage_error(tool, "unexpected argument '%s'", argv[optind]);
-    if (o.depth < 0 && !nsuites) return cv_cli_usage_error(tool, "give a depth with -d N or --depth N");
+    perft_args A = { .o = &o };
+    static const struct option own[] = {
+        { "depth", required_argument, 0, 'd' }, { "divide", no_argument, 0, O_DIVIDE },
+        { "hash", required_argument, 0, O_HASH }, { "threads", required_argument, 0, O_THREADS },
+        { "split", required_argument, 0, O_SPLIT }, { "suite", required_argument, 0, O_SUITE },
+        { "verbose", no_argument, 0, 'v' }, { "no-progress", no_argument, 0, O_NO_PROGRESS }, { 0, 0, 0, 0 } };
+    cv_tool T = { .name = tool, .takes = CV_TOOL_FEN_ONE | CV_TOOL_NOTATION, .lenient = CV_FEN_LENIENT | CV_FEN_PLAYABLE,
+                  .usage = usage, .letters = "d:v", .own = own, .option = perft_option, .check = perft_check, .arg = &A };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) return cv_tool_end(&T, status);
+    const char *fen = T.nfens ? T.fens[0] : NULL, *const *suites = A.suites;
+    int nsuites = A.nsuites;
+    o.json = T.json;
+    o.read_flags = T.read_flags;
+    o.notation = T.notation;
+    snprintf(o.ntopt, sizeof o.ntopt, "%s", T.ntopt);
     if (nsuites && o.depth < 0) o.depth = 64;
-    o.progress = !no_progress && isatty(STDERR_FILENO);
-    cv_variant *v = cv_variant_select(variant, spec, NULL);
-    if (!v) return 2;
-    int status = 0;
+    o.progress = !A.no_progress && isatty(STDERR_FILENO);
+    cv_variant *v = T.v;
+    status = 0;
     if (nsuites) {
         for (int i = 0; i < nsuites; i++) {
             int rc = run_suite(suites[i], v, &o);
@@ -310,14 +316,14 @@ int main(int argc, char **argv)
         char why[512];
         const char *text = fen ? fen : cv_any_start_text(v, "--fen FEN", why, sizeof why);
         if (!text) {
-            cv_variant_free(v);
+            cv_tool_free(&T);
             return cv_cli_usage_error(tool, "%s", why);
         }
         if (cv_any_read(v, text, o.read_flags, &p, &fe) < 0 || fe.n) {
             if (fen) cv_fen_report(NULL, "--fen", 1, 1, &fe);
             /* the spec's own setup (its loader checks it): never blame a --fen not given */
             else cv_cli_error(tool, "spec %s: setup: %s", v->name, fe.n ? fe.e[0].msg : "invalid position");
-            cv_variant_free(v);
+            cv_tool_free(&T);
             return 1;
         }
         uint64_t n;
@@ -331,7 +337,5 @@ int main(int argc, char **argv)
         if (status == 0 && !o.json && (o.divide || o.verbose) && cv_any_perft_note(&p, note, sizeof note))
             fprintf(o.divide ? stdout : stderr, "%s%s\n", o.divide ? "# " : "cv-perft: ", note);
     }
-    cv_variant_free(v);
-    if (cv_cli_close_stdout(tool)) status = CV_EXIT_USAGE;
-    return status;
+    return cv_tool_end(&T, status);
 }

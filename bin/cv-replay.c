@@ -2,7 +2,6 @@
  * played, where and why. */
 #include "cvkit.h"
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,13 +24,16 @@ static void usage(void)
            "      --draws          report draw facts of the final position (stalemate,\n"
            "                       fifty moves, threefold repetition, insufficient material)\n"
            "  -j, --json           one JSON object per game; with --check only the summary\n"
-           "      --strict         PGN deviations (0-0, missing result, ...) are errors\n"
-           "  -n, --notation N     how moves are read: san (default; SAN, LAN and UCI),\n"
-           "                       pbm (pbmserv: letters in either case, both readings\n"
-           "                       tried, only true ambiguity refused); for Parmen\n"
-           "                       listings, how --gamelist writes: standard, romulan\n"
-           "      --input FORMAT   read every input as pgn, gamelist or gclog\n"
-           "      --gamelist       regenerate each Parmen gamelist.txt listing: aligned\n"
+           "      --strict         PGN deviations (0-0, missing result, ...) are errors\n",
+           tool);
+    char list[512], text[800];
+    snprintf(text, sizeof text, "how moves are read, and how --gamelist writes them; %s; san reads SAN, LAN and "
+             "UCI; pbm as pbmserv does (letters in either case, both readings tried, only true ambiguity refused)",
+             cv_notation_by_engine(0, list, sizeof list));
+    cv_tool_help("-n, --notation N", text);
+    snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
+    cv_tool_help("    --input FORMAT", text);
+    printf("      --gamelist       regenerate each Parmen gamelist.txt listing: aligned\n"
            "                       rows, moves in canonical notation with +, # and *\n"
            "                       recomputed, comments kept in place\n"
            "      --diagram[=svg[:OPT,...]]  draw the final position of each game as\n"
@@ -49,7 +51,7 @@ static void usage(void)
            "      --help, --version\n\n"
            "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec\n"
            "error.\n"
-           "See cvkit(7) for the options common to every tool.\n", tool);
+           "See cvkit(7) for the options common to every tool.\n");
 }
 
 enum { OUT_DEFAULT, OUT_CHECK };
@@ -373,103 +375,73 @@ static int replay_file(const char *path, FILE *f, void *arg)
     return cv_run_input(C->run, f, path, flags, C->input, C->quiet);
 }
 
+enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_GAMELIST, O_DIAGRAM, O_SVGDIR };
+
+static int replay_option(cv_tool *t, int c, char *optarg)
+{
+    ctx *C = t->arg;
+    switch (c) {
+    case 'c': C->mode = OUT_CHECK; break;
+    case O_FEN: C->fen = 1; break;
+    case O_FINAL: C->final = 1; break;
+    case O_DRAWS: C->draws = 1; break;
+    case O_STRICT: C->strict = 1; break;
+    case O_FAILFAST: C->fail_fast = 1; break;
+    case O_GAMELIST: C->gamelist = 1; break;
+    case O_DIAGRAM:
+        C->style = optarg ? optarg : "svg";
+        if (!cv_diagram_is_svg(C->style))
+            return cv_cli_bad_value(tool, t->argv, optind, c, optarg,
+                                    "not svg or svg:OPT,... (OPT: flip, coords, nocoords, letters, overhead, "
+                                    "size=N, last=CELLS)");
+        break;
+    case O_SVGDIR: C->svgdir = optarg; break;
+    }
+    return 0;
+}
+
+/* what the options say as a whole */
+static int replay_check(cv_tool *t)
+{
+    ctx *C = t->arg;
+    C->json = t->json;
+    if (C->style && (C->json || C->fen || C->final || C->gamelist || C->mode == OUT_CHECK))
+        return cv_cli_usage_error(tool, "--diagram prints the pictures instead of --check, --fen, --final, "
+                                        "--gamelist and --json output: give one of them");
+    /* a directory that cannot take the pictures fails the run before it reads */
+    if (C->svgdir && cv_cli_check_dir(tool, "--svg-dir", C->svgdir)) return CV_EXIT_USAGE;
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
-    cv_cli_start(tool);
     ctx *C = calloc(1, sizeof *C);
     if (!C) return 2;
-    const char *variant = NULL, *spec = NULL;
-    enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_SPEC, O_HELP, O_VERSION, O_GAMELIST, O_INPUT, O_JOBS,
-           O_CHUNK, O_DIAGRAM, O_SVGDIR };
-    static const struct option lo[] = {
+    static const struct option own[] = {
         { "check", no_argument, 0, 'c' }, { "fen", no_argument, 0, O_FEN },
         { "final", no_argument, 0, O_FINAL }, { "draws", no_argument, 0, O_DRAWS },
-        { "json", no_argument, 0, 'j' }, { "strict", no_argument, 0, O_STRICT },
-        { "quiet", no_argument, 0, 'q' }, { "fail-fast", no_argument, 0, O_FAILFAST },
-        { "variant", required_argument, 0, 'V' }, { "spec", required_argument, 0, O_SPEC },
-        { "notation", required_argument, 0, 'n' }, { "gamelist", no_argument, 0, O_GAMELIST },
-        { "input", required_argument, 0, O_INPUT }, { "jobs", required_argument, 0, O_JOBS },
-        { "chunk-bytes", required_argument, 0, O_CHUNK },
-        { "diagram", optional_argument, 0, O_DIAGRAM }, { "svg-dir", required_argument, 0, O_SVGDIR },
-        { "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 } };
-    int c;
-    long n;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":cjn:qV:", lo, NULL)) != -1) {
-        switch (c) {
-        case 'c': C->mode = OUT_CHECK; break;
-        case O_FEN: C->fen = 1; break;
-        case O_FINAL: C->final = 1; break;
-        case O_DRAWS: C->draws = 1; break;
-        case 'j': C->json = 1; break;
-        case O_STRICT: C->strict = 1; break;
-        case 'q': C->quiet = 1; break;
-        case O_FAILFAST: C->fail_fast = 1; break;
-        case 'V': variant = optarg; break;
-        case O_SPEC: spec = optarg; break;
-        case 'n':
-            if (!cv_notation_known(optarg)) {
-                free(C);
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_notation_names());
-            }
-            C->ntname = optarg;
-            break;
-        case O_GAMELIST: C->gamelist = 1; break;
-        case O_INPUT:
-            if (!(C->input = cv_record_format_find(optarg))) {
-                free(C);
-                return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
-            }
-            break;
-        case O_JOBS:
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 256, "a job count")) < 0) {
-                free(C);
-                return CV_EXIT_USAGE;
-            }
-            C->jobs = (int)n;
-            break;
-        case O_CHUNK:
-            /* not in --help: small batches are for the tests */
-            if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0) {
-                free(C);
-                return CV_EXIT_USAGE;
-            }
-            C->chunk = (size_t)n;
-            break;
-        case O_DIAGRAM:
-            C->style = optarg ? optarg : "svg";
-            if (!cv_diagram_is_svg(C->style)) {
-                free(C);
-                return cv_cli_bad_value(tool, argv, optind, c, optarg,
-                                        "not svg or svg:OPT,... (OPT: flip, coords, nocoords, letters, overhead, "
-                                        "size=N, last=CELLS)");
-            }
-            break;
-        case O_SVGDIR: C->svgdir = optarg; break;
-        case O_HELP: usage(); free(C); return 0;
-        case O_VERSION: cv_cli_version(tool); free(C); return 0;
-        case ':': free(C); return cv_cli_bad_option(tool, argv, optind, optopt, 1);
-        default: free(C); return cv_cli_bad_option(tool, argv, optind, optopt, 0);
-        }
-    }
-    if (C->style && (C->json || C->fen || C->final || C->gamelist || C->mode == OUT_CHECK)) {
+        { "strict", no_argument, 0, O_STRICT }, { "fail-fast", no_argument, 0, O_FAILFAST },
+        { "gamelist", no_argument, 0, O_GAMELIST },
+        { "diagram", optional_argument, 0, O_DIAGRAM }, { "svg-dir", required_argument, 0, O_SVGDIR }, { 0, 0, 0, 0 } };
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_NOTATION | CV_TOOL_JOBS, .usage = usage,
+                  .letters = "c", .own = own, .option = replay_option, .check = replay_check, .arg = C };
+    int status = cv_tool_start(&T, argc, argv);
+    if (status >= 0) {
         free(C);
-        return cv_cli_usage_error(tool, "--diagram prints the pictures instead of --check, --fen, --final, --gamelist "
-                                        "and --json output: give one of them");
+        return cv_tool_end(&T, status);
     }
-    /* a directory that cannot take the pictures fails the run before it reads */
-    if (C->svgdir && cv_cli_check_dir(tool, "--svg-dir", C->svgdir)) {
-        free(C);
-        return CV_EXIT_USAGE;
-    }
-    cv_variant *v = cv_variant_select(variant, spec, NULL);
-    if (!v) { free(C); return 2; }
+    C->quiet = T.quiet;
+    C->input = T.input;
+    C->ntname = T.notation;
+    C->jobs = T.jobs;
+    C->chunk = T.chunk;
+    cv_variant *v = T.v;
     C->v = v;
     C->rp = cv_replayer_new();
     C->out = stdout;
     C->before = malloc(sizeof *C->before);
     cv_json_init(&C->js, stdout);
-    int status = 0;
+    status = 0;
     if (!C->jobs) C->jobs = cv_jobs_cores();
     /* pictures keep the game's last move and number files by game: one job */
     if (C->style || C->svgdir) C->jobs = 1;
@@ -478,12 +450,12 @@ int main(int argc, char **argv)
                              .worker_fini = worker_fini, .input = replay_input, .tool = tool };
     if (!(C->run = cv_run_new(C->jobs, C->chunk, &ops, C))) {
         cv_replayer_free(C->rp);
-        cv_variant_free(v);
+        cv_tool_free(&T);
         free(C->before);
         free(C);
         return cv_cli_error(tool, "out of memory");
     }
-    if (cv_cli_each_file(tool, argv + optind, argc - optind, cv_record_suffixes(), replay_file, C, &status)) status = 2;
+    if (cv_cli_each_file(tool, T.files, T.nfiles, cv_record_suffixes(), replay_file, C, &status)) status = 2;
     const cv_run_counts *t = cv_run_totals(C->run);
     if (C->json && C->mode == OUT_CHECK) {
         cv_json_summary(&C->js, C->files, t->games, t->valid, t->games - t->valid, t->warnings);
@@ -501,7 +473,7 @@ int main(int argc, char **argv)
     }
     cv_run_free(C->run);
     worker_fini(C);
-    cv_variant_free(v);
+    cv_tool_free(&T);
     free(C->before);
     if (C->io_error) status = CV_EXIT_USAGE;
     free(C);

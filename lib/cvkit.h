@@ -5,6 +5,7 @@
 #define CVKIT_H
 #include "diag.h"
 #include "cli.h"
+#include "toolopts.h"
 #include "outfile.h"
 #include "lines.h"
 #include "suite.h"

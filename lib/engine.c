@@ -134,6 +134,29 @@ const char *cv_notation_names(void)
     return buf;
 }
 
+/* One engine's part of a list by engine: "NAME: a, b (default)"; which:
+ * 0 notations, 1 notations with the --divide default, 2 diagram styles. */
+static size_t engine_names(char *buf, size_t size, size_t n, const cv_engine *e, int which)
+{
+    static const char *const none[] = { NULL };
+    const char *const *list = which != 2 ? e->notations : e->picture ? e->picture->styles : none;
+    int dflt = which == 1 ? e->divide_notation : 0;
+    n += (size_t)snprintf(buf + n, size - n, "%s%s:", n ? "; " : "", e->name);
+    for (int i = 0; list[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s %s%s", i ? "," : "", list[i], i == dflt && list[1] ? " (default)" : "");
+    return n < size ? n : size - 1;
+}
+
+static const char *by_engine(int which, char *buf, size_t size)
+{
+    size_t n = engine_names(buf, size, 0, &cv_generic_engine, which);
+    for (size_t i = 0; i < NENGINES; i++) n = engine_names(buf, size, n, engines[i], which);
+    return buf;
+}
+
+const char *cv_notation_by_engine(int divide, char *buf, size_t size) { return by_engine(divide ? 1 : 0, buf, size); }
+const char *cv_diagram_styles_by_engine(char *buf, size_t size) { return by_engine(2, buf, size); }
+
 /* ---- positions ---- */
 
 static void bind(const cv_variant *v, cv_apos *a)

@@ -317,6 +317,10 @@ const char *cv_notation_list(const cv_variant *v, char *buf, size_t size);
 int cv_notation_known(const char *name);
 /* Every engine's notations, each once, for messages: "san, lan, uci, ...". */
 const char *cv_notation_names(void);
+/* Every engine's notations by engine, for usage texts, the default
+ * marked (divide: the perft --divide default): "generic: san (default),
+ * lan, uci, pbm; trid: standard (default), romulan; pw: pw; ...". */
+const char *cv_notation_by_engine(int divide, char *buf, size_t size);
 
 /* The variant's start position as text, or NULL (with why) when its spec
  * gives none: then the tools need a position from the user.  how is the
@@ -383,6 +387,9 @@ enum {
 
 int cv_any_diagram_style_known(const cv_variant *v, const char *style);
 const char *cv_diagram_style_list(const cv_variant *v, char *buf, size_t size);
+/* Every engine's styles (svg aside) by engine, for usage texts, as
+ * cv_notation_by_engine lists notations. */
+const char *cv_diagram_styles_by_engine(char *buf, size_t size);
 void cv_any_diagram(const cv_apos *a, const char *style, unsigned flags, FILE *out);
 
 /* The position as a picture (picture.h), pic set up by the caller; -1

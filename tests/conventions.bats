@@ -253,6 +253,28 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     [ "$output" = 21 ]
 }
 
+@test "--help: the notations and diagram styles of every engine, from the engine table, in every tool that takes one" {
+    run --separate-stderr "$B/cv-perft" --help
+    [ "$(sed -n '/^  -n, --notation N/,/^      --hash/p' <<< "$output")" = "  -n, --notation N     notation of --divide moves; generic: san, lan, uci
+                       (default), pbm; trid: standard (default), romulan; pw:
+                       pw; panoply: gc
+      --hash MB        share subtree counts in a hash table of MB megabytes" ]
+    # the same list, the defaults those of the moves read and written
+    list="generic: san (default), lan, uci, pbm; trid: standard (default), romulan; pw: pw; panoply: gc"
+    for row in "cv-legal|-n, --notation N the moves' notation; $list; pbm reads" \
+               "cv-replay|-n, --notation N how moves are read, and how --gamelist writes them; $list; san reads" \
+               "cv-convert|-t, --to WHAT a notation of the game's engine, $list; or fen:"; do
+        "$B/${row%%|*}" --help | tr -s ' \n' '  ' > help.txt
+        grep -qF -- "${row#*|}" help.txt || { echo "# ${row%%|*}: $(grep -o -- '-[nt], --[a-z]* [A-Z]* [^-]*' help.txt)"; return 1; }
+    done
+    # and the diagram styles
+    styles="STYLE, generic: ascii (default), pbm-large, pbm-small; trid: levels (default), overhead, ascii; pw: ascii; panoply: ascii; every game: svg[:OPT,...] (cvkit(7))"
+    for t in cv-legal cv-board; do
+        "$B/$t" --help | tr -s ' \n' '  ' > help.txt
+        grep -qF -- "; $styles" help.txt || { echo "# $t: $(grep -o -- '--diagram.*cvkit(7)' help.txt)"; return 1; }
+    done
+}
+
 # ---- one JSON schema ----
 
 # check_json KIND REQUIRED-KEYS...: every line of json.txt is one JSON
