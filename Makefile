@@ -108,7 +108,8 @@ bench: all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cvkit \
-	  $(DESTDIR)$(SPECDIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
+	  $(DESTDIR)$(SPECDIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7 \
+	  $(DESTDIR)$(PREFIX)/share/doc/cvkit/rules
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 lib/libcvkit.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(PUB_HDR) $(DESTDIR)$(PREFIX)/include/cvkit/
@@ -116,6 +117,7 @@ install: all
 	install -m 644 $(wildcard docs/*.1) $(DESTDIR)$(PREFIX)/share/man/man1/
 	for f in $(wildcard docs/*.5); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man5/; done
 	for f in $(wildcard docs/*.7); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man7/; done
+	install -m 644 $(wildcard docs/rules/*.md) $(DESTDIR)$(PREFIX)/share/doc/cvkit/rules/
 
 clean-objs:
 	rm -f lib/*.o lib/*/*.o lib/libcvkit.a $(TOOLS) tests/bin/*

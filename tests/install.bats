@@ -46,9 +46,15 @@ install_to() {
     run bash -c 'cd "$1" && ls' _ "$inc"
     expect 0 "$PUBLIC" ""
 
-    # the library and the specs are there too
+    # the library and the specs are there too, and the rules pages (cvkit(7), FILES)
     [ -f "$T/root/usr/lib/libcvkit.a" ]
     [ -f "$T/root/usr/share/cvkit/specs/chess.yaml" ]
+    run bash -c 'cd "$1" && ls' _ "$T/root/usr/share/doc/cvkit/rules"
+    expect 0 "chess.md
+doublechess.md
+panoply.md
+parallelworlds.md
+trid.md" ""
 
     cat > "$T/prog.c" <<'EOF'
 #include <cvkit/cvkit.h>
