@@ -84,26 +84,18 @@ static const record_case cases[] = {
 
 /* ---- helpers ---- */
 
+/* The bytes of a file, NUL-terminated (n without it); NULL when it cannot
+ * be read. */
 static char *slurp(const char *path, size_t *n)
 {
-    FILE *f = fopen(path, "rb");
-    *n = 0;
-    if (!f) return NULL;
     char *buf = NULL;
-    size_t cap = 0, k;
-    do {
-        if (*n + 4097 > cap) {
-            cap = (*n + 4097) * 2;
-            char *nb = realloc(buf, cap);
-            if (!nb) break;
-            buf = nb;
-        }
-        k = fread(buf + *n, 1, 4096, f);
-        *n += k;
-    } while (k > 0);
-    fclose(f);
-    if (buf) buf[*n] = 0;
-    return buf;
+    FILE *f = fopen(path, "rb"), *m = f ? open_memstream(&buf, n) : NULL;
+    for (int c; m && (c = getc(f)) != EOF;) putc(c, m);
+    int ok = f && m && !ferror(f);
+    if (m) fclose(m);
+    if (f) fclose(f);
+    if (!ok) free(buf);
+    return ok ? buf : NULL;
 }
 
 /* What a game is, for comparing two readings of it: its tags, its main
