@@ -16,7 +16,8 @@
  *     written out byte for byte, as cv-convert does);
  *  4. its writer's text of the first game reads back in the same format
  *     as the same game (tags, main line, result) and is written again
- *     byte for byte: a round trip is a fixed point;
+ *     byte for byte: a round trip is a fixed point (and a corpus file in
+ *     the writer's layout comes back as it is);
  *  5. a malformed game is reported as FILE:LINE:COL: error: game N: ...
  *     (exact text), the game is still returned with its errors, and the
  *     next game is read;
@@ -45,6 +46,7 @@ typedef struct {
     int keeps_raw;          /* CV_RECORD_KEEP_RAW gives the bytes */
     int chess_fits;         /* a chess game can be written in it */
     int splits;             /* read on several threads */
+    int canonical;          /* the corpus file is in the writer's layout */
     /* a malformed first game, then a good one: the diagnostics exactly,
      * as read from a file called "bad" */
     const char *bad, *bad_diag;
@@ -56,7 +58,7 @@ typedef struct {
 static const record_case cases[] = {
     { .format = "pgn", .corpus = "corpus/doublechess/short-williams-1999.pgn", .games = 1, .moves = 70,
       .first = "d4", .last = "Qn3", .ident = "game 1 (? - ?)", .trailer = 1, .keeps_raw = 1, .chess_fits = 1,
-      .splits = 1,
+      .splits = 1, .canonical = 0,
       .bad = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 ) Nc6 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n",
       .bad_diag = "bad:3:17: error: game 1: unexpected ')' with no open variation\n", .bad_errors = 1,
       .lax = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *\n",
@@ -64,7 +66,7 @@ static const record_case cases[] = {
       .lax_strict = "lax:3:35: error: game 1: castling written with zeros '0-0'; read as 'O-O'\n" },
     { .format = "gamelist", .corpus = "corpus/trid/game1-gamelist.txt", .games = 1, .moves = 69,
       .first = "Pc2-c4(2)", .last = "Qd7xe8(7)", .ident = "game 1", .trailer = 0, .keeps_raw = 1, .chess_fits = 0,
-      .splits = 0,
+      .splits = 0, .canonical = 0,
       .bad = "WHITE  BLACK\n1.  Pc2-c4(2)  Pd7-d5(6)\n2.  Pc4xd5(6) \x01\n\nWHITE  BLACK\n1.  Pc2-c4(2)\n",
       .bad_diag = "bad:3:15: error: game 1: control character 0x01; line skipped\n", .bad_errors = 1,
       .lax = "WHITE  BLACK\n1.  Pc2-c4(2)  Pd7-d5(6)\n3.  Pc4xd5(6)\n",
@@ -73,7 +75,7 @@ static const record_case cases[] = {
     /* a Game Courier log tolerates nothing: strict changes nothing */
     { .format = "gclog", .corpus = "corpus/panoply/sample-log.txt", .games = 1, .moves = 5, .first = "P e6-e7",
       .last = "R a7-a10", .ident = "game 1 (White - Black)", .trailer = 0, .keeps_raw = 1, .chess_fits = 0,
-      .splits = 0,
+      .splits = 0, .canonical = 1,
       .bad = "1. P e6-e7\n1... p e9-e8\nfoo bar\n1/2-1/2\n1. P e6-e7\n1-0\n",
       .bad_diag = "bad:3:1: error: game 1: unrecognized line: 'foo bar'\n", .bad_errors = 1,
       .lax = "1. P e6-e7\n1 p e9-e8\n",
@@ -219,7 +221,10 @@ static void contract(const record_case *c, const cv_variant *chess)
         TAP_OK(r.rawlen <= n && !memcmp(r.raw, text, r.rawlen), "%s: raw texts: the input byte for byte", F);
     }
 
-    /* 4. the writer's text reads back as the same game and is a fixed point */
+    /* 4. the writer's text reads back as the same game and is a fixed point
+     * (and a file in the writer's layout is written back as it is) */
+    TAP_IS_INT(r.wlen == r.rawlen && r.written && r.raw && !memcmp(r.written, r.raw, r.wlen), c->canonical,
+               "%s: %s is%s in the writer's layout", F, c->corpus, c->canonical ? "" : " not");
     reading back;
     rc = read_all(r.written, r.wlen, "written", fmt, 0, 0, chess, &back);
     TAP_OK(rc == 0 && back.games == 1 && back.errors + back.warnings == 0, "%s: the written game reads back, no problem",
