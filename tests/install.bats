@@ -77,7 +77,11 @@ int main(int argc, char **argv)
 }
 EOF
     # only the installed tree: the include and library folders of DESTDIR
-    run --separate-stderr cc -std=c11 -Wall -Wextra -Werror -I"$T/root/usr/include" -o "$T/prog" "$T/prog.c" \
+    # (under make asan the library holds the sanitizers' calls, and a
+    # program linked with it needs their run-time)
+    local san=()
+    [ -z "${CVKIT_SANITIZED:-}" ] || san=(-fsanitize=address,undefined)
+    run --separate-stderr cc -std=c11 -Wall -Wextra -Werror "${san[@]}" -I"$T/root/usr/include" -o "$T/prog" "$T/prog.c" \
         "$T/root/usr/lib/libcvkit.a" $(pkg-config --libs libpcre2-8 yaml-0.1) -lpthread
     expect 0 "" ""
     run --separate-stderr "$T/prog" "$T/root/usr/share/cvkit/specs/chess.yaml"
