@@ -18,6 +18,11 @@ VERSION := 0.1.0
 
 LIB_SRC  := $(sort $(wildcard lib/*.c lib/*/*.c))
 LIB_HDR  := $(wildcard lib/*.h lib/*/*.h)
+# The public interface: lib/cvkit.h and what it includes, transitively (the
+# headers a program built on the library sees); the others are internal.
+# Installed flat into include/cvkit/, where their "name.h" includes find
+# each other.
+PUB_HDR   = $(sort $(filter lib/%,$(shell $(CC) $(CPPFLAGS) $(PKG_CFLAGS) -MM -x c lib/cvkit.h)))
 LIB_OBJ  := $(LIB_SRC:.c=.o)
 TOOL_SRC := $(sort $(wildcard bin/cv-*.c))
 TOOLS    := $(TOOL_SRC:.c=)
@@ -103,14 +108,16 @@ bench: all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cvkit \
-	  $(DESTDIR)$(SPECDIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
+	  $(DESTDIR)$(SPECDIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7 \
+	  $(DESTDIR)$(PREFIX)/share/doc/cvkit/rules
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 lib/libcvkit.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(LIB_HDR) $(DESTDIR)$(PREFIX)/include/cvkit/
+	install -m 644 $(PUB_HDR) $(DESTDIR)$(PREFIX)/include/cvkit/
 	install -m 644 specs/*.yaml $(DESTDIR)$(SPECDIR)/
 	install -m 644 $(wildcard docs/*.1) $(DESTDIR)$(PREFIX)/share/man/man1/
 	for f in $(wildcard docs/*.5); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man5/; done
 	for f in $(wildcard docs/*.7); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man7/; done
+	install -m 644 $(wildcard docs/rules/*.md) $(DESTDIR)$(PREFIX)/share/doc/cvkit/rules/
 
 clean-objs:
 	rm -f lib/*.o lib/*/*.o lib/libcvkit.a $(TOOLS) tests/bin/*

@@ -23,54 +23,55 @@ expect_sorted() {
     expect "$1" "$2" "$(by_place "$3")"
 }
 
-# ---- the ProChess board manual's FEN examples (seed002.fen: seed 002 is the
-# manual, "The Second Life ProChess board V.1.00"; see tests/data/board/manual.txt) ----
+# ---- the ProChess board manual's FEN examples (prochess-manual.fen; the manual is
+# "The Second Life ProChess board V.1.00", every example of it typed in
+# tests/data/board/manual.txt; its loose FEN is docs/rules/chess.md, FEN) ----
 
-@test "seed 002 examples: strict mode names every deviation" {
-    run --separate-stderr bin/cv-check $D/seed002.fen
-    expect_sorted 1 "$(printf 'invalid\n%.0s' 1 2 3 4 5 6)" "$(cat $D/seed002.strict.err)"
+@test "ProChess manual examples: strict mode names every deviation" {
+    run --separate-stderr bin/cv-check $D/prochess-manual.fen
+    expect_sorted 1 "$(printf 'invalid\n%.0s' 1 2 3 4 5 6)" "$(cat $D/prochess-manual.strict.err)"
 }
 
-@test "seed 002 examples: --lenient --normalize gives the standard FEN" {
-    run --separate-stderr bin/cv-check --lenient --normalize $D/seed002.fen
-    expect 1 "$(cat $D/seed002.lenient.out)" "$(cat $D/seed002.lenient.err)"
+@test "ProChess manual examples: --lenient --normalize gives the standard FEN" {
+    run --separate-stderr bin/cv-check --lenient --normalize $D/prochess-manual.fen
+    expect 1 "$(cat $D/prochess-manual.lenient.out)" "$(cat $D/prochess-manual.lenient.err)"
 }
 
-@test "seed 002 examples: --lenient --ep=always keeps the double-step squares" {
-    run --separate-stderr bin/cv-check -l --normalize --ep=always $D/seed002.fen
+@test "ProChess manual examples: --lenient --ep=always keeps the double-step squares" {
+    run --separate-stderr bin/cv-check -l --normalize --ep=always $D/prochess-manual.fen
     expect 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
 rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2
 rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
 4k3/8/8/8/8/8/4P3/4K3 w - - 5 39
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
-invalid" "$(cat $D/seed002.lenient.err)"
+invalid" "$(cat $D/prochess-manual.lenient.err)"
 }
 
-@test "seed: after 1. e4 (empty ranks as empty strings), strict" {
+@test "ProChess manual: after 1. e4 (empty ranks as empty strings), strict" {
     run --separate-stderr bin/cv-check -f 'rnbqkbnr/pppppppp///4P3//PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
     expect 1 invalid "--fen:1:19: error: rank 6 is empty (write 8)
 --fen:1:20: error: rank 5 is empty (write 8)
 --fen:1:25: error: rank 3 is empty (write 8)"
 }
 
-@test "seed: after 1. e4, lenient normalizes (e3 dropped: no capture possible)" {
+@test "ProChess manual: after 1. e4, lenient normalizes (e3 dropped: no capture possible)" {
     run --separate-stderr bin/cv-check -l --normalize -f 'rnbqkbnr/pppppppp///4P3//PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
     expect 0 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' ""
 }
 
-@test "seed: after 1... c5, lenient normalizes" {
+@test "ProChess manual: after 1... c5, lenient normalizes" {
     run --separate-stderr bin/cv-check -l --normalize -f 'rnbqkbnr/pp1ppppp//2p5/4P3//PPPP1PPP/RNBQKBNR w KQkq c6 0 2'
     expect 0 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' ""
 }
 
-@test "seed: after 2. Nf3, strict and lenient" {
+@test "ProChess manual: after 2. Nf3, strict and lenient" {
     run --separate-stderr bin/cv-check -f 'rnbqkbnr/pp1ppppp//2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
     expect 1 invalid "--fen:1:19: error: rank 6 is empty (write 8)"
     run --separate-stderr bin/cv-check -l --normalize -f 'rnbqkbnr/pp1ppppp//2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
     expect 0 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2' ""
 }
 
-@test "seed: two kings and a pawn (empty ranks omitted)" {
+@test "ProChess manual: two kings and a pawn (empty ranks omitted)" {
     run --separate-stderr bin/cv-check -f '4k3//////4P3/4K3 w - - 5 39'
     expect 1 invalid "--fen:1:5: error: rank 7 is empty (write 8)
 --fen:1:6: error: rank 6 is empty (write 8)
@@ -81,7 +82,7 @@ invalid" "$(cat $D/seed002.lenient.err)"
     expect 0 '4k3/8/8/8/8/8/4P3/4K3 w - - 5 39' ""
 }
 
-@test "seed: FEN command equivalent to RESET (castling out of order, two fields missing)" {
+@test "ProChess manual: FEN command equivalent to RESET (castling out of order, two fields missing)" {
     run --separate-stderr bin/cv-check -f 'rnbqkbnr/pppppppp/////PPPPPPPP/RNBQKBNR w QKqk -'
     expect_sorted 1 invalid "--fen:1:19: error: rank 6 is empty (write 8)
 --fen:1:20: error: rank 5 is empty (write 8)
@@ -93,7 +94,7 @@ invalid" "$(cat $D/seed002.lenient.err)"
     expect 0 "$START" ""
 }
 
-@test "seed: queens on the diagonal: lenient reads it, then no kings" {
+@test "ProChess manual: queens on the diagonal: lenient reads it, then no kings" {
     run --separate-stderr bin/cv-check -l --normalize -f '7Q/6q/5Q/4q/3Q/2q/1Q/q'
     expect 1 invalid "--fen:1:1: error: no white king
 --fen:1:1: error: no black king"
@@ -176,7 +177,7 @@ invalid" "<stdin>:6:4: error: only 2 ranks, 8 needed"
     [ "$status" -eq 1 ]
     [ "${#lines[@]}" -eq 61 ]
     [ "$(printf '%s\n' "${lines[@]:55}" | tr '\n' ' ')" = "invalid invalid invalid invalid invalid invalid " ]
-    [ "$(printf '%s\n' "$stderr" | cut -d: -f1 | uniq | tr '\n' ' ')" = "$D/malformed.fen $D/seed002.fen " ]
+    [ "$(printf '%s\n' "$stderr" | cut -d: -f1 | uniq | tr '\n' ' ')" = "$D/malformed.fen $D/prochess-manual.fen " ]
 }
 
 @test "empty input: nothing to say, exit 0" {
@@ -239,7 +240,7 @@ Try 'cv-check --help' for more information."
 }
 
 @test "exit 2: --fen and files together" {
-    run --separate-stderr bin/cv-check -f "$START" $D/seed002.fen
+    run --separate-stderr bin/cv-check -f "$START" $D/prochess-manual.fen
     expect 2 "" "cv-check: error: give either --fen or files, not both
 Try 'cv-check --help' for more information."
 }
@@ -252,7 +253,7 @@ Try 'cv-check --help' for more information."
 }
 
 @test "exit 2: unreadable file, the other files still checked" {
-    run --separate-stderr bin/cv-check $D/no-such-file.fen $D/seed002.fen
+    run --separate-stderr bin/cv-check $D/no-such-file.fen $D/prochess-manual.fen
     [ "$status" -eq 2 ]
     [ "$output" = "$(printf 'invalid\n%.0s' 1 2 3 4 5 6)" ]
     [ "${stderr%%$'\n'*}" = "cv-check: error: $D/no-such-file.fen: No such file or directory" ]

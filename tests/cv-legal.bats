@@ -129,7 +129,7 @@ invalid
 5" ""
 }
 
-@test "--lenient reads the seed's dialect from standard input" {
+@test "--lenient reads the ProChess board's dialect from standard input" {
     run --separate-stderr bash -c "echo '4k3//////4P3/4K3 w - - 5 39' | bin/cv-legal -l"
     expect 0 "Kd1 Kd2 Kf1 Kf2 e3 e4" ""
     run --separate-stderr bash -c "echo '4k3//////4P3/4K3 w - - 5 39' | bin/cv-legal"

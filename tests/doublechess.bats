@@ -486,13 +486,14 @@ r3r4r5r/10k5/16/16/16/16/5K10/R6R3R3R w - - 4 3" ""
     [ "$got" = "$expected" ] || { diff -u <(echo "$expected") <(echo "$got") | sed 's/^/# /'; false; }
 }
 
-@test "the pbmserv help copy is the seed file, unchanged" {
-    # The seed (gamerz.net's "Help for DOUBLE CHESS" as the project was given it) is not
-    # in the repository, so the test holds its size and SHA-256 (see corpus/doublechess/SOURCES).
-    seed_sha256=3c255321d25d5ff238bf5b9751b0f40c027649ac9ded78af25e4d50a27b9255c
+@test "the pbmserv help copy is the page as the project was given it, unchanged" {
+    # The help page (gamerz.net's "Help for DOUBLE CHESS", a source of
+    # docs/rules/doublechess.md) as the project was given it: the test holds the size
+    # and SHA-256 of that text (see corpus/doublechess/SOURCES).
+    given_sha256=3c255321d25d5ff238bf5b9751b0f40c027649ac9ded78af25e4d50a27b9255c
     [ "$(wc -c < $D/pbmserv-help-003.txt)" -eq 4282 ]
     got=$(sha256sum < $D/pbmserv-help-003.txt 2>/dev/null || shasum -a 256 < $D/pbmserv-help-003.txt)
-    [ "${got%% *}" = "$seed_sha256" ]
+    [ "${got%% *}" = "$given_sha256" ]
 }
 
 # ---- the Short-Williams game, 1999 ---------------------------------------------------------

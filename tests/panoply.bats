@@ -7,8 +7,8 @@
 #
 # Every position here is made up for these tests (there is no published
 # setup in text).  The expected answers were worked out by hand from the
-# rules page and checked against an independent reference implementation
-# of the page (Python, written for these tests and kept outside the tree:
+# rules (docs/rules/panoply.md) and checked against an independent reference
+# implementation of them (Python, written for these tests and kept outside the tree:
 # move lists of 850 random positions, perft to depth 2 of 60 more and of
 # the full-army test position); none was copied from the tools' output
 # unchecked.  Records are Game Courier logs (gclog), the engine's format.
@@ -75,9 +75,9 @@ game() {
     expect 0 "K g1-f2, K g1-g2, K g1-h1" ""
 }
 
-# ---- the rules page's own examples ----------------------------------------
+# ---- the inventor's rules page's own examples (docs/rules/panoply.md) -------
 
-@test "rules page: a pawn on e5 takes e6 by jumping to e7, but never a Barricade on d6" {
+@test "the inventor's examples: a pawn on e5 takes e6 by jumping to e7, but never a Barricade on d6" {
     # white P e5, black Guard e6, black Barricade b1 on d6 and c7 (on the
     # pawn's line d6 -> c7, so only the pawn rule protects it)
     P='k6/8/9/10/11/12/2{b1}10/-2{b1}g8/--2P8/---10/----9/-----8/------K6 w 0 1'
@@ -98,7 +98,7 @@ game() {
     expect 0 "K g1-f2, K g1-g2, K g1-h1" ""
 }
 
-@test "rules page: a Catapult on f4 takes d6 (over e5) landing on b8, f7 -> f10, f8 -> f12, but not e5" {
+@test "the inventor's examples: a Catapult on f4 takes d6 (over e5) landing on b8, f7 -> f10, f8 -> f12, but not e5" {
     # black Guards on e5, d6, f7 and f8; e5's landing cell would be d6
     P='k6/8/9/10/11/5g6/5g7/-2g9/--2g8/---2C7/----9/-----8/------6K w 0 1'
     legal "$P"
@@ -113,7 +113,7 @@ game() {
     expect 0 "k6/5C2/9/10/11/12/5g7/-2g9/--2g8/---10/----9/-----8/------6K b 0 1" ""
 }
 
-@test "rules page: a Skirmisher on g7 takes g8 -> g6, e9 -> i5, c7 -> k7; its plain move there is another move" {
+@test "the inventor's examples: a Skirmisher on g7 takes g8 -> g6, e9 -> i5, c7 -> k7; its plain move there is another move" {
     P='k6/8/9/10/4g6/6g5/2g3S6/-12/--11/---10/----9/-----8/------6K w 0 1'
     legal "$P"
     expect 0 "K m1-l1, K m1-l2, K m1-m2, S g7-d7, S g7-e7, S g7-f7, S g7-f8, S g7-g1, S g7-g2, S g7-g3, S g7-g4, S g7-g5, S g7-g6, S g7-g6; g8-, S g7-h6, S g7-h7, S g7-i5, S g7-i5; e9-, S g7-i7, S g7-j4, S g7-j7, S g7-k3, S g7-k7, S g7-k7; c7-, S g7-l2, S g7-l7, S g7-m7" ""
@@ -204,7 +204,7 @@ game() {
     # a black pawn on g7: g6..g2, g1 five times; h6..l2, m1 five times
     legal 'k6/8/9/10/11/12/K5p6/-12/--11/---10/----9/-----8/------7 b 0 1'
     expect 0 "k a13-a12, k a13-b12, k a13-b13, p g7-g1; c-g1, p g7-g1; g-g1, p g7-g1; h-g1, p g7-g1; r-g1, p g7-g1; s-g1, p g7-g2, p g7-g3, p g7-g4, p g7-g5, p g7-g6, p g7-h6, p g7-i5, p g7-j4, p g7-k3, p g7-l2, p g7-m1; c-m1, p g7-m1; g-m1, p g7-m1; h-m1, p g7-m1; r-m1, p g7-m1; s-m1" ""
-    # the rules page's p i3-i1; i2-; r-i1: a black pawn jumps a white Guard
+    # docs/rules/panoply.md's p i3-i1; i2-; r-i1: a black pawn jumps a white Guard
     P='k6/8/9/10/11/12/K12/-12/--11/---10/----4p4/-----3G4/------7 b 0 1'
     legal "$P"
     expect 0 "k a13-a12, k a13-b12, k a13-b13, p i3-i1; i2-; c-i1, p i3-i1; i2-; g-i1, p i3-i1; i2-; h-i1, p i3-i1; i2-; r-i1, p i3-i1; i2-; s-i1, p i3-j2, p i3-k1; c-k1, p i3-k1; g-k1, p i3-k1; h-k1, p i3-k1; r-k1, p i3-k1; s-k1" ""

@@ -33,7 +33,7 @@ spec() {
     expect 0 "$START" ""
 }
 
-@test "perft counts whole turns: 3,288 from the start (the rules page's reference count)" {
+@test "perft counts whole turns: 3,288 from the start (docs/rules/parallelworlds.md's reference count)" {
     run --separate-stderr "$B/cv-perft" -V pw -d 1
     expect 0 "3288" ""
     # and 250,873,078 at depth 2 (a few seconds); -v also gives the single

@@ -3,7 +3,7 @@
 
 Written from the project's rules page for Panoply (Daniel Zacharias'
 hexagonal chess variant; the rules as cvkit plays them are in
-docs/cvkit-variants.7, PANOPLY) and the Game Courier preset's rules that it
+docs/rules/panoply.md and docs/cvkit-variants.7, PANOPLY) and the Game Courier preset's rules that it
 cites, without reading or
 calling any cvkit code.  Standard library only.  See REFERENCE.md.
 

@@ -2,7 +2,7 @@
 """Independent reference perft for Parallel Worlds chess.
 
 Written from the project's rules page alone (every **Decision** included; now
-docs/cvkit-variants.7, PARALLEL WORLDS),
+docs/rules/parallelworlds.md and docs/cvkit-variants.7, PARALLEL WORLDS),
 as a cross-check of the C implementation.  Standard library only.
 
 usage: independent-perft.py [PW-FEN] [--depth 1|2] [--divide] [--naive]

@@ -9,7 +9,7 @@
  * (pawn), by retreat (Skirmisher), by leaping over (Catapult), the
  * Herald's freeze, and the two-cell Barricade.
  *
- * A move is what the rules page counts as one: the tuple (start cells,
+ * A move is what docs/rules/panoply.md counts as one: the tuple (start cells,
  * end cells, captured cells, promotion).  A Barricade's move keeps the
  * one step sequence it was found by, for writing it. */
 #ifndef CV_PN_H
@@ -30,7 +30,7 @@ enum {
 #define PN_NONE 0xFF
 #define PN_MAX_MOVES 1024
 
-/* The rules page's decisions that have another reading, as options. */
+/* The decisions of docs/rules/panoply.md that have another reading, as options. */
 typedef struct pn_opts {
     uint8_t role[CV_MAX_PIECES];    /* PN_* of each piece type */
     uint8_t dir6[6];                /* the six directions in turning order */

@@ -38,7 +38,7 @@ static int p_opts_init(cv_variant *v, const char *rules, char *err, size_t es)
     return 0;
 }
 
-/* Each option: its key, the page's reading first, the other second. */
+/* Each option: its key, the reading of docs/rules/panoply.md first, the other second. */
 static const struct { const char *key, *page, *other; } options[] = {
     { "stalemate", "loss", "draw" },
     { "skirmisher-path", "empty", "landing" },

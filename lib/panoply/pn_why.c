@@ -13,7 +13,7 @@
 
 static const char *const side_name[2] = { "White", "Black" };
 
-/* "the Rider on f6", "the Barricade B1 on g6": pieces as the rules page
+/* "the Rider on f6", "the Barricade B1 on g6": pieces as docs/rules/panoply.md
  * names them, capitalised. */
 static const char *piece_at(const pn_pos *p, int cell, char *buf, size_t size)
 {

@@ -1,5 +1,5 @@
-/* pw: Schmittberger's Parallel Worlds chess, as docs/cvkit-variants.7
- * has it: three 8 x 8 levels, turns of one to three single moves ending on
+/* pw: Schmittberger's Parallel Worlds chess, as docs/rules/parallelworlds.md
+ * and docs/cvkit-variants.7 have it: three 8 x 8 levels, turns of one to three single moves ending on
  * distinct levels, level 2 where everything moves as a queen and nothing
  * captures, the game won by capturing either enemy king.
  *

@@ -1,6 +1,6 @@
 /* The Parallel Worlds engine behind engine.h (`module: pw`): a move of
  * the interface is a whole turn, positions are PW-FEN, the notation is
- * the rules page's.  The rules are pw.c. */
+ * docs/rules/parallelworlds.md's.  The rules are pw.c. */
 #include "engine.h"
 #include "chess_symbols.h"
 #include "pw.h"

@@ -2,7 +2,7 @@
  * table of subtree counts when it has one (count.h).
  *
  * A count walks single moves: a turn grows move by move and every partial
- * turn is itself a turn (the rules page's perft), so each single move
+ * turn is itself a turn (docs/rules/parallelworlds.md, Counting turns), so each single move
  * played counts one turn, and at the last depth a turn's last step is
  * counted without being played.  The table holds counts at turn
  * boundaries only: whole turns reach the same position by many orders of

@@ -43,7 +43,8 @@
  *    errors; with CV_GAMELIST_LENIENT they are warnings.  Either way the
  *    offending line (with any comment on it) or token is skipped and
  *    reading goes on, so both modes return the same items.  Text glued before a header word (the marker
- *    the seed's copy of Parmen's readme carries before the first WHITE) is
+ *    the copy of Parmen's readme in tests/data/gamelist/seed-listings.txt
+ *    carries before the first WHITE) is
  *    reported as stray text and the header is still read.
  *  - Always errors: an input holding no listing at all (reported as
  *    listing 1 at 1:1), a line longer than max_line, control characters

@@ -3,8 +3,11 @@
  * trid header).
  *
  * The contract, for every spec in specs/ (chess, chess960, doublechess,
- * trid-standard, trid-tournament, parallelworlds), whichever engine plays
- * it:
+ * trid-standard, trid-tournament, parallelworlds, and panoply through
+ * panoply-testarmy, which adds a start position to it), whichever engine
+ * plays it; first, that the cases are every spec of specs/ and play every
+ * engine of the table and the generic one, so that a new spec or engine
+ * fails here until it has its case:
  *
  *  1. Position text is a fixed point: the start position, and every
  *     position reached below, written with cv_any_write reads back with
@@ -49,6 +52,7 @@
 #include "cvkit.h"
 #include "tap.h"
 #include <ctype.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -566,8 +570,61 @@ static void run_spec(const spec_case *sc)
     cv_variant_free(v);
 }
 
+/* Specs with no case of their own: played through another that inherits
+ * them and adds what the contract needs (a start position). */
+static const char *const through[] = { "panoply" };
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The cases cover the tree: every spec file, every engine. */
+static void coverage(void)
+{
+    enum { NC = sizeof cases / sizeof cases[0], NT = sizeof through / sizeof through[0], MAXF = 64 };
+    const char *names[NC + NT];
+    char want[512] = "", got[512] = "", played[256] = "", engines[256];
+    for (size_t i = 0; i < NC; i++) names[i] = cases[i].name;
+    for (size_t i = 0; i < NT; i++) names[NC + i] = through[i];
+    qsort(names, NC + NT, sizeof names[0], by_name);
+    for (size_t i = 0; i < NC + NT; i++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", i ? " " : "", names[i]);
+    glob_t gl;
+    if (glob("specs/*.yaml", 0, NULL, &gl) == 0) {
+        char base[MAXF][64];
+        char *files[MAXF];
+        size_t n = 0;
+        for (size_t i = 0; i < gl.gl_pathc && n < MAXF; i++, n++) {
+            const char *b = gl.gl_pathv[i] + strlen("specs/");
+            snprintf(base[n], sizeof base[n], "%.*s", (int)(strlen(b) - strlen(".yaml")), b);
+            files[n] = base[n];
+        }
+        globfree(&gl);
+        qsort(files, n, sizeof files[0], by_name);
+        for (size_t i = 0; i < n; i++) snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? " " : "", files[i]);
+    }
+    TAP_IS_STR(got, want, "the cases are the specs of specs/");
+
+    /* the engines the cases play, each once, in the order first met */
+    const char *seen[NC];
+    size_t nseen = 0;
+    for (size_t i = 0; i < NC; i++) {
+        cv_variant *v = cv_variant_find(cases[i].name, NULL);
+        const char *e = !v ? "(none)" : v->engine ? v->engine->name : "generic";
+        size_t k = 0;
+        while (k < nseen && strcmp(seen[k], e)) k++;
+        if (k == nseen) {
+            seen[nseen++] = e;
+            snprintf(played + strlen(played), sizeof played - strlen(played), "%s%s", k ? ", " : "", e);
+        }
+        /* the engine names are static: the variant may go */
+        if (v) cv_variant_free(v);
+    }
+    snprintf(engines, sizeof engines, "generic, %s", cv_engine_names());
+    TAP_IS_STR(played, engines, "the cases play every engine: the generic one and those of the table");
+}
+
 int main(void)
 {
+    coverage();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_spec(&cases[i]);
     return tap_done();
 }

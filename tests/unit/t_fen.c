@@ -69,8 +69,9 @@ static void run(const cv_variant *v, const fen_case *c, int n, const char *what)
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-/* The ProChess board's examples (seed 002, section 1.4 and the commands). */
-static const fen_case seed[] = {
+/* The ProChess board manual's examples (its section 1.4 and the commands;
+ * tests/data/board/manual.txt, docs/rules/chess.md). */
+static const fen_case prochess[] = {
     { "rnbqkbnr/pppppppp///4P3//PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0,
       "19 L rank 6 is empty (write 8)\n20 L rank 5 is empty (write 8)\n25 L rank 3 is empty (write 8)", NULL },
     { "rnbqkbnr/pppppppp///4P3//PPPP1PPP/RNBQKBNR b KQkq e3 0 1", CV_FEN_LENIENT, "",
@@ -314,7 +315,7 @@ int main(void)
     TAP_OK(chess != NULL, "chess spec found");
     TAP_OK(c960 != NULL, "chess960 spec found");
     if (!chess || !c960) return tap_done();
-    run(chess, seed, N(seed), "seed 002");
+    run(chess, prochess, N(prochess), "ProChess manual");
     run(chess, bad, N(bad), "malformed");
     run(chess, pos, N(pos), "position");
     run(c960, fr, N(fr), "chess960");

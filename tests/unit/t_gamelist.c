@@ -1,7 +1,8 @@
 /* t_gamelist: Parmen's game listing (lib/gamelist.h).
  *
- * Every assertion is an exact value: the items of the seed's two sample
- * listings with their lines and columns, the replay of both games under
+ * Every assertion is an exact value: the items of the two sample
+ * listings of Parmen's readme (tests/data/gamelist/seed-listings.txt)
+ * with their lines and columns, the replay of both games under
  * both rule sets (the refused move, its place and the reason word for
  * word), the regenerated listings against the files in
  * tests/data/gamelist/, idempotence of the writer, Parmen -> Romulan ->
@@ -272,7 +273,7 @@ static char *replayed_moves(const char *text, size_t n, cv_trid_notation nt)
     return out;
 }
 
-/* ---- the seed's text, both listings in one file, marker and all ---- */
+/* ---- the readme's text (seed-listings.txt), both listings in one file, marker and all ---- */
 
 static void test_seed_file(void)
 {
@@ -508,7 +509,7 @@ static void test_writer(void)
     check_golden("game2-gamelist.txt", CV_TRID_NOTE_ROMULAN, "game2-romulan.txt");
     check_golden("game1-gamelist.txt", AS_READ, "game1-as-read.txt");
 
-    /* Both games in one file (the seed's copy); and as read, unreplayed. */
+    /* Both games in one file (the readme's copy); and as read, unreplayed. */
     size_t n;
     char *text = slurp(DATA "seed-listings.txt", &n);
     for (int nt = AS_READ; text && nt <= CV_TRID_NOTE_ROMULAN; nt++) {
@@ -867,7 +868,7 @@ static void test_limits(void)
             cv_gamelist_memory(s.r, NULL, &peak200);
             close_src(&s);
         }
-        TAP_IS_INT(count, 400, "200 copies of the seed's text: 400 listings");
+        TAP_IS_INT(count, 400, "200 copies of the readme's text: 400 listings");
         TAP_OK(peak1 > 0 && peak200 == peak1, "peak memory the same for 2 and 400 listings (%zu, %zu bytes)", peak1,
                peak200);
         free(big);
@@ -1071,7 +1072,7 @@ static void test_raw(void)
         joined_t j1;
         raw_join(one, n, CV_GAMELIST_KEEP_RAW, NULL, &j1);
         raw_join(big, big_n, CV_GAMELIST_KEEP_RAW, NULL, &j);
-        TAP_OK(j1.count == 2 && j1.len == n && !memcmp(j1.joined, one, n), "raw: the seed's text, 2 listings, joined back");
+        TAP_OK(j1.count == 2 && j1.len == n && !memcmp(j1.joined, one, n), "raw: the readme's text, 2 listings, joined back");
         TAP_OK(j.count == 400 && j.len == big_n && !memcmp(j.joined, big, big_n),
                "raw: 200 copies, 400 listings, joined back (%zu of %zu bytes)", j.len, big_n);
         TAP_OK(j1.peak > 0 && j.peak == j1.peak, "raw: peak memory the same for 2 and 400 listings (%zu, %zu bytes)",

@@ -1,11 +1,11 @@
 /* t_trid: Star Trek Tri-Dimensional chess (lib/trid.h) under both rule
- * sets of docs/cvkit-variants.7 (STAR TREK TRI-D).
+ * sets of docs/rules/trid.md (in full, docs/cvkit-variants.7, STAR TREK TRI-D).
  *
- * Every assertion is an exact value: perft counts from the page's
- * "Numbers to meet", the sorted list of legal moves (Parmen notation) of a
+ * Every assertion is an exact value: perft counts from the "Numbers
+ * to meet" of docs/rules/trid.md, the sorted list of legal moves (Parmen notation) of a
  * hand-made position for one rule or option, a TD-FEN after some moves,
  * an error's column and text, or the reason a move is refused.  Last, the
- * two sample games of the seed are replayed move by move (every printed
+ * two sample games of Parmen's readme (corpus/trid/) are replayed move by move (every printed
  * check and mate recomputed), and a seeded random walk compares the fast
  * legal generator with playing every move, and round-trips TD-FEN and
  * both notations on every position it visits. */
@@ -268,7 +268,7 @@ static void test_blocking(void)
     void_block.void_passes = 0;
     cv_trid_pos p;
 
-    /* The seed's pinned rook: Black king f9(7), White queen d7(6), Black
+    /* The pinned rook of Parmen's sample listing: Black king f9(7), White queen d7(6), Black
      * rook e8(7) shields the king although e8(6) is empty. */
     const char *pin = "4/2Q1/4/4|4/4/4/4|4/4/4/1K2 QL1:w:2/2,KL1:w:2/2,QL6:b:2/2,KL6:b:1k/r1 b - - 0 1";
     if (setpos(&std_o, pin, &p) == 0) {
@@ -307,7 +307,7 @@ static void test_blocking(void)
                    "standard refusal names the blocking square");
     }
 
-    /* Void cells: the seed's rook on f0(3) and a pawn on f8(7). */
+    /* Void cells: docs/rules/trid.md's rook on f0(3) and a pawn on f8(7). */
     const char *vd = "1k2/4/4/4|4/4/4/4|4/4/4/1K2 QL1:w:2/2,KL1:w:2/1R,QL6:b:2/2,KL6:b:2/1p w - - 0 1";
     TAP_IS_STR(list_of(&std_o, vd, "R"), "Rf0-e0(3) Rf0-f1(3)", "standard: void cells block");
     TAP_IS_STR(list_of(&tour_o, vd, "R"), "Rf0-a0(3) Rf0-b0(3) Rf0-e0(3) Rf0-f1(3) Rf0xf8(7)+*", "tournament: void cells pass");
@@ -617,7 +617,7 @@ static void test_notation(void)
     }
 }
 
-/* ---- the seed's sample games ---- */
+/* ---- Parmen's sample games (corpus/trid/game*-gamelist.txt) ---- */
 
 static void replay_game(const char *file, int rs, const char *refused_at, const char *reason)
 {
