@@ -10,7 +10,7 @@
 #include "pos.h"
 
 /* Plain single-threaded count. */
-uint64_t cv_perft(cv_pos *p, int depth);
+uint64_t cv_gen_perft(cv_pos *p, int depth);
 
 /* The count with the table of ctx when it has one. */
 uint64_t cv_perft_subtree(cv_pos *p, int depth, cv_count_ctx *ctx);

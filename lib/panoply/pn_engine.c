@@ -112,24 +112,24 @@ static void put_move(cv_amove *out, const pn_move *m)
     memcpy(out->s.b, m, sizeof *m);
 }
 
-static void p_clear(const cv_variant *v, void *pos) { pn_clear(pos, v); }
+static void p_clear(const cv_variant *v, void *pos) { cv_pn_clear(pos, v); }
 
 static int p_read(const cv_variant *v, const char *text, unsigned flags, void *pos, cv_fen_errors *e)
 {
     (void)flags;
-    return pn_code_read(v, text, pos, e);
+    return cv_pn_code_read(v, text, pos, e);
 }
 
 static int p_start(const cv_variant *v, void *pos)
 {
     cv_fen_errors e;
-    return v->setup[0] && pn_code_read(v, v->setup, pos, &e) == 0 && !e.n ? 0 : -1;
+    return v->setup[0] && cv_pn_code_read(v, v->setup, pos, &e) == 0 && !e.n ? 0 : -1;
 }
 
 static size_t p_write(const void *pos, unsigned flags, char *buf, size_t size)
 {
     (void)flags;
-    return pn_code_write(pos, buf, size);
+    return cv_pn_code_write(pos, buf, size);
 }
 
 static int p_side(const void *pos) { return ((const pn_pos *)pos)->side; }
@@ -138,7 +138,7 @@ static int p_fullmove(const void *pos) { return ((const pn_pos *)pos)->fullmove;
 static int p_gen(void *pos, cv_amove *out, int max)
 {
     pn_move ml[PN_MAX_MOVES];
-    int n = pn_gen(pos, ml, PN_MAX_MOVES);
+    int n = cv_pn_gen(pos, ml, PN_MAX_MOVES);
     for (int i = 0; i < n && i < max && i < PN_MAX_MOVES; i++) put_move(&out[i], &ml[i]);
     return n;
 }
@@ -147,7 +147,7 @@ static size_t p_format(void *pos, const cv_amove *m, int nt, char *buf, size_t s
 {
     (void)nt;
     pn_move x = M(m);
-    return pn_move_format(pos, &x, buf, size);
+    return cv_pn_move_format(pos, &x, buf, size);
 }
 
 static cv_move_status p_read_move(void *pos, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
@@ -156,7 +156,7 @@ static cv_move_status p_read_move(void *pos, const char *text, int nt, unsigned 
     (void)flags;
     pn_move x;
     int lax;
-    cv_move_status st = pn_move_read(pos, text, &x, info->why, sizeof info->why, &lax);
+    cv_move_status st = cv_pn_move_read(pos, text, &x, info->why, sizeof info->why, &lax);
     info->lax = lax;
     if (st == CV_MOVE_OK) put_move(m, &x);
     return st;
@@ -185,17 +185,17 @@ static void p_make(void *pos, const cv_amove *m, cv_aundo *u)
 {
     (void)u;
     pn_move x = M(m);
-    pn_make(pos, &x);
+    cv_pn_make(pos, &x);
 }
 
 static void p_outcome(void *pos, cv_outcome *o)
 {
     pn_pos *p = pos;
     pn_move ml[PN_MAX_MOVES];
-    o->in_check = pn_in_check(p);
-    o->moves = pn_gen(p, ml, PN_MAX_MOVES);
+    o->in_check = cv_pn_in_check(p);
+    o->moves = cv_pn_gen(p, ml, PN_MAX_MOVES);
     o->fifty = p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies;
-    o->material = 0;
+    o->insufficient_material = 0;
     o->no_move_loses = !pn_O(p->v)->stalemate_draws;
 }
 
@@ -211,7 +211,7 @@ static uint64_t p_key(void *pos)
 static uint64_t p_subtree(void *pos, int depth, cv_count_ctx *ctx)
 {
     (void)ctx;
-    return pn_perft(pos, depth);
+    return cv_pn_perft(pos, depth);
 }
 
 static const cv_engine_count p_count = { .subtree = p_subtree };
@@ -226,7 +226,7 @@ static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic
     for (int c = 0; c < g->ncells; c++) {
         if (!p->b[c]) continue;
         char l[4];
-        pn_label(p, p->b[c], l);
+        cv_pn_label(p, p->b[c], l);
         const cv_piece *pc = &p->v->pieces[CV_TYPE(p->b[c])];
         cv_pic_piece_add(pic, map[c], l, CV_COLOR(p->b[c]), pc->royal, cv_pic_kind(pc->name));
     }
@@ -263,7 +263,7 @@ static void p_diagram(const void *pos, const char *style, unsigned flags, FILE *
             if (c < 0) continue;
             char l[4] = ".";
             if (p->b[c]) {
-                pn_label(p, p->b[c], l);
+                cv_pn_label(p, p->b[c], l);
                 int k = flags & CV_DIAGRAM_UNICODE ? cv_chess_letter_of(p->v->pieces[CV_TYPE(p->b[c])].name) : 0;
                 if (k) {
                     static const char order[] = "KQRBNP";
@@ -338,7 +338,7 @@ static int p_put(void *pos, const char *text, char *why, size_t ws, int *col)
         for (int l = 2; l >= 1 && !len; l--) {
             const char *c = s + l;
             while (*c == ' ') c++;
-            if ((pc = pn_label_piece(p->v, s, l)) && cv_geom_scan_cell(&p->v->geom, c, &cell)) len = l;
+            if ((pc = cv_pn_label_piece(p->v, s, l)) && cv_geom_scan_cell(&p->v->geom, c, &cell)) len = l;
         }
     }
     if (!len) {

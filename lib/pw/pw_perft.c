@@ -1,4 +1,4 @@
-/* pw_perft: Parallel Worlds turns counted to a depth, with the count's
+/* cv_pw_perft: Parallel Worlds turns counted to a depth, with the count's
  * table of subtree counts when it has one (count.h).
  *
  * A count walks single moves: a turn grows move by move and every partial
@@ -43,7 +43,7 @@ static uint64_t turns_from(const pw_pos *p, int depth, cv_count_ctx *w);
 static uint64_t extend(const pw_pos *p, const pw_state *s, int depth, cv_count_ctx *w)
 {
     pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(p, s, ml), limit = pw_turn_limit(p);
+    int n = cv_pw_gen(p, s, ml), limit = cv_pw_turn_limit(p);
     if (depth == 1 && s->n + 1 == limit) {
         /* the last move of a turn: counted, not played */
         w->singles += (uint64_t)n;
@@ -53,13 +53,13 @@ static uint64_t extend(const pw_pos *p, const pw_state *s, int depth, cv_count_c
     for (int i = 0; i < n; i++) {
         pw_pos q = *p;
         pw_state t = *s;
-        int over = pw_play(&q, &t, ml[i]);
+        int over = cv_pw_play(&q, &t, ml[i]);
         w->singles++;
         if (depth == 1) {
             total++;
         } else {
             pw_pos r = q;
-            pw_end_turn(&r, &t);
+            cv_pw_end_turn(&r, &t);
             total += turns_from(&r, depth - 1, w);
         }
         if (!over && t.n < limit) total += extend(&q, &t, depth, w);
@@ -71,7 +71,7 @@ static uint64_t turns_from(const pw_pos *p, int depth, cv_count_ctx *w)
 {
     if (depth <= 0) return 1;
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     if (!w->table) return extend(p, &s, depth, w);
     uint64_t key = key_of(p), tu, si;
     if (cv_count_probe(w->table, key, depth, &tu, &si)) {
@@ -84,7 +84,7 @@ static uint64_t turns_from(const pw_pos *p, int depth, cv_count_ctx *w)
     return total;
 }
 
-uint64_t pw_perft(const pw_pos *p, int depth, cv_count_ctx *ctx)
+uint64_t cv_pw_perft(const pw_pos *p, int depth, cv_count_ctx *ctx)
 {
     return turns_from(p, depth, ctx);
 }

@@ -64,7 +64,7 @@ int main(void)
             start = malloc(sizeof *start);
             cv_fen_errors errs;
             memset(&errs, 0, sizeof errs);
-            TAP_OK(start && cv_any_read(v, cases[i].fen, 0, start, &errs) == 0, "%s: the start FEN reads",
+            TAP_OK(start && cv_any_read_position(v, cases[i].fen, 0, start, &errs) == 0, "%s: the start FEN reads",
                    cases[i].spec);
         }
         size_t n = 0;

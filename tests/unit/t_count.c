@@ -204,7 +204,7 @@ static void divide_notation_tests(void)
         cv_variant *v = start(dn[c].spec, &a);
         if (!v) continue;
         cv_fen_errors fe;
-        if (dn[c].fen && cv_any_read(v, dn[c].fen, 0, &a, &fe) < 0) TAP_OK(0, "%s: reads", dn[c].fen);
+        if (dn[c].fen && cv_any_read_position(v, dn[c].fen, 0, &a, &fe) < 0) TAP_OK(0, "%s: reads", dn[c].fen);
         int nt = cv_any_notation(v, dn[c].notation);
         /* without a move named: the first as cv_any_format writes it */
         char first[64] = "";
