@@ -261,7 +261,7 @@ static int do_fen(call *c)
 {
     cv_apos p;
     cv_fen_errors e;
-    if (cv_any_read(c->B->v, c->args, CV_FEN_LENIENT, &p, &e) < 0) {
+    if (cv_any_read_position(c->B->v, c->args, CV_FEN_LENIENT, &p, &e) < 0) {
         const cv_fen_error *x = &e.e[0];
         for (int i = 0; i < e.n; i++)
             if (e.e[i].kind == CV_FE_SYNTAX) { x = &e.e[i]; break; }

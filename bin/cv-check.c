@@ -48,7 +48,7 @@ static int check_one(ctx *C, const char *file, long line, const char *text, int 
 {
     cv_apos p;
     cv_fen_errors e;
-    int usable = cv_any_read(C->v, text, C->read_flags, &p, &e) == 0;
+    int usable = cv_any_read_position(C->v, text, C->read_flags, &p, &e) == 0;
     int bad = e.n > 0;
     C->checked++;
     C->invalid += bad;

@@ -259,7 +259,7 @@ static int one_json(ctx *C, const char *file, long line, const char *text, int c
     cv_fen_errors e;
     cv_json *j = &C->js;
     json_begin(C, file, line, text);
-    if (cv_any_read(C->v, text, C->read_flags, &a, &e) < 0 || e.n) {
+    if (cv_any_read_position(C->v, text, C->read_flags, &a, &e) < 0 || e.n) {
         cv_fen_report(NULL, file, line, col0, &e);
         cv_json_key(j, "valid");
         cv_json_bool(j, 0);
@@ -370,7 +370,7 @@ static int one(ctx *C, const char *file, long line, const char *text, int col0)
     if (C->json) return one_json(C, file, line, text, col0);
     cv_apos a;
     cv_fen_errors e;
-    if (cv_any_read(C->v, text, C->read_flags, &a, &e) < 0 || e.n) {
+    if (cv_any_read_position(C->v, text, C->read_flags, &a, &e) < 0 || e.n) {
         cv_fen_report(NULL, file, line, col0, &e);
         puts("invalid");
         return 1;

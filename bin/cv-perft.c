@@ -172,7 +172,7 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
         }
         cv_apos p;
         cv_fen_errors fe;
-        if (cv_any_read(v, sl.text, o->read_flags, &p, &fe) < 0 || fe.n) {
+        if (cv_any_read_position(v, sl.text, o->read_flags, &p, &fe) < 0 || fe.n) {
             cv_fen_report(NULL, path, lineno, sl.text_col, &fe);
             status = 1;
             continue;
@@ -310,7 +310,7 @@ int main(int argc, char **argv)
             cv_variant_free(v);
             return cv_cli_usage_error(tool, "%s", why);
         }
-        if (cv_any_read(v, text, o.read_flags, &p, &fe) < 0 || fe.n) {
+        if (cv_any_read_position(v, text, o.read_flags, &p, &fe) < 0 || fe.n) {
             if (fen) cv_fen_report(NULL, "--fen", 1, 1, &fe);
             /* the spec's own setup (its loader checks it): never blame a --fen not given */
             else cv_cli_error(tool, "spec %s: setup: %s", v->name, fe.n ? fe.e[0].msg : "invalid position");

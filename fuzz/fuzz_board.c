@@ -6,7 +6,7 @@
  *     p ARGS        cv_any_put
  *     castling ARGS cv_any_set_rights
  *     side w|b      cv_any_set_side
- *     fen TEXT      cv_any_read, lenient
+ *     fen TEXT      cv_any_read_position, lenient
  *     reset, clear  the start or the empty position
  *     pop           take the last move back (unmake)
  * Promises checked (abort() when broken):
@@ -53,7 +53,7 @@ static void shown(board *B)
     static cv_apos b;
     static cv_fen_errors e;
     cv_any_write(&B->a, 0, t1, sizeof t1);
-    if (cv_any_read(B->v, t1, CV_FEN_LENIENT, &b, &e) != 0) abort();
+    if (cv_any_read_position(B->v, t1, CV_FEN_LENIENT, &b, &e) != 0) abort();
     for (int i = 0; i < e.n; i++)
         if (e.e[i].kind == CV_FE_SYNTAX) abort();
     cv_any_write(&b, 0, t2, sizeof t2);
@@ -139,7 +139,7 @@ static void run_line(board *B, char *line)
     } else if (IS("fen")) {
         cv_apos p;
         cv_fen_errors e;
-        if (cv_any_read(B->v, args, CV_FEN_LENIENT, &p, &e) < 0) {
+        if (cv_any_read_position(B->v, args, CV_FEN_LENIENT, &p, &e) < 0) {
             /* cv-board prints e.e[0] (or the first syntax error) */
             /* also with 32 lax deviations first (seed trid-fen-error-cap) */
             if (e.n < 1 || !e.e[0].msg[0]) abort();

@@ -55,7 +55,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     for (int i = 0; i < NPOS; i++) {
         cv_fen_errors e;
         if (!fens[i]) cv_any_start(v, &start[i]);
-        else if (cv_any_read(v, fens[i], 0, &start[i], &e) != 0 || e.n) abort();
+        else if (cv_any_read_position(v, fens[i], 0, &start[i], &e) != 0 || e.n) abort();
         cv_any_write(&start[i], 0, starttext[i], sizeof starttext[i]);
         legal[i] = malloc(1024 * sizeof *legal[i]);
         if (!legal[i]) abort();

@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     static cv_apos a, b;
     static cv_fen_errors e, e2;
     static char text[4096], again[4096], other[4096];
-    int rc = cv_any_read(v, s, 0, &a, &e);
+    int rc = cv_any_read_position(v, s, 0, &a, &e);
     check_errors(&e, len);
     int syntax = 0;
     for (int i = 0; i < e.n; i++) syntax |= e.e[i].kind == CV_FE_SYNTAX;
@@ -90,7 +90,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     /* whatever reads writes a text that reads back, problems and all */
     cv_any_write(&a, 0, text, sizeof text);
     if (!text[0]) abort();
-    if (cv_any_read(v, text, 0, &b, &e2) != 0) abort();
+    if (cv_any_read_position(v, text, 0, &b, &e2) != 0) abort();
     check_errors(&e2, strlen(text));
     if (!same_problems(&e, &e2)) abort();
     cv_any_write(&b, 0, again, sizeof again);
@@ -127,7 +127,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         cv_any_make(&a, &ml[i], &u);
         /* the position reached: problem-free, and a fixed point */
         cv_any_write(&a, 0, other, sizeof other);
-        if (cv_any_read(v, other, 0, &b, &e2) != 0 || e2.n) abort();
+        if (cv_any_read_position(v, other, 0, &b, &e2) != 0 || e2.n) abort();
         cv_any_write(&b, 0, again, sizeof again);
         if (strcmp(other, again)) abort();
         cv_any_unmake(&a, &ml[i], &u);

@@ -54,7 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (!v) abort();
     for (int i = 0; i < NPOS; i++) {
         cv_fen_errors e;
-        if (cv_any_read(v, pos[i], 0, &start[i], &e) != 0 || e.n) abort();
+        if (cv_any_read_position(v, pos[i], 0, &start[i], &e) != 0 || e.n) abort();
         cv_any_write(&start[i], 0, starttext[i], sizeof starttext[i]);
         if (strcmp(starttext[i], pos[i])) abort();
         legal[i] = malloc(1024 * sizeof *legal[i]);

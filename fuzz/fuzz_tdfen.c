@@ -53,7 +53,7 @@ static void lenient_fixed_point(const cv_variant *v, const cv_apos *a)
     static cv_apos b;
     cv_fen_errors e;
     cv_any_write(a, 0, t1, sizeof t1);
-    if (cv_any_read(v, t1, CV_FEN_LENIENT, &b, &e) != 0) abort();
+    if (cv_any_read_position(v, t1, CV_FEN_LENIENT, &b, &e) != 0) abort();
     cv_any_write(&b, 0, t2, sizeof t2);
     if (strcmp(t1, t2)) abort();
 }
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 
     static cv_apos a, b;
     static cv_fen_errors e, e2;
-    int rc = cv_any_read(v, s, flags, &a, &e);
+    int rc = cv_any_read_position(v, s, flags, &a, &e);
     check_errors(&e, s, len);
     if (rc < 0) {
         /* unusable: a syntax error says why */
@@ -88,13 +88,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     static char text[4096], again[4096], other[4096];
     cv_any_write(&a, 0, text, sizeof text);
     /* whatever reads writes something the board's reader takes */
-    if (cv_any_read(v, text, CV_FEN_LENIENT, &b, &e2) != 0) abort();
+    if (cv_any_read_position(v, text, CV_FEN_LENIENT, &b, &e2) != 0) abort();
     if (e.n) {
         free(s);
         return 0;
     }
     /* no problems: the written text is canonical and a fixed point */
-    if (cv_any_read(v, text, 0, &b, &e2) != 0 || e2.n) abort();
+    if (cv_any_read_position(v, text, 0, &b, &e2) != 0 || e2.n) abort();
     cv_any_write(&b, 0, again, sizeof again);
     if (strcmp(text, again)) abort();
 

@@ -167,7 +167,7 @@ void cv_any_clear(const cv_variant *v, cv_apos *a)
     a->e->clear(v, a->s.b);
 }
 
-int cv_any_read(const cv_variant *v, const char *text, unsigned flags, cv_apos *a, cv_fen_errors *e)
+int cv_any_read_position(const cv_variant *v, const char *text, unsigned flags, cv_apos *a, cv_fen_errors *e)
 {
     bind(v, a);
     e->n = 0;

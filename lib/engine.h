@@ -128,7 +128,7 @@ typedef struct cv_outcome {
                                single moves that may start one (steps with
                                no prefix), 0 exactly when there is no turn */
     int fifty;              /* the fifty-move rule (or the variant's) may be claimed */
-    int material;           /* neither side can mate */
+    int insufficient_material; /* neither side can mate */
     int no_move_loses;      /* a side without a move loses, in check or not
                                (Panoply's stalemate) */
 } cv_outcome;
@@ -181,10 +181,10 @@ typedef struct cv_engine_spec {
      * errors (-1 with a message when the engine cannot play it). */
     int (*check)(cv_variant *v, char *err, size_t errsize);
     /* Reads the spec's setup as text of the spec's pieces only, before
-     * the position is judged as one to play from (cv_any_read); problems
+     * the position is judged as one to play from (cv_any_read_position); problems
      * into errs, -1 when unusable.  Where the engine sets this the spec
      * must give a setup.  NULL: the setup is optional, read by
-     * cv_any_read alone. */
+     * cv_any_read_position alone. */
     int (*read_setup)(const cv_variant *v, const char *text, cv_fen_errors *errs);
 } cv_engine_spec;
 
@@ -316,7 +316,7 @@ int cv_any_start(const cv_variant *v, cv_apos *a);
 void cv_any_clear(const cv_variant *v, cv_apos *a);
 /* Reads a position and validates it; problems go to errs.  -1 when the
  * text is unusable. */
-int cv_any_read(const cv_variant *v, const char *text, unsigned flags, cv_apos *a, cv_fen_errors *errs);
+int cv_any_read_position(const cv_variant *v, const char *text, unsigned flags, cv_apos *a, cv_fen_errors *errs);
 size_t cv_any_write(const cv_apos *a, unsigned flags, char *buf, size_t size);
 void cv_apos_copy(cv_apos *to, const cv_apos *from);
 int cv_any_side(const cv_apos *a);

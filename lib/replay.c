@@ -127,7 +127,7 @@ int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_varian
     }
     if (ft) {
         cv_fen_errors e;
-        if (cv_any_read(v, ft->value, CV_FEN_LENIENT, start, &e) < 0 || e.n) {
+        if (cv_any_read_position(v, ft->value, CV_FEN_LENIENT, start, &e) < 0 || e.n) {
             snprintf(why, whysize, "FEN tag: %s", e.n ? e.e[0].msg : "invalid position");
             *line = ft->line;
             *col = ft->col;
@@ -300,7 +300,7 @@ int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv
         const cv_variant *v = M->cur.v;
         if (v->repetition_count && reps >= v->repetition_count) res->draws |= CV_DRAW_REPETITION;
     }
-    if (oc.material) res->draws |= CV_DRAW_MATERIAL;
+    if (oc.insufficient_material) res->draws |= CV_DRAW_MATERIAL;
     return res->bad_moves;
 }
 

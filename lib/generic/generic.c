@@ -144,7 +144,7 @@ static void g_outcome(void *pos, cv_outcome *o)
     o->in_check = cv_in_check(p);
     o->moves = cv_count_legal(p);
     o->fifty = p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies;
-    o->material = insufficient_material(p);
+    o->insufficient_material = insufficient_material(p);
 }
 
 static uint64_t g_key(void *pos) { return cv_repetition_key(pos); }

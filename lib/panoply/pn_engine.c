@@ -196,7 +196,7 @@ static void p_outcome(void *pos, cv_outcome *o)
     o->in_check = pn_in_check(p);
     o->moves = pn_gen(p, ml, PN_MAX_MOVES);
     o->fifty = p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies;
-    o->material = 0;
+    o->insufficient_material = 0;
     o->no_move_loses = !pn_O(p->v)->stalemate_draws;
 }
 

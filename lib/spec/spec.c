@@ -703,7 +703,7 @@ static void module_setup(ld *L, yaml_node_t *x)
     if (!s || L->errors) return;
     cv_apos a;
     cv_fen_errors fe = { 0 };
-    if (cv_any_read(L->v, s, 0, &a, &fe) < 0 || fe.n) {
+    if (cv_any_read_position(L->v, s, 0, &a, &fe) < 0 || fe.n) {
         cv_fen_sort_errors(&fe);
         err(L, x, "setup", "%s (column %d of the position)", fe.n ? fe.e[0].msg : "invalid position",
             fe.n ? fe.e[0].col : 1);
@@ -805,7 +805,7 @@ static void parse_root(ld *L, yaml_node_t *root)
                     fe.n ? fe.e[0].col : 1);
             /* and as a position the tools can start from (kings, checks):
              * said here, of the spec, not later of a --fen never given */
-            else if (!L->errors && (cv_any_read(v, text, 0, &a, &fe) < 0 || fe.n))
+            else if (!L->errors && (cv_any_read_position(v, text, 0, &a, &fe) < 0 || fe.n))
                 err(L, x, "setup", "%s (column %d of the FEN)", fe.n ? fe.e[0].msg : "invalid FEN",
                     fe.n ? fe.e[0].col : 1);
         }

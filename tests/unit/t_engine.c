@@ -8,7 +8,7 @@
  *
  *  1. Position text is a fixed point: the start position, and every
  *     position reached below, written with cv_any_write reads back with
- *     cv_any_read without a single problem and writes the same text.
+ *     cv_any_read_position without a single problem and writes the same text.
  *  2. Moves read back: at each of a few hundred positions per spec (the
  *     corpus perft positions of the variant plus positions reached from
  *     them by a fixed-seed random walk of legal moves), every legal move
@@ -229,7 +229,7 @@ static int text_fixed_point(const cv_variant *v, const char *text, char *why, si
     cv_apos a;
     cv_fen_errors e;
     char back[TEXT], msgs[1024];
-    int rc = cv_any_read(v, text, 0, &a, &e);
+    int rc = cv_any_read_position(v, text, 0, &a, &e);
     if (rc != 0 || e.n) {
         errs_text(&e, msgs, sizeof msgs);
         snprintf(why, ws, "'%.400s' read: rc %d, %d problems: %.600s", text, rc, e.n, msgs);
@@ -448,7 +448,7 @@ static void run_spec(const spec_case *sc)
         cv_apos a;
         cv_fen_errors e;
         char back[TEXT], msgs[1024];
-        int rc = cv_any_read(v, stext, 0, &a, &e);
+        int rc = cv_any_read_position(v, stext, 0, &a, &e);
         errs_text(&e, msgs, sizeof msgs);
         TAP_IS_INT(rc, 0, "%s: start text reads: %s", name, stext);
         TAP_IS_INT(e.n, 0, "%s: start text has no problems", name);
@@ -488,7 +488,7 @@ static void run_spec(const spec_case *sc)
         cv_fen_errors e;
         char msgs[1024], text[TEXT];
         cread.n++;
-        if (cv_any_read(v, corp[i].fen, 0, &a, &e) != 0 || e.n) {
+        if (cv_any_read_position(v, corp[i].fen, 0, &a, &e) != 0 || e.n) {
             errs_text(&e, msgs, sizeof msgs);
             check_fail(&cread, "'%s': %s", corp[i].fen, msgs);
             continue;
@@ -517,7 +517,7 @@ static void run_spec(const spec_case *sc)
     for (int round = 0; npositions < TARGET && round < 200; round++) {
         cv_apos a;
         cv_fen_errors e;
-        if (cv_any_read(v, positions[round % seeds], 0, &a, &e) != 0) continue;
+        if (cv_any_read_position(v, positions[round % seeds], 0, &a, &e) != 0) continue;
         for (int ply = 0; ply < WALK; ply++) {
             static movelist ml;
             int n = gen_all(&a, &ml);
@@ -543,7 +543,7 @@ static void run_spec(const spec_case *sc)
         }
         cv_apos a;
         cv_fen_errors e;
-        cv_any_read(v, positions[i], 0, &a, &e);
+        cv_any_read_position(v, positions[i], 0, &a, &e);
         check_moves(&a, nnt, ntname, dnt, sc->sample, &mc);
     }
     check_report(&fixed, name, "positions: text reads back to itself");
