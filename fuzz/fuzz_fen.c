@@ -30,19 +30,19 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     unsigned flags = data[0] & 2 ? CV_FEN_LENIENT : 0;
     cv_pos p;
     cv_fen_errors e;
-    if (cv_fen_read(v, s, flags, &p, &e) == 0) {
-        cv_pos_validate(&p, &e);
+    if (cv_gen_fen_read(v, s, flags, &p, &e) == 0) {
+        cv_gen_pos_validate(&p, &e);
         char fen[2048];
-        cv_fen_write(&p, 0, fen, sizeof fen);
+        cv_gen_fen_write(&p, 0, fen, sizeof fen);
         cv_pos q;
-        if (cv_fen_read(v, fen, CV_FEN_LENIENT, &q, NULL) != 0) abort();
+        if (cv_gen_fen_read(v, fen, CV_FEN_LENIENT, &q, NULL) != 0) abort();
         cv_movelist ml;
         cv_gen_legal(&p, &ml);
         for (int i = 0; i < ml.n && i < 8; i++) {
             char san[64];
-            cv_move_format(&p, &ml, ml.m[i], CV_SAN, san, sizeof san);
+            cv_gen_move_format(&p, &ml, ml.m[i], CV_SAN, san, sizeof san);
             cv_move_parse r;
-            if (cv_move_read(&p, &ml, san, &r) != CV_MOVE_OK || !cv_move_eq(r.move, ml.m[i])) abort();
+            if (cv_gen_move_read(&p, &ml, san, &r) != CV_MOVE_OK || !cv_move_eq(r.move, ml.m[i])) abort();
         }
     }
     free(s);

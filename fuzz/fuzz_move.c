@@ -31,14 +31,14 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     memcpy(s, data + 1, size - 1);
     s[size - 1] = 0;
     cv_pos p;
-    if (cv_fen_read(v, fens[data[0] & 3], 0, &p, NULL) != 0) abort();
+    if (cv_gen_fen_read(v, fens[data[0] & 3], 0, &p, NULL) != 0) abort();
     cv_move_parse r;
-    if (cv_move_read(&p, NULL, s, &r) == CV_MOVE_OK) {
+    if (cv_gen_move_read(&p, NULL, s, &r) == CV_MOVE_OK) {
         char out[64];
-        cv_move_format(&p, NULL, r.move, CV_SAN, out, sizeof out);
+        cv_gen_move_format(&p, NULL, r.move, CV_SAN, out, sizeof out);
         cv_undo u;
-        cv_make(&p, r.move, &u);
-        cv_unmake(&p, r.move, &u);
+        cv_gen_make(&p, r.move, &u);
+        cv_gen_unmake(&p, r.move, &u);
     }
     return 0;
 }

@@ -26,7 +26,7 @@
  *    a legal move keeps it so: moves never take a King (the side to move
  *    has no check to give), a pawn reaching its last rank promotes, a
  *    Barricade moves and dies whole, and the mover's King is left safe
- *    (pn_gen's test is the reader's test of the side not to move). */
+ *    (cv_pn_gen's test is the reader's test of the side not to move). */
 #include "cvkit.h"
 #include <stdlib.h>
 #include <string.h>

@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (quiet.out) fclose(quiet.out);
     if (v) {
         cv_pos p;
-        if (cv_pos_start(v, &p) == 0) {
+        if (cv_gen_pos_start(v, &p) == 0) {
             cv_movelist ml;
             cv_gen_legal(&p, &ml);
         }

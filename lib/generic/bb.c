@@ -6,11 +6,11 @@
 
 static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Read once: cv_attacked asks on every call, and getenv walks the
+/* Read once: cv_gen_attacked asks on every call, and getenv walks the
  * environment. */
 static int mailbox_forced = -1;
 
-void cv_bb_env_changed(void) { __atomic_store_n(&mailbox_forced, -1, __ATOMIC_RELAXED); }
+void cv_gen_bb_env_changed(void) { __atomic_store_n(&mailbox_forced, -1, __ATOMIC_RELAXED); }
 
 static int read_mailbox_env(void)
 {
@@ -67,42 +67,42 @@ static inline const cv_bb_width *width(const cv_variant *v)
     return st ? NULL : compile_tables(v);
 }
 
-int cv_bb_usable(const cv_variant *v)
+int cv_gen_bb_usable(const cv_variant *v)
 {
     return width(v) != NULL;
 }
 
-uint64_t cv_bb_perft(const cv_pos *p, int depth)
+uint64_t cv_gen_bb_perft(const cv_pos *p, int depth)
 {
     const cv_bb_width *x = width(p->v);
     return x ? x->perft(p->v->bb, p, depth) : UINT64_MAX;
 }
 
-int cv_bb_gen_legal(const cv_pos *p, cv_movelist *ml)
+int cv_gen_bb_gen_legal(const cv_pos *p, cv_movelist *ml)
 {
     const cv_bb_width *x = width(p->v);
     return x ? x->gen(p->v->bb, p, ml) : -1;
 }
 
-int cv_bb_count_legal(const cv_pos *p)
+int cv_gen_bb_count_legal(const cv_pos *p)
 {
     const cv_bb_width *x = width(p->v);
     return x ? x->count(p->v->bb, p) : -1;
 }
 
-int cv_bb_attacked(const cv_pos *p, int cell, int by, int gone)
+int cv_gen_bb_attacked(const cv_pos *p, int cell, int by, int gone)
 {
     const cv_bb_width *x = width(p->v);
     return x ? x->attacked(p->v->bb, p, cell, by, gone) : -1;
 }
 
-int cv_bb_origins(const cv_pos *p, int type, int to, int capture, int16_t *out)
+int cv_gen_bb_origins(const cv_pos *p, int type, int to, int capture, int16_t *out)
 {
     const cv_bb_width *x = width(p->v);
     return x ? x->origins(p->v->bb, p, type, to, capture, out) : -1;
 }
 
-int cv_bb_check_after(const cv_pos *p, int from, int to)
+int cv_gen_bb_check_after(const cv_pos *p, int from, int to)
 {
     const cv_bb_width *x = width(p->v);
     return x ? x->check_after(p->v->bb, p, from, to) : -1;

@@ -326,7 +326,7 @@ static BBN(tables) *BBN(compile)(const cv_variant *v)
             D->pawn = P->pawn;
             for (int i = 0; i < P->natoms[c]; i++) {
                 const cv_atom *a = &P->atoms[c][i];
-                /* cv_attacked does not look at from-ranks, so a capture
+                /* cv_gen_attacked does not look at from-ranks, so a capture
                  * limited to some ranks would attack differently here. */
                 if (a->first && (a->mode & CV_MODE_CAPTURE)) goto fail;
                 for (int j = 0; j < i; j++)
@@ -975,7 +975,7 @@ static uint64_t BBN(run_perft)(const void *tables, const cv_pos *p, int depth)
 }
 
 
-/* cv_attacked on the mailbox position, by sets.  One-hop attackers
+/* cv_gen_attacked on the mailbox position, by sets.  One-hop attackers
  * (leapers, steppers, pawns) are one lookup for all their directions:
  * the cells from which some type hops onto s, then the piece found there
  * checked against its own type's set.  Along each direction colour `by`

@@ -12,7 +12,7 @@ typedef struct cv_bb_width {
     uint64_t (*perft)(const void *tables, const cv_pos *p, int depth); /* UINT64_MAX: position not fit */
     int (*gen)(const void *tables, const cv_pos *p, cv_movelist *ml);  /* -1: position not fit */
     int (*count)(const void *tables, const cv_pos *p);                 /* -1: position not fit */
-    /* cv_attacked with the cell gone (or -1) taken as empty; any position */
+    /* cv_gen_attacked with the cell gone (or -1) taken as empty; any position */
     int (*attacked)(const void *tables, const cv_pos *p, int cell, int by, int gone);
     /* origins of a move of type t to `to`, ascending; -1: walk instead */
     int (*origins)(const void *tables, const cv_pos *p, int t, int to, int capture, int16_t *out);

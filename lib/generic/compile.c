@@ -56,5 +56,5 @@ void cv_gen_compile(cv_variant *v)
 int cv_gen_read_setup(const cv_variant *v, const char *text, cv_fen_errors *errs)
 {
     cv_pos p;
-    return cv_fen_read(v, text, 0, &p, errs);
+    return cv_gen_fen_read(v, text, 0, &p, errs);
 }

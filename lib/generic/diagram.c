@@ -39,7 +39,7 @@ static void plain(const cv_pos *p, int unicode, FILE *out)
     fprintf(out, "\n%s to move\n", p->side ? "Black" : "White");
 }
 
-int cv_diagram_style_known(const char *style)
+int cv_gen_diagram_style_known(const char *style)
 {
     return !strcmp(style, "ascii") || !strcmp(style, "pbm-large") || !strcmp(style, "pbm-small");
 }
@@ -112,7 +112,7 @@ static void pbm_small(const cv_pos *p, int unicode, FILE *out)
     files_line(g, out, "     ", 2);
 }
 
-void cv_diagram_styled(const cv_pos *p, const char *style, unsigned flags, FILE *out)
+void cv_gen_diagram_styled(const cv_pos *p, const char *style, unsigned flags, FILE *out)
 {
     int unicode = (flags & CV_DIAGRAM_UNICODE) != 0;
     if (style && !strcmp(style, "pbm-large")) pbm_large(p, unicode, out);

@@ -108,7 +108,7 @@ static void read_placement(const cv_variant *v, const char *s, int len, int col0
             add(e, col, CV_FE_SYNTAX, "rank %d has more than %d squares", r + 1, g->files);
             return;
         }
-        cv_pos_put(p, cv_geom_cell(g, f, r), pc);
+        cv_gen_pos_put(p, cv_geom_cell(g, f, r), pc);
         f++;
     }
 }
@@ -211,7 +211,7 @@ static void read_castling(const cv_variant *v, const char *s, int len, int col0,
                 ch, color_name[c]);
             continue;
         }
-        cv_pos_add_castle(p, ri, c, king, rook, ch);
+        cv_gen_pos_add_castle(p, ri, c, king, rook, ch);
     }
     if (out_of_order && !lenient && !v->castle_any_order) {
         char want[32];
@@ -245,14 +245,14 @@ static int read_uint(const char *s, int len, long *out)
     return 0;
 }
 
-int cv_fen_read(const cv_variant *v, const char *fen, unsigned flags, cv_pos *p, cv_fen_errors *errs)
+int cv_gen_fen_read(const cv_variant *v, const char *fen, unsigned flags, cv_pos *p, cv_fen_errors *errs)
 {
     cv_fen_errors local;
     cv_fen_errors *e = errs ? errs : &local;
     e->n = 0;
     memset(e->fieldcol, 0, sizeof e->fieldcol);
     int lenient = (flags & CV_FEN_LENIENT) != 0;
-    cv_pos_clear(p, v);
+    cv_gen_pos_clear(p, v);
     /* split into fields, remembering each one's column */
     const char *fs[8];
     int fl[8], fc[8], nf = 0;
@@ -346,7 +346,7 @@ int cv_fen_read(const cv_variant *v, const char *fen, unsigned flags, cv_pos *p,
         }
         p->fullmove = (int)n;
     }
-    cv_pos_refresh(p);
+    cv_gen_pos_refresh(p);
     for (int k = 0; k < 6; k++) e->fieldcol[k] = k < nf ? fc[k] : len + 1;
     return 0;
 }
@@ -363,9 +363,9 @@ static int ep_rank(const cv_variant *v)
     return -1;
 }
 
-int cv_pos_validate(cv_pos *p, cv_fen_errors *e) { return cv_pos_validate_as(p, e, 0); }
+int cv_gen_pos_validate(cv_pos *p, cv_fen_errors *e) { return cv_gen_pos_validate_as(p, e, 0); }
 
-int cv_pos_validate_as(cv_pos *p, cv_fen_errors *e, unsigned flags)
+int cv_gen_pos_validate_as(cv_pos *p, cv_fen_errors *e, unsigned flags)
 {
     int reach = !(flags & CV_FEN_PLAYABLE);
     const cv_variant *v = p->v;
@@ -394,7 +394,7 @@ int cv_pos_validate_as(cv_pos *p, cv_fen_errors *e, unsigned flags)
     /* limits from the start position: a game cannot gain pieces */
     int max_pawns = 0, max_pieces = 0;
     cv_pos s;
-    if (cv_fen_read(v, v->setup, 0, &s, NULL) == 0) {
+    if (cv_gen_fen_read(v, v->setup, 0, &s, NULL) == 0) {
         for (int c = 0; c < g->ncells; c++)
             if (s.board[c] && CV_COLOR(s.board[c]) == 0) {
                 max_pieces++;
@@ -433,13 +433,13 @@ int cv_pos_validate_as(cv_pos *p, cv_fen_errors *e, unsigned flags)
     }
     if (v->royal_type >= 0 && kings[0] == 1 && kings[1] == 1) {
         int them = p->side ^ 1;
-        if (cv_attacked(p, p->royal[them], p->side))
+        if (cv_gen_attacked(p, p->royal[them], p->side))
             add(e, e->fieldcol[1] ? e->fieldcol[1] : c1, CV_FE_POSITION, "opposite check: %s is to move and the %s king is in check",
                 color_name[p->side], color_name[them]);
         else
-            cv_pos_set_calm(p);
+            cv_gen_pos_set_calm(p);
         int16_t chk[16];
-        int n = cv_attackers(p, p->royal[p->side], them, chk, 16);
+        int n = cv_gen_attackers(p, p->royal[p->side], them, chk, 16);
         if (!reach) {
             /* playable whatever the checks: the king has to answer them */
         } else if (n > 2) {
@@ -470,12 +470,12 @@ int cv_pos_validate_as(cv_pos *p, cv_fen_errors *e, unsigned flags)
 
 /* ---- writing ---- */
 
-int cv_ep_capturable(cv_pos *p)
+int cv_gen_ep_capturable(cv_pos *p)
 {
     if (p->ep < 0 || p->v->pawn_type < 0) return 0;
     /* asked after every double step: most have no pawn beside them */
     int16_t from[CV_MAX_CELLS];
-    if (cv_bb_origins(p, p->v->pawn_type, p->ep, 1, from) == 0) return 0;
+    if (cv_gen_bb_origins(p, p->v->pawn_type, p->ep, 1, from) == 0) return 0;
     cv_movelist ml;
     cv_gen_to(p, p->ep, p->v->pawn_type, &ml);
     for (int i = 0; i < ml.n; i++)
@@ -492,7 +492,7 @@ static int castle_cmp_order(const cv_pos *p, int i)
     return c->color * 1000 + (g->files - g->file[c->rook_from]);
 }
 
-size_t cv_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size)
+size_t cv_gen_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
@@ -537,7 +537,7 @@ size_t cv_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size)
         out[n++] = ch;
     }
     out[n++] = ' ';
-    int ep = p->ep >= 0 && ((flags & CV_FEN_EP_ALWAYS) || cv_ep_capturable((cv_pos *)p));
+    int ep = p->ep >= 0 && ((flags & CV_FEN_EP_ALWAYS) || cv_gen_ep_capturable((cv_pos *)p));
     if (ep) n += (size_t)sprintf(out + n, "%s", g->name[p->ep]);
     else out[n++] = '-';
     n += (size_t)sprintf(out + n, " %d %d", p->halfmove, p->fullmove);
@@ -546,18 +546,18 @@ size_t cv_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size)
     return n;
 }
 
-int cv_pos_start(const cv_variant *v, cv_pos *p)
+int cv_gen_pos_start(const cv_variant *v, cv_pos *p)
 {
-    int rc = cv_fen_read(v, v->setup, 0, p, NULL);
+    int rc = cv_gen_fen_read(v, v->setup, 0, p, NULL);
     /* the setup was validated when the spec loaded; what the validation
      * would record of it is recorded here */
     int them = p->side ^ 1;
-    if (rc == 0 && p->royal[them] >= 0 && !cv_attacked(p, p->royal[them], p->side)) cv_pos_set_calm(p);
+    if (rc == 0 && p->royal[them] >= 0 && !cv_gen_attacked(p, p->royal[them], p->side)) cv_gen_pos_set_calm(p);
     return rc;
 }
 
-uint64_t cv_repetition_key(cv_pos *p)
+uint64_t cv_gen_repetition_key(cv_pos *p)
 {
-    if (p->ep >= 0 && !cv_ep_capturable(p)) return p->hash ^ cv_zobrist_ep(p->ep);
+    if (p->ep >= 0 && !cv_gen_ep_capturable(p)) return p->hash ^ cv_gen_zobrist_ep(p->ep);
     return p->hash;
 }

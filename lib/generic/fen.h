@@ -14,23 +14,23 @@
 /* Reads fen into p.  Deviations a strict reader refuses are recorded as
  * CV_FE_LAX only when reading strictly; syntax errors as CV_FE_SYNTAX.
  * Returns -1 when the position is unusable (a syntax error), else 0. */
-int cv_fen_read(const cv_variant *v, const char *fen, unsigned flags, cv_pos *p, cv_fen_errors *errs);
+int cv_gen_fen_read(const cv_variant *v, const char *fen, unsigned flags, cv_pos *p, cv_fen_errors *errs);
 
 /* Appends the position problems (no white king, opposite check, ...) to
  * errs, each at the column of the field it concerns; returns how many.
- * cols: column of each of the six fields (from cv_fen_read), may be NULL. */
-int cv_pos_validate(cv_pos *p, cv_fen_errors *errs);
+ * cols: column of each of the six fields (from cv_gen_fen_read), may be NULL. */
+int cv_gen_pos_validate(cv_pos *p, cv_fen_errors *errs);
 /* The same, flags CV_FEN_PLAYABLE: only what makes the position unplayable. */
-int cv_pos_validate_as(cv_pos *p, cv_fen_errors *errs, unsigned flags);
+int cv_gen_pos_validate_as(cv_pos *p, cv_fen_errors *errs, unsigned flags);
 
 /* Writes the canonical FEN; returns its length. */
-size_t cv_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size);
+size_t cv_gen_fen_write(const cv_pos *p, unsigned flags, char *buf, size_t size);
 
 /* Is an en passant capture legal in p? */
-int cv_ep_capturable(cv_pos *p);
+int cv_gen_ep_capturable(cv_pos *p);
 
 /* The variant's start position. */
-int cv_pos_start(const cv_variant *v, cv_pos *p);
+int cv_gen_pos_start(const cv_variant *v, cv_pos *p);
 
 #endif
 

@@ -38,24 +38,24 @@ static void put_move(cv_amove *out, cv_move m)
 /* pbm reads leniently and writes SAN */
 static cv_notation written(int nt) { return nt == NT_LAN ? CV_LAN : nt == NT_UCI ? CV_UCI : CV_SAN; }
 
-static int g_start(const cv_variant *v, void *pos) { return cv_pos_start(v, pos); }
+static int g_start(const cv_variant *v, void *pos) { return cv_gen_pos_start(v, pos); }
 
 static void g_clear(const cv_variant *v, void *pos)
 {
-    cv_pos_clear(pos, v);
-    cv_pos_refresh(pos);
+    cv_gen_pos_clear(pos, v);
+    cv_gen_pos_refresh(pos);
 }
 
 static int g_read(const cv_variant *v, const char *text, unsigned flags, void *pos, cv_fen_errors *e)
 {
-    int rc = cv_fen_read(v, text, flags, pos, e);
-    if (rc == 0) cv_pos_validate_as(pos, e, flags);
+    int rc = cv_gen_fen_read(v, text, flags, pos, e);
+    if (rc == 0) cv_gen_pos_validate_as(pos, e, flags);
     return rc;
 }
 
 static size_t g_write(const void *pos, unsigned flags, char *buf, size_t size)
 {
-    return cv_fen_write(pos, flags, buf, size);
+    return cv_gen_fen_write(pos, flags, buf, size);
 }
 
 static int g_side(const void *pos) { return ((const cv_pos *)pos)->side; }
@@ -74,14 +74,14 @@ static int g_gen(void *pos, cv_amove *out, int max)
 
 static size_t g_format(void *pos, const cv_amove *m, int nt, char *buf, size_t size)
 {
-    size_t n = cv_move_format(pos, NULL, M(m), written(nt), buf, size);
+    size_t n = cv_gen_move_format(pos, NULL, M(m), written(nt), buf, size);
     if (nt == NT_PBM) {
         /* SAN that pbmserv's reading (letters in either case) finds
          * ambiguous, "Bb3" a bishop or the b-pawn, is written in LAN,
          * which names the from-square */
         cv_move_parse r;
-        if (cv_move_read_as(pos, NULL, buf, CV_READ_PBM, &r) != CV_MOVE_OK || !cv_move_eq(r.move, M(m)))
-            n = cv_move_format(pos, NULL, M(m), CV_LAN, buf, size);
+        if (cv_gen_move_read_as(pos, NULL, buf, CV_READ_PBM, &r) != CV_MOVE_OK || !cv_move_eq(r.move, M(m)))
+            n = cv_gen_move_format(pos, NULL, M(m), CV_LAN, buf, size);
     }
     return n;
 }
@@ -90,25 +90,25 @@ static cv_move_status g_read_move(void *pos, const char *text, int nt, unsigned 
 {
     cv_move_parse r;
     if (nt == NT_PBM) flags |= CV_READ_PBM;
-    /* plain SAN read as cv_move_read_as would first read it, without its
+    /* plain SAN read as cv_gen_move_read_as would first read it, without its
      * parse record: the move of nearly every ply of a real file */
     cv_move fast;
-    if (!flags && cv_san_fast(pos, text, &fast)) {
+    if (!flags && cv_gen_san_fast(pos, text, &fast)) {
         put_move(m, fast);
         info->lax = 0;
         return CV_MOVE_OK;
     }
-    cv_move_read_as(pos, NULL, text, flags, &r);
+    cv_gen_move_read_as(pos, NULL, text, flags, &r);
     if (r.status == CV_MOVE_OK) put_move(m, r.move);
     else snprintf(info->why, sizeof info->why, "%s", r.why);
     info->lax = r.lax;
     return r.status;
 }
 
-static void g_make(void *pos, const cv_amove *m, cv_aundo *u) { cv_make(pos, M(m), (cv_undo *)u->s.b); }
-static void g_unmake(void *pos, const cv_amove *m, const cv_aundo *u) { cv_unmake(pos, M(m), (const cv_undo *)u->s.b); }
-static void g_make_null(void *pos, cv_aundo *u) { cv_make_null(pos, (cv_undo *)u->s.b); }
-static void g_unmake_null(void *pos, const cv_aundo *u) { cv_unmake_null(pos, (const cv_undo *)u->s.b); }
+static void g_make(void *pos, const cv_amove *m, cv_aundo *u) { cv_gen_make(pos, M(m), (cv_undo *)u->s.b); }
+static void g_unmake(void *pos, const cv_amove *m, const cv_aundo *u) { cv_gen_unmake(pos, M(m), (const cv_undo *)u->s.b); }
+static void g_make_null(void *pos, cv_aundo *u) { cv_gen_make_null(pos, (cv_undo *)u->s.b); }
+static void g_unmake_null(void *pos, const cv_aundo *u) { cv_gen_unmake_null(pos, (const cv_undo *)u->s.b); }
 
 /* Insufficient material to mate for either side (bare kings, king and a
  * minor piece, bishops all on one colour), read from the pieces' names. */
@@ -141,13 +141,13 @@ static int insufficient_material(const cv_pos *p)
 static void g_outcome(void *pos, cv_outcome *o)
 {
     cv_pos *p = pos;
-    o->in_check = cv_in_check(p);
-    o->moves = cv_count_legal(p);
+    o->in_check = cv_gen_in_check(p);
+    o->moves = cv_gen_count_legal(p);
     o->fifty = p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies;
     o->insufficient_material = insufficient_material(p);
 }
 
-static uint64_t g_key(void *pos) { return cv_repetition_key(pos); }
+static uint64_t g_key(void *pos) { return cv_gen_repetition_key(pos); }
 
 typedef struct dv {
     cv_divide_fn fn;
@@ -159,19 +159,19 @@ static void divide_one(void *arg, const cv_pos *p, cv_move m, uint64_t nodes)
 {
     dv *d = arg;
     char buf[64];
-    cv_move_format((cv_pos *)p, NULL, m, written(d->nt), buf, sizeof buf);
+    cv_gen_move_format((cv_pos *)p, NULL, m, written(d->nt), buf, sizeof buf);
     d->fn(d->arg, buf, nodes);
 }
 
 static uint64_t g_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv_divide_fn fn, void *arg)
 {
     dv d = { fn, arg, nt };
-    return cv_perft_run(pos, depth, o, fn ? divide_one : NULL, &d);
+    return cv_gen_perft_run(pos, depth, o, fn ? divide_one : NULL, &d);
 }
 
 static void g_diagram(const void *pos, const char *style, unsigned flags, FILE *out)
 {
-    cv_diagram_styled(pos, style, flags, out);
+    cv_gen_diagram_styled(pos, style, flags, out);
 }
 
 /* Any board of the spec's geometry, a piece by its FEN letter. */
@@ -270,7 +270,7 @@ static cv_move_status board_squares(void *pos, const char *args, cv_amove *m, ch
     char text[32];
     snprintf(text, sizeof text, "%s%s", g->name[from], g->name[to]);
     cv_move_parse r;
-    cv_move_read(p, ml, text, &r);
+    cv_gen_move_read(p, ml, text, &r);
     if (r.status != CV_MOVE_OK && v->npromo) {
         char pl = promo ? promo : v->pieces[v->promo_types[0]].letter;
         char t2[40];
@@ -278,7 +278,7 @@ static cv_move_status board_squares(void *pos, const char *args, cv_amove *m, ch
         cv_move_parse r2;
         /* a piece given: its reason counts; none given: the queen only
          * helps when it makes the move a legal promotion */
-        if (cv_move_read(p, ml, t2, &r2) == CV_MOVE_OK || promo) r = r2;
+        if (cv_gen_move_read(p, ml, t2, &r2) == CV_MOVE_OK || promo) r = r2;
     } else if (r.status == CV_MOVE_OK && promo) {
         free(ml);
         return fail_at(why, ws, col, 0, CV_MOVE_ILLEGAL, "%s-%s is not a promotion", g->name[from], g->name[to]);
@@ -325,11 +325,11 @@ static int g_put(void *pos, const char *text, char *why, size_t ws, int *col)
         snprintf(why, ws, "unexpected '%s'", rest);
         return -1;
     }
-    cv_pos_put(p, cell, pc);
+    cv_gen_pos_put(p, cell, pc);
     /* a right whose king or rook is gone would be a lie */
     for (int k = 0; k < p->ncastle; k++)
         if (p->castle[k].king_from == cell || p->castle[k].rook_from == cell) p->castling &= ~(1u << k);
-    cv_pos_refresh(p);
+    cv_gen_pos_refresh(p);
     return 0;
 }
 
@@ -338,14 +338,14 @@ static void g_set_side(void *pos, int side)
     cv_pos *p = pos;
     p->side = side;
     p->ep = p->ep_victim = -1;
-    cv_pos_refresh(p);
+    cv_gen_pos_refresh(p);
 }
 
 static int g_set_rights(void *pos, const char *text, char *why, size_t ws)
 {
     cv_pos *p = pos;
     char fen[2048];
-    cv_fen_write(p, 0, fen, sizeof fen);
+    cv_gen_fen_write(p, 0, fen, sizeof fen);
     /* rebuilt through the FEN reader so the rights get their rooks */
     char *sp = strchr(fen, ' ');
     char rebuilt[2200];
@@ -353,7 +353,7 @@ static int g_set_rights(void *pos, const char *text, char *why, size_t ws)
              *text ? text : "-", p->halfmove, p->fullmove);
     cv_pos q;
     cv_fen_errors e;
-    if (strpbrk(text, " \t") || cv_fen_read(p->v, rebuilt, CV_FEN_LENIENT, &q, &e) < 0) {
+    if (strpbrk(text, " \t") || cv_gen_fen_read(p->v, rebuilt, CV_FEN_LENIENT, &q, &e) < 0) {
         snprintf(why, ws, "invalid castling rights '%s'", text);
         return -1;
     }
@@ -365,14 +365,14 @@ static int g_set_rights(void *pos, const char *text, char *why, size_t ws)
     q.ep = p->ep;
     q.ep_victim = p->ep_victim;
     *p = q;
-    cv_pos_refresh(p);
+    cv_gen_pos_refresh(p);
     return 0;
 }
 
 static size_t g_rights(const void *pos, char *buf, size_t size)
 {
     char fen[2048];
-    cv_fen_write(pos, 0, fen, sizeof fen);
+    cv_gen_fen_write(pos, 0, fen, sizeof fen);
     const char *f = strchr(fen, ' ') + 3;
     return (size_t)snprintf(buf, size, "%.*s", (int)(strchr(f, ' ') - f), f);
 }

@@ -11,23 +11,23 @@ typedef struct gen {
     int pseudo;         /* keep moves that leave the royal attacked */
 } gen;
 
-int cv_leaves_royal_safe(cv_pos *p, cv_move m)
+int cv_gen_leaves_royal_safe(cv_pos *p, cv_move m)
 {
     cv_undo u;
     int us = p->side;
-    cv_make(p, m, &u);
+    cv_gen_make(p, m, &u);
     int k = p->royal[us];
-    int ok = k < 0 || !cv_attacked(p, k, us ^ 1);
+    int ok = k < 0 || !cv_gen_attacked(p, k, us ^ 1);
     /* A variant without royals has nothing to keep safe; with a royal type
      * but none on the board (a set-up position) there is nothing either. */
-    cv_unmake(p, m, &u);
+    cv_gen_unmake(p, m, &u);
     return ok;
 }
 
 static inline void push(gen *G, int from, int to, int kind, int promo, int castle)
 {
     cv_move m = { (int16_t)from, (int16_t)to, (uint8_t)promo, (uint8_t)kind, (uint8_t)castle, 0 };
-    if (G->exact && !cv_leaves_royal_safe(G->p, m)) return;
+    if (G->exact && !cv_gen_leaves_royal_safe(G->p, m)) return;
     if (G->ml->n < CV_MAX_MOVES) G->ml->m[G->ml->n++] = m;
 }
 
@@ -99,7 +99,7 @@ static void gen_piece(gen *G, int from, uint8_t pc)
                 else if (s == p->ep && ep_ok && (a->mode & CV_MODE_CAPTURE) && p->ep_victim >= 0 &&
                          p->board[p->ep_victim] && CV_COLOR(p->board[p->ep_victim]) == them) {
                     cv_move m = { (int16_t)from, (int16_t)s, 0, CV_MK_EP, 0, 0 };
-                    if (G->exact || G->pseudo || cv_leaves_royal_safe(p, m)) add(G, from, s, CV_MK_EP, pawn);
+                    if (G->exact || G->pseudo || cv_gen_leaves_royal_safe(p, m)) add(G, from, s, CV_MK_EP, pawn);
                 }
             } else {
                 if (CV_COLOR(q) == them && (a->mode & CV_MODE_CAPTURE)) add(G, from, s, CV_MK_NORMAL, pawn);
@@ -129,7 +129,7 @@ static void gen_royal(gen *G, int from, uint8_t pc)
             uint8_t q = p->board[s];
             int ok = q ? (CV_COLOR(q) == G->them && (a->mode & CV_MODE_CAPTURE))
                        : ((a->mode & CV_MODE_MOVE) && k >= a->min);
-            if (ok && !cv_attacked_past(p, s, G->them, from) && G->ml->n < CV_MAX_MOVES) {
+            if (ok && !cv_gen_attacked_past(p, s, G->them, from) && G->ml->n < CV_MAX_MOVES) {
                 cv_move m = { (int16_t)from, (int16_t)s, 0, CV_MK_NORMAL, 0, 0 };
                 G->ml->m[G->ml->n++] = m;
             }
@@ -153,11 +153,11 @@ static void gen_castling(gen *G)
             blocked = ((p->occ[0][w] | p->occ[1][w]) & c->empty[w]) != 0;
         if (blocked) continue;
         int attacked = 0;
-        for (int j = 0; j < c->nsafe && !attacked; j++) attacked = cv_attacked(p, c->safe[j], G->them);
+        for (int j = 0; j < c->nsafe && !attacked; j++) attacked = cv_gen_attacked(p, c->safe[j], G->them);
         if (attacked) continue;
         cv_move m = { c->king_from, c->king_to, 0, CV_MK_CASTLE, (uint8_t)i, 0 };
         /* The castling rook may have been shielding the king's new cell. */
-        if (cv_leaves_royal_safe(p, m) && G->ml->n < CV_MAX_MOVES) G->ml->m[G->ml->n++] = m;
+        if (cv_gen_leaves_royal_safe(p, m) && G->ml->n < CV_MAX_MOVES) G->ml->m[G->ml->n++] = m;
     }
 }
 
@@ -192,7 +192,7 @@ static int generate(cv_pos *p, cv_movelist *ml, int mode)
             gen_piece(&G, from, pc);
         }
     }
-    if (p->ncastle && p->castling && !(k0 >= 0 && cv_attacked(p, k0, G.them))) {
+    if (p->ncastle && p->castling && !(k0 >= 0 && cv_gen_attacked(p, k0, G.them))) {
         G.exact = 0;
         gen_castling(&G);
     }
@@ -203,11 +203,11 @@ int cv_gen_legal(cv_pos *p, cv_movelist *ml) { return generate(p, ml, 0); }
 int cv_gen_legal_slow(cv_pos *p, cv_movelist *ml) { return generate(p, ml, 1); }
 int cv_gen_pseudo(cv_pos *p, cv_movelist *ml) { return generate(p, ml, 2); }
 
-int cv_count_legal(cv_pos *p)
+int cv_gen_count_legal(cv_pos *p)
 {
     /* by sets where the board has them: a tenth of the walk's cost, and
      * replay asks it of every game's last position */
-    int n = cv_bb_count_legal(p);
+    int n = cv_gen_bb_count_legal(p);
     if (n >= 0) return n;
     cv_movelist ml;
     return generate(p, &ml, 0);
@@ -215,13 +215,13 @@ int cv_count_legal(cv_pos *p)
 
 /* Only a pin can make it illegal, and a pin lies on the rider line from
  * the royal through from: that line is walked outward from the royal. */
-int cv_safe_unless_pinned(cv_pos *p, cv_move m)
+int cv_gen_safe_unless_pinned(cv_pos *p, cv_move m)
 {
     const cv_variant *v = p->v;
     const int n = v->geom.ncells, us = p->side, k = p->royal[us];
     uint8_t d = v->line[k * n + m.from];
     if (d == 0) return 1;
-    if (d == 255) return cv_leaves_royal_safe(p, m);
+    if (d == 255) return cv_gen_leaves_royal_safe(p, m);
     const int w = d - 1;
     const int16_t *row = v->geom.nb + w * n;
     int s = k, dist = 0, passed = 0;
@@ -282,10 +282,10 @@ int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml)
                         if (dup || ml->n >= CV_MAX_MOVES) continue;
                         int ok;
                         if (v->fast_legal && v->line && p->royal[us] >= 0 && kd != CV_MK_EP && t != v->royal_type) {
-                            if (in_check < 0) in_check = cv_in_check(p);
-                            ok = in_check ? cv_leaves_royal_safe(p, m) : cv_safe_unless_pinned(p, m);
+                            if (in_check < 0) in_check = cv_gen_in_check(p);
+                            ok = in_check ? cv_gen_leaves_royal_safe(p, m) : cv_gen_safe_unless_pinned(p, m);
                         } else {
-                            ok = cv_leaves_royal_safe(p, m);
+                            ok = cv_gen_leaves_royal_safe(p, m);
                         }
                         if (ok) ml->m[ml->n++] = m;
                     }

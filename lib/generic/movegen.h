@@ -30,12 +30,12 @@ int cv_gen_pseudo(cv_pos *p, cv_movelist *ml);
  * known (reading SAN, disambiguating). */
 int cv_gen_to(cv_pos *p, int to, int type, cv_movelist *ml);
 /* Number of legal moves (perft leaves). */
-int cv_count_legal(cv_pos *p);
+int cv_gen_count_legal(cv_pos *p);
 /* Does the move leave the mover's royal safe?  (Plays and takes it back.) */
-int cv_leaves_royal_safe(cv_pos *p, cv_move m);
+int cv_gen_leaves_royal_safe(cv_pos *p, cv_move m);
 /* The same for a move that is not the royal's, not en passant and not
  * castling, made while the royal is not in check (fast_legal variants
  * with a line table): decided without playing the move. */
-int cv_safe_unless_pinned(cv_pos *p, cv_move m);
+int cv_gen_safe_unless_pinned(cv_pos *p, cv_move m);
 
 #endif

@@ -9,9 +9,9 @@
 
 static const char *const names[] = { "san", "lan", "uci" };
 
-const char *cv_notation_name(cv_notation n) { return names[n]; }
+const char *cv_gen_notation_name(cv_notation n) { return names[n]; }
 
-int cv_notation_from_name(const char *s)
+int cv_gen_notation_from_name(const char *s)
 {
     for (int i = 0; i < 3; i++)
         if (!strcmp(s, names[i])) return i;
@@ -24,12 +24,12 @@ int cv_notation_from_name(const char *s)
 static void check_suffix(cv_pos *p, cv_move m, char *out, size_t *n)
 {
     cv_undo u;
-    cv_make(p, m, &u);
-    if (cv_in_check(p)) out[(*n)++] = cv_count_legal(p) ? '+' : '#';
-    cv_unmake(p, m, &u);
+    cv_gen_make(p, m, &u);
+    if (cv_gen_in_check(p)) out[(*n)++] = cv_gen_count_legal(p) ? '+' : '#';
+    cv_gen_unmake(p, m, &u);
 }
 
-size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notation nt, char *buf, size_t size)
+size_t cv_gen_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notation nt, char *buf, size_t size)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
@@ -228,7 +228,7 @@ static void explain_castle(cv_pos *p, int os, cv_move_parse *r)
         set_why(r, "%s has no right to castle %s (the king or that rook has moved)", me, which);
         return;
     }
-    if (cv_in_check(p)) {
+    if (cv_gen_in_check(p)) {
         set_why(r, "%s cannot castle out of check", me);
         return;
     }
@@ -238,7 +238,7 @@ static void explain_castle(cv_pos *p, int os, cv_move_parse *r)
             return;
         }
     for (int j = 0; j < c->nsafe; j++)
-        if (cv_attacked(p, c->safe[j], p->side ^ 1)) {
+        if (cv_gen_attacked(p, c->safe[j], p->side ^ 1)) {
             set_why(r, "%s cannot castle %s: the king would %s %s, which is attacked", me, which,
                     c->safe[j] == c->king_to ? "land on" : "pass", g->name[c->safe[j]]);
             return;
@@ -278,12 +278,12 @@ static int explain_blocked(cv_pos *p, const want *w, cv_move_parse *r)
     return 0;
 }
 
-cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r)
+cv_move_status cv_gen_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r)
 {
     /* plain SAN, nearly every move of a real file, is read by hand; what
      * the fast reader declines gets the general reading and its reasons */
     cv_move m;
-    if (!legal && cv_san_fast(p, text, &m)) {
+    if (!legal && cv_gen_san_fast(p, text, &m)) {
         /* the fields a reading sets, not the whole (why[] is most of it) */
         r->move = r->cand[0] = m;
         r->ncand = 1;
@@ -292,10 +292,10 @@ cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *tex
         r->why[0] = 0;
         return r->status = CV_MOVE_OK;
     }
-    return cv_move_read_general(p, legal, text, r);
+    return cv_gen_move_read_general(p, legal, text, r);
 }
 
-cv_move_status cv_move_read_general(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r)
+cv_move_status cv_gen_move_read_general(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
@@ -402,7 +402,7 @@ cv_move_status cv_move_read_general(cv_pos *p, const cv_movelist *legal, const c
         size_t n = 0;
         for (int i = 0; i < r->ncand && i < 8; i++) {
             char s[32];
-            cv_move_format(p, legal, r->cand[i], CV_SAN, s, sizeof s);
+            cv_gen_move_format(p, legal, r->cand[i], CV_SAN, s, sizeof s);
             n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? (i == r->ncand - 1 ? " and " : ", ") : "", s);
             if (n >= sizeof list) break;
         }
@@ -416,7 +416,7 @@ cv_move_status cv_move_read_general(cv_pos *p, const cv_movelist *legal, const c
     cv_gen_pseudo(p, &ps);
     for (int i = 0; i < ps.n; i++)
         if (matches(p, &w, ps.m[i])) {
-            set_why(r, cv_in_check(p) ? "does not get the %s king out of check" : "would leave the %s king in check", me);
+            set_why(r, cv_gen_in_check(p) ? "does not get the %s king out of check" : "would leave the %s king in check", me);
             return r->status = CV_MOVE_ILLEGAL;
         }
     if (w.castle) {
@@ -480,11 +480,11 @@ unknown_piece:
     return r->status = CV_MOVE_SYNTAX;
 }
 
-cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
+cv_move_status cv_gen_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
                                cv_move_parse *r)
 {
     if (flags & CV_READ_STRICT_SAN) {
-        cv_move_read(p, legal, text, r);
+        cv_gen_move_read(p, legal, text, r);
         if (r->status == CV_MOVE_OK && (r->form != CV_SAN || r->lax)) {
             snprintf(r->why, sizeof r->why, "'%s' is not SAN%s", text,
                      r->form == CV_UCI ? " (it is UCI)" : r->form == CV_LAN ? " (it is long algebraic)" : "");
@@ -500,7 +500,7 @@ cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *
     }
     /* "O-O" is castling in every reading: no letter to try in two cases */
     if (!(flags & CV_READ_PBM) || !isalpha((unsigned char)text[0]) || text[0] == 'O')
-        return cv_move_read(p, legal, text, r);
+        return cv_gen_move_read(p, legal, text, r);
     const cv_variant *v = p->v;
     char up[64], low[64];
     snprintf(up, sizeof up, "%s", text);
@@ -511,11 +511,11 @@ cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *
     int file_ok = low[0] - 'a' < v->geom.files;
     if (!piece_ok || !file_ok) {
         /* only one reading exists; take it in the case that gives it */
-        return cv_move_read(p, legal, piece_ok ? up : low, r);
+        return cv_gen_move_read(p, legal, piece_ok ? up : low, r);
     }
     cv_move_parse a, b;
-    cv_move_read(p, legal, up, &a);
-    cv_move_read(p, legal, low, &b);
+    cv_gen_move_read(p, legal, up, &a);
+    cv_gen_move_read(p, legal, low, &b);
     /* a reading that names the from-square (LAN, UCI: "b3xc4", "b3c4") is
      * exact; it wins over the SAN one with a rank ("B3xc4") */
     if (a.status == CV_MOVE_OK && b.status == CV_MOVE_OK && !cv_move_eq(a.move, b.move) && b.form != CV_SAN &&
@@ -528,8 +528,8 @@ cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *
         r->ncand = 2;
         r->cand[1] = b.move;
         char sa[32], sb[32];
-        cv_move_format(p, legal, a.move, CV_SAN, sa, sizeof sa);
-        cv_move_format(p, legal, b.move, CV_SAN, sb, sizeof sb);
+        cv_gen_move_format(p, legal, a.move, CV_SAN, sa, sizeof sa);
+        cv_gen_move_format(p, legal, b.move, CV_SAN, sb, sizeof sb);
         snprintf(r->why, sizeof r->why, "ambiguous in pbmserv notation: %s or %s", sa, sb);
         return r->status = CV_MOVE_AMBIGUOUS;
     }

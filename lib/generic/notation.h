@@ -12,12 +12,12 @@
 typedef enum { CV_SAN, CV_LAN, CV_UCI } cv_notation;
 
 /* Name of a notation ("san") and back (-1 when unknown). */
-const char *cv_notation_name(cv_notation n);
-int cv_notation_from_name(const char *s);
+const char *cv_gen_notation_name(cv_notation n);
+int cv_gen_notation_from_name(const char *s);
 
 /* Writes move m of position p.  legal: p's legal moves when the caller
  * has them (for disambiguation), or NULL.  Returns the length. */
-size_t cv_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notation n,
+size_t cv_gen_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notation n,
                       char *buf, size_t size);
 
 typedef struct cv_move_parse {
@@ -31,13 +31,13 @@ typedef struct cv_move_parse {
 } cv_move_parse;
 
 /* Resolves text against p's legal moves (legal may be NULL). */
-cv_move_status cv_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
+cv_move_status cv_gen_move_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
 /* The same without the fast reader of plain SAN (san.h): the PCRE2
- * reading of every form.  cv_move_read gives its answer for every text;
+ * reading of every form.  cv_gen_move_read gives its answer for every text;
  * the tests compare the two. */
-cv_move_status cv_move_read_general(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
+cv_move_status cv_gen_move_read_general(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
 
-cv_move_status cv_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
+cv_move_status cv_gen_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
                                cv_move_parse *r);
 
 #endif

@@ -9,25 +9,25 @@
 static uint64_t mailbox_perft(cv_pos *p, int depth)
 {
     if (depth <= 0) return 1;
-    if (depth == 1) return (uint64_t)cv_count_legal(p);
+    if (depth == 1) return (uint64_t)cv_gen_count_legal(p);
     cv_movelist ml;
     cv_gen_legal(p, &ml);
     uint64_t total = 0;
     for (int i = 0; i < ml.n; i++) {
         cv_undo u;
-        cv_make(p, ml.m[i], &u);
+        cv_gen_make(p, ml.m[i], &u);
         total += mailbox_perft(p, depth - 1);
-        cv_unmake(p, ml.m[i], &u);
+        cv_gen_unmake(p, ml.m[i], &u);
     }
     return total;
 }
 
 /* The bitboard path when the variant and position have one (bb.h), else
  * the mailbox, which stays the reference. */
-uint64_t cv_perft(cv_pos *p, int depth)
+uint64_t cv_gen_perft(cv_pos *p, int depth)
 {
     if (depth <= 0) return 1;
-    uint64_t n = cv_bb_perft(p, depth);
+    uint64_t n = cv_gen_bb_perft(p, depth);
     return n != UINT64_MAX ? n : mailbox_perft(p, depth);
 }
 
@@ -49,10 +49,10 @@ typedef struct table {
 static uint64_t hashed(cv_pos *p, int depth, table *t)
 {
     if (depth <= BB_BELOW_TABLE && depth >= 1) {
-        uint64_t n = cv_bb_perft(p, depth);
+        uint64_t n = cv_gen_bb_perft(p, depth);
         if (n != UINT64_MAX) return n;
     }
-    if (depth <= 1) return depth <= 0 ? 1 : (uint64_t)cv_count_legal(p);
+    if (depth <= 1) return depth <= 0 ? 1 : (uint64_t)cv_gen_count_legal(p);
     uint64_t key = p->hash ^ ((uint64_t)depth * 0x9E3779B97F4A7C15ull);
     entry *e = &t->e[key & t->mask];
     uint64_t d = atomic_load_explicit(&e->data, memory_order_relaxed);
@@ -63,9 +63,9 @@ static uint64_t hashed(cv_pos *p, int depth, table *t)
     uint64_t total = 0;
     for (int i = 0; i < ml.n; i++) {
         cv_undo u;
-        cv_make(p, ml.m[i], &u);
+        cv_gen_make(p, ml.m[i], &u);
         total += hashed(p, depth - 1, t);
-        cv_unmake(p, ml.m[i], &u);
+        cv_gen_unmake(p, ml.m[i], &u);
     }
     d = total << 8 | (uint64_t)depth;
     atomic_store_explicit(&e->data, d, memory_order_relaxed);
@@ -88,9 +88,9 @@ static void worker(cv_roots *r, void *arg)
     cv_pos p = *J->root;
     for (int i; (i = cv_roots_take(r)) >= 0;) {
         cv_undo u;
-        cv_make(&p, J->moves[i], &u);
-        J->counts[i] = J->t ? hashed(&p, J->depth - 1, J->t) : cv_perft(&p, J->depth - 1);
-        cv_unmake(&p, J->moves[i], &u);
+        cv_gen_make(&p, J->moves[i], &u);
+        J->counts[i] = J->t ? hashed(&p, J->depth - 1, J->t) : cv_gen_perft(&p, J->depth - 1);
+        cv_gen_unmake(&p, J->moves[i], &u);
         if (J->o->roots_done) {
             atomic_fetch_add(J->o->nodes_done, J->counts[i]);
             atomic_fetch_add(J->o->roots_done, 1);
@@ -98,7 +98,7 @@ static void worker(cv_roots *r, void *arg)
     }
 }
 
-uint64_t cv_perft_run(cv_pos *p, int depth, const cv_perft_opts *o, cv_perft_divide_fn divide, void *arg)
+uint64_t cv_gen_perft_run(cv_pos *p, int depth, const cv_perft_opts *o, cv_perft_divide_fn divide, void *arg)
 {
     cv_perft_opts def = { 1, 0, 0, 0, NULL, NULL, NULL };
     if (!o) o = &def;

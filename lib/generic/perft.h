@@ -15,10 +15,10 @@
 typedef void (*cv_perft_divide_fn)(void *arg, const cv_pos *p, cv_move m, uint64_t nodes);
 
 /* Plain single-threaded count. */
-uint64_t cv_perft(cv_pos *p, int depth);
+uint64_t cv_gen_perft(cv_pos *p, int depth);
 
 /* The full version; returns the total, or UINT64_MAX on allocation failure. */
-uint64_t cv_perft_run(cv_pos *p, int depth, const cv_perft_opts *o,
+uint64_t cv_gen_perft_run(cv_pos *p, int depth, const cv_perft_opts *o,
                       cv_perft_divide_fn divide, void *arg);
 
 #endif

@@ -34,14 +34,14 @@ static inline uint64_t zp(int cell, uint8_t piece)
     return zob_piece[cell][CV_TYPE(piece) + CV_COLOR(piece) * CV_MAX_PIECES];
 }
 
-uint64_t cv_zobrist_piece(int cell, uint8_t piece) { pthread_once(&zob_once, zob_init); return piece ? zp(cell, piece) : 0; }
-uint64_t cv_zobrist_side(void) { pthread_once(&zob_once, zob_init); return zob_side; }
-uint64_t cv_zobrist_castle(int i) { pthread_once(&zob_once, zob_init); return zob_castle[i & 31]; }
-uint64_t cv_zobrist_ep(int cell) { pthread_once(&zob_once, zob_init); return cell >= 0 ? zob_ep[cell] : 0; }
+uint64_t cv_gen_zobrist_piece(int cell, uint8_t piece) { pthread_once(&zob_once, zob_init); return piece ? zp(cell, piece) : 0; }
+uint64_t cv_gen_zobrist_side(void) { pthread_once(&zob_once, zob_init); return zob_side; }
+uint64_t cv_gen_zobrist_castle(int i) { pthread_once(&zob_once, zob_init); return zob_castle[i & 31]; }
+uint64_t cv_gen_zobrist_ep(int cell) { pthread_once(&zob_once, zob_init); return cell >= 0 ? zob_ep[cell] : 0; }
 
 /* ---- setup ---- */
 
-void cv_pos_clear(cv_pos *p, const cv_variant *v)
+void cv_gen_pos_clear(cv_pos *p, const cv_variant *v)
 {
     pthread_once(&zob_once, zob_init);
     memset(p, 0, sizeof *p);
@@ -53,7 +53,7 @@ void cv_pos_clear(cv_pos *p, const cv_variant *v)
     p->moved_from = p->moved_to = -1;
 }
 
-void cv_pos_set_calm(cv_pos *p)
+void cv_gen_pos_set_calm(cv_pos *p)
 {
     p->calm = 1;
     p->moved_from = p->moved_to = -1;
@@ -62,7 +62,7 @@ void cv_pos_set_calm(cv_pos *p)
 static inline void occ_set(cv_pos *p, int c, int cell) { p->occ[c][cell >> 6] |= 1ull << (cell & 63); }
 static inline void occ_clr(cv_pos *p, int c, int cell) { p->occ[c][cell >> 6] &= ~(1ull << (cell & 63)); }
 
-void cv_pos_put(cv_pos *p, int cell, uint8_t piece)
+void cv_gen_pos_put(cv_pos *p, int cell, uint8_t piece)
 {
     p->calm = 0;    /* an edited board: nothing known of its checks */
     p->moved_from = p->moved_to = -1;
@@ -90,7 +90,7 @@ static void span(const cv_geom *g, int a, int b, uint64_t *mask)
     }
 }
 
-int cv_pos_add_castle(cv_pos *p, int rule, int color, int king_from, int rook_from, char letter)
+int cv_gen_pos_add_castle(cv_pos *p, int rule, int color, int king_from, int rook_from, char letter)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
@@ -121,7 +121,7 @@ int cv_pos_add_castle(cv_pos *p, int rule, int color, int king_from, int rook_fr
     return p->ncastle++;
 }
 
-void cv_pos_refresh(cv_pos *p)
+void cv_gen_pos_refresh(cv_pos *p)
 {
     p->calm = 0;    /* set again by the validation that finds no opposite check */
     p->moved_from = p->moved_to = -1;
@@ -142,7 +142,7 @@ void cv_pos_refresh(cv_pos *p)
 
 /* ---- attacks ---- */
 
-int cv_attacked_walk(const cv_pos *p, int cell, int by, int gone)
+int cv_gen_attacked_walk(const cv_pos *p, int cell, int by, int gone)
 {
     const cv_variant *v = p->v;
     const int n = v->geom.ncells;
@@ -169,15 +169,15 @@ int cv_attacked_walk(const cv_pos *p, int cell, int by, int gone)
 /* Boards with a bitboard form find the nearest piece along each
  * direction by a ray lookup; the walk stays for the others and is the
  * whole of it under CVKIT_MAILBOX (the reference the tests compare). */
-int cv_attacked_past(const cv_pos *p, int cell, int by, int gone)
+int cv_gen_attacked_past(const cv_pos *p, int cell, int by, int gone)
 {
-    int r = cv_bb_attacked(p, cell, by, gone);
-    return r >= 0 ? r : cv_attacked_walk(p, cell, by, gone);
+    int r = cv_gen_bb_attacked(p, cell, by, gone);
+    return r >= 0 ? r : cv_gen_attacked_walk(p, cell, by, gone);
 }
 
-int cv_attacked(const cv_pos *p, int cell, int by) { return cv_attacked_past(p, cell, by, -1); }
+int cv_gen_attacked(const cv_pos *p, int cell, int by) { return cv_gen_attacked_past(p, cell, by, -1); }
 
-int cv_attackers(const cv_pos *p, int cell, int by, int16_t *out, int max)
+int cv_gen_attackers(const cv_pos *p, int cell, int by, int16_t *out, int max)
 {
     const cv_variant *v = p->v;
     int cnt = 0;
@@ -197,17 +197,17 @@ int cv_attackers(const cv_pos *p, int cell, int by, int16_t *out, int max)
     return cnt;
 }
 
-int cv_in_check(const cv_pos *p)
+int cv_gen_in_check(const cv_pos *p)
 {
     int k = p->royal[p->side];
     if (k < 0) return 0;
     /* after a plain move in a calm position only the piece moved, or a
      * rider behind the cell it left, can be giving check */
     if (p->moved_from >= 0) {
-        int r = cv_bb_check_after(p, p->moved_from, p->moved_to);
+        int r = cv_gen_bb_check_after(p, p->moved_from, p->moved_to);
         if (r >= 0) return r;
     }
-    return cv_attacked(p, k, p->side ^ 1);
+    return cv_gen_attacked(p, k, p->side ^ 1);
 }
 
 /* ---- make / unmake ---- */
@@ -227,7 +227,7 @@ static inline void drop(cv_pos *p, int cell, uint8_t q)
     p->board[cell] = q;
 }
 
-void cv_make(cv_pos *p, cv_move m, cv_undo *u)
+void cv_gen_make(cv_pos *p, cv_move m, cv_undo *u)
 {
     const cv_variant *v = p->v;
     uint8_t pc = p->board[m.from];
@@ -285,7 +285,7 @@ void cv_make(cv_pos *p, cv_move m, cv_undo *u)
     p->moved_to = plain ? m.to : -1;
 }
 
-void cv_unmake(cv_pos *p, cv_move m, const cv_undo *u)
+void cv_gen_unmake(cv_pos *p, cv_move m, const cv_undo *u)
 {
     p->side ^= 1;
     int us = p->side;
@@ -315,7 +315,7 @@ void cv_unmake(cv_pos *p, cv_move m, const cv_undo *u)
     p->moved_from = p->moved_to = -1;
 }
 
-void cv_make_null(cv_pos *p, cv_undo *u)
+void cv_gen_make_null(cv_pos *p, cv_undo *u)
 {
     /* a pass made in check leaves the passer's royal attacked with the
      * other side to move: nothing is known any more */
@@ -337,7 +337,7 @@ void cv_make_null(cv_pos *p, cv_undo *u)
     p->hash ^= zob_side;
 }
 
-void cv_unmake_null(cv_pos *p, const cv_undo *u)
+void cv_gen_unmake_null(cv_pos *p, const cv_undo *u)
 {
     p->side ^= 1;
     if (p->side) p->fullmove--;

@@ -57,52 +57,52 @@ typedef struct cv_pos {
      * read and validated, and every position legal moves lead to from
      * it).  moved_from/moved_to: the last move, when it was a plain one
      * (no castling, no en passant) made in a calm position, else -1: then
-     * whether it gave check is a question about two cells (cv_in_check). */
+     * whether it gave check is a question about two cells (cv_gen_in_check). */
     int16_t moved_from, moved_to;
     uint8_t calm;
 } cv_pos;
 
-void cv_pos_clear(cv_pos *p, const cv_variant *v);
-void cv_pos_put(cv_pos *p, int cell, uint8_t piece);   /* also empties (piece 0) */
+void cv_gen_pos_clear(cv_pos *p, const cv_variant *v);
+void cv_gen_pos_put(cv_pos *p, int cell, uint8_t piece);   /* also empties (piece 0) */
 
 /* Adds the castling of rule r for colour c with the rook on rook_from;
  * returns its index or -1. */
-int  cv_pos_add_castle(cv_pos *p, int rule, int color, int king_from, int rook_from, char letter);
+int  cv_gen_pos_add_castle(cv_pos *p, int rule, int color, int king_from, int rook_from, char letter);
 /* Recomputes castle_clear and the hash from scratch (after setup). */
-void cv_pos_refresh(cv_pos *p);
+void cv_gen_pos_refresh(cv_pos *p);
 
 /* Is cell attacked by colour by?  Walks outward along every attack
  * direction; a royal on the cell does not block. */
-int  cv_attacked(const cv_pos *p, int cell, int by);
+int  cv_gen_attacked(const cv_pos *p, int cell, int by);
 /* The same with the cell gone taken as empty (a royal lifted to test
  * where it may go: a rider's line goes on past it). */
-int  cv_attacked_past(const cv_pos *p, int cell, int by, int gone);
-/* cv_attacked_past by walking outward along every attack direction, cell
+int  cv_gen_attacked_past(const cv_pos *p, int cell, int by, int gone);
+/* cv_gen_attacked_past by walking outward along every attack direction, cell
  * by cell, whatever the board: the reference the bitboard answer (taken
  * where the variant has one) is tested against. */
-int  cv_attacked_walk(const cv_pos *p, int cell, int by, int gone);
+int  cv_gen_attacked_walk(const cv_pos *p, int cell, int by, int gone);
 /* Cells of the pieces of colour by attacking cell; returns how many. */
-int  cv_attackers(const cv_pos *p, int cell, int by, int16_t *out, int max);
-int  cv_in_check(const cv_pos *p);   /* side to move's royal attacked */
+int  cv_gen_attackers(const cv_pos *p, int cell, int by, int16_t *out, int max);
+int  cv_gen_in_check(const cv_pos *p);   /* side to move's royal attacked */
 /* The position is known to be one whose side not to move is not in
  * check (the validation found no opposite check). */
-void cv_pos_set_calm(cv_pos *p);
+void cv_gen_pos_set_calm(cv_pos *p);
 
-void cv_make(cv_pos *p, cv_move m, cv_undo *u);
-void cv_unmake(cv_pos *p, cv_move m, const cv_undo *u);
+void cv_gen_make(cv_pos *p, cv_move m, cv_undo *u);
+void cv_gen_unmake(cv_pos *p, cv_move m, const cv_undo *u);
 
 /* A null move ("--" in PGN variations): the turn passes, nothing moves. */
-void cv_make_null(cv_pos *p, cv_undo *u);
-void cv_unmake_null(cv_pos *p, const cv_undo *u);
+void cv_gen_make_null(cv_pos *p, cv_undo *u);
+void cv_gen_unmake_null(cv_pos *p, const cv_undo *u);
 
 /* Hash for repetition: the en passant cell counts only when a capture
  * there is legal, as FIDE 9.2 has it. */
-uint64_t cv_repetition_key(cv_pos *p);
+uint64_t cv_gen_repetition_key(cv_pos *p);
 
-uint64_t cv_zobrist_piece(int cell, uint8_t piece);
-uint64_t cv_zobrist_side(void);
-uint64_t cv_zobrist_castle(int i);
-uint64_t cv_zobrist_ep(int cell);
+uint64_t cv_gen_zobrist_piece(int cell, uint8_t piece);
+uint64_t cv_gen_zobrist_side(void);
+uint64_t cv_gen_zobrist_castle(int i);
+uint64_t cv_gen_zobrist_ep(int cell);
 
 static inline int cv_is_capture(const cv_pos *p, cv_move m)
 {

@@ -29,17 +29,17 @@ static int legal(cv_pos *p, cv_move m, int t, int *in_check)
     const cv_variant *v = p->v;
     int k = p->royal[p->side];
     if (v->fast_legal && v->line && k >= 0 && m.kind != CV_MK_EP && t != v->royal_type) {
-        if (*in_check < 0) *in_check = cv_in_check(p);
-        return *in_check ? cv_leaves_royal_safe(p, m) : cv_safe_unless_pinned(p, m);
+        if (*in_check < 0) *in_check = cv_gen_in_check(p);
+        return *in_check ? cv_gen_leaves_royal_safe(p, m) : cv_gen_safe_unless_pinned(p, m);
     }
     if (v->fast_legal && k >= 0 && m.from == k) {
         /* the royal itself: its new cell must not be attacked once it has
          * left the old one.  A walk out from the new cell never looks at
          * that cell, so the piece it takes may stay: the same answer as
          * playing the move, without playing it */
-        return !cv_attacked_past(p, m.to, p->side ^ 1, k);
+        return !cv_gen_attacked_past(p, m.to, p->side ^ 1, k);
     }
-    return cv_leaves_royal_safe(p, m);
+    return cv_gen_leaves_royal_safe(p, m);
 }
 
 /* The file and rank the text names, if any, hold cell s. */
@@ -71,7 +71,7 @@ static int resolve(cv_pos *p, const ask *a, cv_move *out)
     /* a piece that rides plain lines both ways and hops: its origins by
      * sets, the same cells the walk below meets first */
     int16_t org[CV_MAX_CELLS];
-    int norg = P->pawn ? -1 : cv_bb_origins(p, a->type, to, target != 0, org);
+    int norg = P->pawn ? -1 : cv_gen_bb_origins(p, a->type, to, target != 0, org);
     for (int i = 0; i < norg; i++) {
         int s = org[i];
         if (!fits(g, a, s)) continue;
@@ -125,7 +125,7 @@ static int castle(cv_pos *p, int os, cv_move *out)
 {
     const cv_variant *v = p->v;
     const int us = p->side, them = us ^ 1, k0 = p->royal[us];
-    if (!p->ncastle || !p->castling || (k0 >= 0 && cv_attacked(p, k0, them))) return 0;
+    if (!p->ncastle || !p->castling || (k0 >= 0 && cv_gen_attacked(p, k0, them))) return 0;
     int found = 0;
     for (int i = 0; i < p->ncastle; i++) {
         const cv_castle *c = &p->castle[i];
@@ -135,11 +135,11 @@ static int castle(cv_pos *p, int os, cv_move *out)
         if (!r || CV_COLOR(r) != us || !v->pieces[CV_TYPE(r)].castles) continue;
         int bad = 0;
         for (int w = 0; w < p->nwords && !bad; w++) bad = ((p->occ[0][w] | p->occ[1][w]) & c->empty[w]) != 0;
-        for (int j = 0; j < c->nsafe && !bad; j++) bad = cv_attacked(p, c->safe[j], them);
+        for (int j = 0; j < c->nsafe && !bad; j++) bad = cv_gen_attacked(p, c->safe[j], them);
         if (bad) continue;
         cv_move m = { c->king_from, c->king_to, 0, CV_MK_CASTLE, (uint8_t)i, 0 };
         /* the rook may have been shielding the king's new cell */
-        if (!cv_leaves_royal_safe(p, m)) continue;
+        if (!cv_gen_leaves_royal_safe(p, m)) continue;
         if (found) return 0;
         *out = m;
         found = 1;
@@ -147,7 +147,7 @@ static int castle(cv_pos *p, int os, cv_move *out)
     return found;
 }
 
-int cv_san_fast(cv_pos *p, const char *text, cv_move *out)
+int cv_gen_san_fast(cv_pos *p, const char *text, cv_move *out)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;

@@ -14,8 +14,8 @@
 #include "pos.h"
 
 /* The move text (with at most one trailing '+' or '#') names in p, as
- * cv_move_read would find it with status CV_MOVE_OK, form SAN and no
+ * cv_gen_move_read would find it with status CV_MOVE_OK, form SAN and no
  * tolerance used.  Returns 1 with *out set, or 0: declined. */
-int cv_san_fast(cv_pos *p, const char *text, cv_move *out);
+int cv_gen_san_fast(cv_pos *p, const char *text, cv_move *out);
 
 #endif

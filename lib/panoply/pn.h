@@ -63,35 +63,35 @@ static inline const pn_opts *pn_O(const cv_variant *v) { return (const pn_opts *
 static inline int pn_role(const pn_pos *p, uint8_t pc) { return pn_O(p->v)->role[CV_TYPE(pc)]; }
 
 /* -- rules (pn_rules.c) -- */
-void pn_clear(pn_pos *p, const cv_variant *v);
+void cv_pn_clear(pn_pos *p, const cv_variant *v);
 /* Every legal move into out (at most max); returns how many there are. */
-int pn_gen(pn_pos *p, pn_move *out, int max);
+int cv_pn_gen(pn_pos *p, pn_move *out, int max);
 /* Pseudo-legal moves: no test of the mover's King. */
-int pn_gen_pseudo(const pn_pos *p, pn_move *out, int max);
-void pn_make(pn_pos *p, const pn_move *m);
+int cv_pn_gen_pseudo(const pn_pos *p, pn_move *out, int max);
+void cv_pn_make(pn_pos *p, const pn_move *m);
 /* Can colour c capture the cell in one move (pieces frozen by the
  * cell's side's Heralds excepted)? */
-int pn_attacked(const pn_pos *p, int cell, int c);
-int pn_king(const pn_pos *p, int c);
-int pn_in_check(const pn_pos *p);
+int cv_pn_attacked(const pn_pos *p, int cell, int c);
+int cv_pn_king(const pn_pos *p, int c);
+int cv_pn_in_check(const pn_pos *p);
 /* The cells a move leaves its piece(s) on: one, or a Barricade's two. */
-int pn_end_cells(const pn_pos *p, const pn_move *m, uint8_t end[2]);
+int cv_pn_end_cells(const pn_pos *p, const pn_move *m, uint8_t end[2]);
 /* Is the piece on cell (of the side to move) frozen by a Herald? */
-int pn_frozen(const pn_pos *p, int cell);
-int pn_partner(const pn_pos *p, int cell);
-uint64_t pn_perft(pn_pos *p, int depth);
+int cv_pn_frozen(const pn_pos *p, int cell);
+int cv_pn_partner(const pn_pos *p, int cell);
+uint64_t cv_pn_perft(pn_pos *p, int depth);
 
 /* -- the position code (pn_code.c) -- */
-int pn_code_read(const cv_variant *v, const char *text, pn_pos *p, cv_fen_errors *e);
-size_t pn_code_write(const pn_pos *p, char *buf, size_t size);
+int cv_pn_code_read(const cv_variant *v, const char *text, pn_pos *p, cv_fen_errors *e);
+size_t cv_pn_code_write(const pn_pos *p, char *buf, size_t size);
 /* The label of a piece code as positions and moves write it ("B1", "p"). */
-const char *pn_label(const pn_pos *p, uint8_t pc, char buf[4]);
+const char *cv_pn_label(const pn_pos *p, uint8_t pc, char buf[4]);
 /* The piece code a label names (case gives the colour); 0 if none. */
-uint8_t pn_label_piece(const cv_variant *v, const char *s, int len);
+uint8_t cv_pn_label_piece(const cv_variant *v, const char *s, int len);
 
 /* -- Game Courier notation (pn_note.c) -- */
-size_t pn_move_format(const pn_pos *p, const pn_move *m, char *buf, size_t size);
-cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why, size_t ws, int *lax);
+size_t cv_pn_move_format(const pn_pos *p, const pn_move *m, char *buf, size_t size);
+cv_move_status cv_pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why, size_t ws, int *lax);
 
 /* -- why a move is refused (pn_why.c) -- */
 /* Why no legal move gives sim, the board the sub-moves of text leave,
@@ -99,6 +99,6 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
  * piece is not the mover's or is frozen, the move leaves the King in
  * check, the piece reaches dst only as another move, cannot take or move
  * so, or is blocked. */
-void pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *text, char *why, size_t ws);
+void cv_pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *text, char *why, size_t ws);
 
 #endif

@@ -24,14 +24,14 @@ static void add(cv_fen_errors *e, int col, int kind, const char *fmt, ...)
     va_end(ap);
 }
 
-const char *pn_label(const pn_pos *p, uint8_t pc, char buf[4])
+const char *cv_pn_label(const pn_pos *p, uint8_t pc, char buf[4])
 {
     snprintf(buf, 4, "%s", p->v->pieces[CV_TYPE(pc)].label);
     if (CV_COLOR(pc)) buf[0] = (char)tolower((unsigned char)buf[0]);
     return buf;
 }
 
-uint8_t pn_label_piece(const cv_variant *v, const char *s, int len)
+uint8_t cv_pn_label_piece(const cv_variant *v, const char *s, int len)
 {
     if (len < 1 || len > 3 || !isalpha((unsigned char)s[0])) return 0;
     for (int t = 0; t < v->npieces; t++) {
@@ -93,16 +93,16 @@ static int read_board(const cv_variant *v, const char *t, pn_pos *p, cv_fen_erro
                 return -1;
             }
             int ll = (int)(close - t - i - 1);
-            pc = pn_label_piece(v, t + i + 1, ll);
+            pc = cv_pn_label_piece(v, t + i + 1, ll);
             if (!pc) {
                 add(e, col, CV_FE_SYNTAX, "unknown piece '{%.*s}'", ll > 8 ? 8 : ll, t + i + 1);
                 return -1;
             }
             len = ll + 2;
         } else {
-            pc = pn_label_piece(v, t + i, 1);
+            pc = cv_pn_label_piece(v, t + i, 1);
             if (!pc) {
-                if (isalpha((unsigned char)t[i]) && pn_label_piece(v, t + i, 2))
+                if (isalpha((unsigned char)t[i]) && cv_pn_label_piece(v, t + i, 2))
                     add(e, col, CV_FE_SYNTAX, "'%.2s' is written in braces: {%.2s}", t + i, t + i);
                 else
                     add(e, col, CV_FE_SYNTAX, "unknown piece '%c'", t[i]);
@@ -192,19 +192,19 @@ static void validate(const pn_pos *p, cv_fen_errors *e)
                         add(e, 1, CV_FE_POSITION, "%s pawn on %s, its promotion rank", side[c], g->name[i]);
                 }
             if (pn_O(v)->role[t] != PN_BARRICADE || n == 0) continue;
-            pn_label(p, pc, l);
+            cv_pn_label(p, pc, l);
             if (n != 2)
                 add(e, 1, CV_FE_POSITION, "Barricade %s has %d cell%s (%s%s): a Barricade is two adjacent cells of one label",
                     l, n, n == 1 ? "" : "s", g->name[cells[0]], n > 1 ? ", ..." : "");
-            else if (pn_partner(p, cells[0]) != cells[1])
+            else if (cv_pn_partner(p, cells[0]) != cells[1])
                 add(e, 1, CV_FE_POSITION, "Barricade %s: %s and %s are not adjacent", l, g->name[cells[0]], g->name[cells[1]]);
         }
 }
 
-int pn_code_read(const cv_variant *v, const char *text, pn_pos *p, cv_fen_errors *e)
+int cv_pn_code_read(const cv_variant *v, const char *text, pn_pos *p, cv_fen_errors *e)
 {
     memset(e, 0, sizeof *e);
-    pn_clear(p, v);
+    cv_pn_clear(p, v);
     const char *t = text;
     while (*t == ' ') t++;
     int off = (int)(t - text);
@@ -249,14 +249,14 @@ int pn_code_read(const cv_variant *v, const char *text, pn_pos *p, cv_fen_errors
     }
     validate(p, e);
     if (!e->n) {
-        int k = pn_king(p, !p->side);
-        if (k >= 0 && pn_attacked(p, k, p->side))
+        int k = cv_pn_king(p, !p->side);
+        if (k >= 0 && cv_pn_attacked(p, k, p->side))
             add(e, 1, CV_FE_POSITION, "the side not to move is in check (its King can be taken)");
     }
     return 0;
 }
 
-size_t pn_code_write(const pn_pos *p, char *buf, size_t size)
+size_t cv_pn_code_write(const pn_pos *p, char *buf, size_t size)
 {
     const cv_geom *g = &p->v->geom;
     char out[1024];
@@ -278,7 +278,7 @@ size_t pn_code_write(const pn_pos *p, char *buf, size_t size)
                 continue;
             }
             char l[4];
-            pn_label(p, p->b[c], l);
+            cv_pn_label(p, p->b[c], l);
             n += (size_t)snprintf(out + n, sizeof out - n, l[1] ? "{%s}" : "%s", l);
         }
         if (empty) n += (size_t)snprintf(out + n, sizeof out - n, "%d", empty);

@@ -113,24 +113,24 @@ static void put_move(cv_amove *out, const pn_move *m)
     memcpy(out->s.b, m, sizeof *m);
 }
 
-static void p_clear(const cv_variant *v, void *pos) { pn_clear(pos, v); }
+static void p_clear(const cv_variant *v, void *pos) { cv_pn_clear(pos, v); }
 
 static int p_read(const cv_variant *v, const char *text, unsigned flags, void *pos, cv_fen_errors *e)
 {
     (void)flags;
-    return pn_code_read(v, text, pos, e);
+    return cv_pn_code_read(v, text, pos, e);
 }
 
 static int p_start(const cv_variant *v, void *pos)
 {
     cv_fen_errors e;
-    return v->setup[0] && pn_code_read(v, v->setup, pos, &e) == 0 && !e.n ? 0 : -1;
+    return v->setup[0] && cv_pn_code_read(v, v->setup, pos, &e) == 0 && !e.n ? 0 : -1;
 }
 
 static size_t p_write(const void *pos, unsigned flags, char *buf, size_t size)
 {
     (void)flags;
-    return pn_code_write(pos, buf, size);
+    return cv_pn_code_write(pos, buf, size);
 }
 
 static int p_side(const void *pos) { return ((const pn_pos *)pos)->side; }
@@ -139,7 +139,7 @@ static int p_fullmove(const void *pos) { return ((const pn_pos *)pos)->fullmove;
 static int p_gen(void *pos, cv_amove *out, int max)
 {
     pn_move ml[PN_MAX_MOVES];
-    int n = pn_gen(pos, ml, PN_MAX_MOVES);
+    int n = cv_pn_gen(pos, ml, PN_MAX_MOVES);
     for (int i = 0; i < n && i < max && i < PN_MAX_MOVES; i++) put_move(&out[i], &ml[i]);
     return n;
 }
@@ -148,7 +148,7 @@ static size_t p_format(void *pos, const cv_amove *m, int nt, char *buf, size_t s
 {
     (void)nt;
     pn_move x = M(m);
-    return pn_move_format(pos, &x, buf, size);
+    return cv_pn_move_format(pos, &x, buf, size);
 }
 
 static cv_move_status p_read_move(void *pos, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
@@ -157,7 +157,7 @@ static cv_move_status p_read_move(void *pos, const char *text, int nt, unsigned 
     (void)flags;
     pn_move x;
     int lax;
-    cv_move_status st = pn_move_read(pos, text, &x, info->why, sizeof info->why, &lax);
+    cv_move_status st = cv_pn_move_read(pos, text, &x, info->why, sizeof info->why, &lax);
     info->lax = lax;
     if (st == CV_MOVE_OK) put_move(m, &x);
     return st;
@@ -186,15 +186,15 @@ static void p_make(void *pos, const cv_amove *m, cv_aundo *u)
 {
     (void)u;
     pn_move x = M(m);
-    pn_make(pos, &x);
+    cv_pn_make(pos, &x);
 }
 
 static void p_outcome(void *pos, cv_outcome *o)
 {
     pn_pos *p = pos;
     pn_move ml[PN_MAX_MOVES];
-    o->in_check = pn_in_check(p);
-    o->moves = pn_gen(p, ml, PN_MAX_MOVES);
+    o->in_check = cv_pn_in_check(p);
+    o->moves = cv_pn_gen(p, ml, PN_MAX_MOVES);
     o->fifty = p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies;
     o->insufficient_material = 0;
     o->no_move_loses = !pn_O(p->v)->stalemate_draws;
@@ -224,8 +224,8 @@ static void count_roots(cv_roots *r, void *arg)
     roots_job *J = arg;
     for (int i; (i = cv_roots_take(r)) >= 0;) {
         pn_pos q = *J->root;
-        pn_make(&q, &J->moves[J->pick[i]]);
-        J->counts[i] = pn_perft(&q, J->depth - 1);
+        cv_pn_make(&q, &J->moves[J->pick[i]]);
+        J->counts[i] = cv_pn_perft(&q, J->depth - 1);
         if (J->o && J->o->roots_done) {
             atomic_fetch_add(J->o->nodes_done, J->counts[i]);
             atomic_fetch_add(J->o->roots_done, 1);
@@ -239,9 +239,9 @@ static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv
     pn_pos *p = pos;
     if (depth <= 0) return 1;
     int threads = o && o->threads > 1 ? o->threads : 1;
-    if (!fn && (!o || o->split_n == 0) && threads == 1) return pn_perft(p, depth);
+    if (!fn && (!o || o->split_n == 0) && threads == 1) return cv_pn_perft(p, depth);
     pn_move ml[PN_MAX_MOVES];
-    int n = pn_gen(p, ml, PN_MAX_MOVES), pick[PN_MAX_MOVES], k = 0;
+    int n = cv_pn_gen(p, ml, PN_MAX_MOVES), pick[PN_MAX_MOVES], k = 0;
     for (int i = 0; i < n && i < PN_MAX_MOVES; i++)
         if (!o || o->split_n <= 0 || i % o->split_n == o->split_k - 1) pick[k++] = i;
     uint64_t counts[PN_MAX_MOVES], total = 0;
@@ -252,7 +252,7 @@ static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv
         total += counts[i];
         if (fn) {
             char buf[128];
-            pn_move_format(p, &ml[pick[i]], buf, sizeof buf);
+            cv_pn_move_format(p, &ml[pick[i]], buf, sizeof buf);
             fn(arg, buf, counts[i]);
         }
     }
@@ -269,7 +269,7 @@ static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic
     for (int c = 0; c < g->ncells; c++) {
         if (!p->b[c]) continue;
         char l[4];
-        pn_label(p, p->b[c], l);
+        cv_pn_label(p, p->b[c], l);
         const cv_piece *pc = &p->v->pieces[CV_TYPE(p->b[c])];
         cv_pic_piece_add(pic, map[c], l, CV_COLOR(p->b[c]), pc->royal, cv_pic_kind(pc->name));
     }
@@ -306,7 +306,7 @@ static void p_diagram(const void *pos, const char *style, unsigned flags, FILE *
             if (c < 0) continue;
             char l[4] = ".";
             if (p->b[c]) {
-                pn_label(p, p->b[c], l);
+                cv_pn_label(p, p->b[c], l);
                 int k = flags & CV_DIAGRAM_UNICODE ? cv_chess_letter_of(p->v->pieces[CV_TYPE(p->b[c])].name) : 0;
                 if (k) {
                     static const char order[] = "KQRBNP";
@@ -381,7 +381,7 @@ static int p_put(void *pos, const char *text, char *why, size_t ws, int *col)
         for (int l = 2; l >= 1 && !len; l--) {
             const char *c = s + l;
             while (*c == ' ') c++;
-            if ((pc = pn_label_piece(p->v, s, l)) && cv_geom_scan_cell(&p->v->geom, c, &cell)) len = l;
+            if ((pc = cv_pn_label_piece(p->v, s, l)) && cv_geom_scan_cell(&p->v->geom, c, &cell)) len = l;
         }
     }
     if (!len) {

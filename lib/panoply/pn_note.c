@@ -32,11 +32,11 @@ static size_t removals(const pn_pos *p, const pn_move *m, int step, int landing,
     return n;
 }
 
-size_t pn_move_format(const pn_pos *p, const pn_move *m, char *buf, size_t size)
+size_t cv_pn_move_format(const pn_pos *p, const pn_move *m, char *buf, size_t size)
 {
     char l[4];
     uint8_t pc = p->b[m->from];
-    pn_label(p, pc, l);
+    cv_pn_label(p, pc, l);
     if (size) buf[0] = 0;
     size_t n = 0;
     n = put(buf, size, n, "%s %s", l, CELL(p, m->from));
@@ -48,7 +48,7 @@ size_t pn_move_format(const pn_pos *p, const pn_move *m, char *buf, size_t size)
         n = removals(p, m, 1, m->to2, buf, size, n);
     }
     if (m->promo) {
-        pn_label(p, m->promo, l);
+        cv_pn_label(p, m->promo, l);
         n = put(buf, size, n, "; %s-%s", l, CELL(p, m->to));
     }
     return n;
@@ -128,7 +128,7 @@ static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, c
             if (!b[a]) { snprintf(why, ws, "'%s': there is no piece on %s", text, CELL(p, a)); return -2; }
             if (label) {
                 char l[4];
-                pn_label(p, b[a], l);
+                cv_pn_label(p, b[a], l);
                 if ((int)strlen(l) != llen || memcmp(l, label, (size_t)llen)) {
                     snprintf(why, ws, "'%s': the piece on %s is %s, not %.*s", text, CELL(p, a), l, llen, label);
                     return -2;
@@ -147,7 +147,7 @@ static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, c
     if (!label && isalpha((unsigned char)t[0])) {
         const char *q = t;
         while (isalnum((unsigned char)*q)) q++;
-        uint8_t pc = q[0] == '-' ? pn_label_piece(p->v, t, (int)(q - t)) : 0;
+        uint8_t pc = q[0] == '-' ? cv_pn_label_piece(p->v, t, (int)(q - t)) : 0;
         if (pc && (k = cell_at(p, q + 1, &a)) && !q[1 + k]) {
             b[a] = pc;
             return 0;
@@ -171,7 +171,7 @@ static int sub_move(const pn_pos *p, uint8_t *b, const char *s, const char *e, c
     return -1;
 }
 
-cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why, size_t ws, int *lax)
+cv_move_status cv_pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why, size_t ws, int *lax)
 {
     *lax = 0;
     const int nc = p->v->geom.ncells;
@@ -199,7 +199,7 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
         }
     }
     pn_move ml[PN_MAX_MOVES];
-    int n = pn_gen(p, ml, PN_MAX_MOVES);
+    int n = cv_pn_gen(p, ml, PN_MAX_MOVES);
     if (n > PN_MAX_MOVES) n = PN_MAX_MOVES;
     int exact = -1, nexact = 0, loose = -1, nloose = 0;
     for (int i = 0; i < n; i++) {
@@ -207,7 +207,7 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
          * board, told apart by the piece the text moves first */
         if (src >= 0 && ml[i].from != src && ml[i].other != src) continue;
         pn_pos q = *p;
-        pn_make(&q, &ml[i]);
+        cv_pn_make(&q, &ml[i]);
         if (!memcmp(q.b, sim, (size_t)nc)) {
             exact = i;
             nexact++;
@@ -231,6 +231,6 @@ cv_move_status pn_move_read(pn_pos *p, const char *text, pn_move *out, char *why
         snprintf(why, ws, "'%s' fits %d legal moves (write the move of the piece that moves)", text, nexact ? nexact : nloose);
         return CV_MOVE_AMBIGUOUS;
     }
-    pn_explain(p, sim, src, dst, text, why, ws);
+    cv_pn_explain(p, sim, src, dst, text, why, ws);
     return CV_MOVE_ILLEGAL;
 }

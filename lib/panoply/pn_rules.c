@@ -8,14 +8,14 @@
 static int next(const pn_pos *p, int d, int c) { return c < 0 ? -1 : cv_geom_next(G(p), d, c); }
 static int opp(const pn_pos *p, int d) { return G(p)->opposite[d]; }
 
-void pn_clear(pn_pos *p, const cv_variant *v)
+void cv_pn_clear(pn_pos *p, const cv_variant *v)
 {
     memset(p, 0, sizeof *p);
     p->v = v;
     p->fullmove = 1;
 }
 
-int pn_partner(const pn_pos *p, int cell)
+int cv_pn_partner(const pn_pos *p, int cell)
 {
     const pn_opts *o = pn_O(p->v);
     for (int i = 0; i < 6; i++) {
@@ -37,15 +37,15 @@ static int near_herald(const pn_pos *p, int cell)
     return 0;
 }
 
-int pn_frozen(const pn_pos *p, int cell)
+int cv_pn_frozen(const pn_pos *p, int cell)
 {
     if (near_herald(p, cell)) return 1;
     if (pn_role(p, p->b[cell]) != PN_BARRICADE) return 0;
-    int q = pn_partner(p, cell);
+    int q = cv_pn_partner(p, cell);
     return q >= 0 && near_herald(p, q);
 }
 
-int pn_king(const pn_pos *p, int c)
+int cv_pn_king(const pn_pos *p, int c)
 {
     int t = p->v->royal_type;
     if (t < 0) return -1;
@@ -102,7 +102,7 @@ static int target(const pn_pos *p, int t, int d, uint8_t cap[2])
 {
     cap[0] = (uint8_t)t;
     if (pn_role(p, p->b[t]) != PN_BARRICADE) return 1;
-    int far = pn_partner(p, t);
+    int far = cv_pn_partner(p, t);
     if (far < 0 || far != next(p, d, t)) return 0;
     cap[1] = (uint8_t)far;
     return 2;
@@ -260,13 +260,13 @@ static void sort_caps(uint8_t *c, int n)
 static int bseen(const pn_pos *p, const mlist *L, int first, const pn_move *m)
 {
     uint8_t e[2], f[2], a[4], b[4];
-    pn_end_cells(p, m, e);
+    cv_pn_end_cells(p, m, e);
     memcpy(a, m->cap, 4);
     sort_caps(a, m->ncap);
     for (int i = first; i < L->n && i < L->max; i++) {
         const pn_move *q = &L->m[i];
         if (q->ncap != m->ncap) continue;
-        pn_end_cells(p, q, f);
+        cv_pn_end_cells(p, q, f);
         if (!same_pair(e[0], e[1], f[0], f[1])) continue;
         memcpy(b, q->cap, 4);
         sort_caps(b, q->ncap);
@@ -278,7 +278,7 @@ static int bseen(const pn_pos *p, const mlist *L, int first, const pn_move *m)
 static void gen_barricade(const pn_pos *p, mlist *L, int x, int s)
 {
     const pn_opts *o = pn_O(p->v);
-    int y = pn_partner(p, x);
+    int y = cv_pn_partner(p, x);
     if (y < 0) return;
     int first = L->n;
     bstep s1[6], s2[6];
@@ -322,8 +322,8 @@ static int gen(const pn_pos *p, mlist *L)
         if (!pc || CV_COLOR(pc) != s) continue;
         int role = pn_role(p, pc);
         if (role == PN_BARRICADE) {
-            int q = pn_partner(p, c);
-            if (q < c || pn_frozen(p, c)) continue;
+            int q = cv_pn_partner(p, c);
+            if (q < c || cv_pn_frozen(p, c)) continue;
             gen_barricade(p, L, c, s);
             continue;
         }
@@ -336,13 +336,13 @@ static int gen(const pn_pos *p, mlist *L)
     return L->n;
 }
 
-int pn_gen_pseudo(const pn_pos *p, pn_move *out, int max)
+int cv_pn_gen_pseudo(const pn_pos *p, pn_move *out, int max)
 {
     mlist L = { out, 0, max };
     return gen(p, &L);
 }
 
-int pn_end_cells(const pn_pos *p, const pn_move *m, uint8_t e[2])
+int cv_pn_end_cells(const pn_pos *p, const pn_move *m, uint8_t e[2])
 {
     (void)p;
     if (m->other == PN_NONE) {
@@ -359,7 +359,7 @@ int pn_end_cells(const pn_pos *p, const pn_move *m, uint8_t e[2])
     return 2;
 }
 
-void pn_make(pn_pos *p, const pn_move *m)
+void cv_pn_make(pn_pos *p, const pn_move *m)
 {
     uint8_t pc = p->b[m->from];
     int reset = m->ncap || m->promo || p->v->pieces[CV_TYPE(pc)].pawn;
@@ -370,7 +370,7 @@ void pn_make(pn_pos *p, const pn_move *m)
         p->b[m->to] = m->promo ? m->promo : pc;
     } else {
         uint8_t e[2];
-        pn_end_cells(p, m, e);
+        cv_pn_end_cells(p, m, e);
         p->b[m->from] = p->b[m->other] = 0;
         p->b[e[0]] = p->b[e[1]] = pc;
     }
@@ -384,7 +384,7 @@ void pn_make(pn_pos *p, const pn_move *m)
 /* A Barricade of colour c (ends x, y) that can take cell k in one move. */
 static int barricade_takes(const pn_pos *p, int x, int k, int c)
 {
-    int y = pn_partner(p, x);
+    int y = cv_pn_partner(p, x);
     if (y < 0) return 0;
     bstep s1[6], s2[6];
     int n1 = bsteps(p, x, y, c, s1);
@@ -426,7 +426,7 @@ static void find_foes(const pn_pos *p, int c, foes *f)
         uint8_t pc = p->b[x];
         if (!pc || CV_COLOR(pc) != c) continue;
         int role = o->role[CV_TYPE(pc)];
-        if (role == PN_BARRICADE && f->nbars < 8 && pn_partner(p, x) > x) f->bars[f->nbars++] = (uint8_t)x;
+        if (role == PN_BARRICADE && f->nbars < 8 && cv_pn_partner(p, x) > x) f->bars[f->nbars++] = (uint8_t)x;
         if (role == PN_CATAPULT && f->ncats < 32) f->cats[f->ncats++] = (uint8_t)x;
     }
 }
@@ -490,13 +490,13 @@ static int attacked(const pn_pos *p, int k, int c, const foes *f)
         int x = f->bars[i];
         uint8_t pc = p->b[x];
         if (!pc || CV_COLOR(pc) != c || o->role[CV_TYPE(pc)] != PN_BARRICADE) continue;
-        if (hexdist(G(p), x, k) > 4 || pn_frozen(p, x)) continue;
+        if (hexdist(G(p), x, k) > 4 || cv_pn_frozen(p, x)) continue;
         if (barricade_takes(p, x, k, c)) return 1;
     }
     return 0;
 }
 
-int pn_attacked(const pn_pos *p, int k, int c)
+int cv_pn_attacked(const pn_pos *p, int k, int c)
 {
     foes f;
     find_foes(p, c, &f);
@@ -504,10 +504,10 @@ int pn_attacked(const pn_pos *p, int k, int c)
 }
 
 
-int pn_in_check(const pn_pos *p)
+int cv_pn_in_check(const pn_pos *p)
 {
-    int k = pn_king(p, p->side);
-    return k >= 0 && pn_attacked(p, k, !p->side);
+    int k = cv_pn_king(p, p->side);
+    return k >= 0 && cv_pn_attacked(p, k, !p->side);
 }
 
 /* near[c]: c lies on one of the six lines through k, or within four
@@ -533,12 +533,12 @@ static int quiet_for_king(const pn_pos *p, const pn_move *m, int k, const uint8_
 /* A move is legal when the opponent, moving next, cannot take the
  * mover's King (the opponent's pieces then next to the mover's Heralds
  * cannot move, so give no check). */
-int pn_gen(pn_pos *p, pn_move *out, int max)
+int cv_pn_gen(pn_pos *p, pn_move *out, int max)
 {
     pn_move buf[PN_MAX_MOVES];
-    int n = pn_gen_pseudo(p, buf, PN_MAX_MOVES), legal = 0, s = p->side;
+    int n = cv_pn_gen_pseudo(p, buf, PN_MAX_MOVES), legal = 0, s = p->side;
     if (n > PN_MAX_MOVES) n = PN_MAX_MOVES;
-    int k0 = pn_king(p, s);
+    int k0 = cv_pn_king(p, s);
     /* the enemy Barricades and Catapults stay where they are (some may
      * be taken) */
     foes f;
@@ -560,7 +560,7 @@ int pn_gen(pn_pos *p, pn_move *out, int max)
         const pn_move *m = &buf[i];
         if (k0 >= 0 && !(safe_ok && quiet_for_king(p, m, k0, near))) {
             pn_pos q = *p;
-            pn_make(&q, m);
+            cv_pn_make(&q, m);
             int k = m->from == k0 ? m->to : k0;
             ok = q.b[k] == p->b[k0] && !attacked(&q, k, !s, &f);
         }
@@ -571,16 +571,16 @@ int pn_gen(pn_pos *p, pn_move *out, int max)
     return legal;
 }
 
-uint64_t pn_perft(pn_pos *p, int depth)
+uint64_t cv_pn_perft(pn_pos *p, int depth)
 {
     pn_move ml[PN_MAX_MOVES];
-    int n = pn_gen(p, ml, PN_MAX_MOVES);
+    int n = cv_pn_gen(p, ml, PN_MAX_MOVES);
     if (depth <= 1) return depth <= 0 ? 1 : (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pn_pos q = *p;
-        pn_make(&q, &ml[i]);
-        total += pn_perft(&q, depth - 1);
+        cv_pn_make(&q, &ml[i]);
+        total += cv_pn_perft(&q, depth - 1);
     }
     return total;
 }

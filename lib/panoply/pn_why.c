@@ -21,7 +21,7 @@ static const char *piece_at(const pn_pos *p, int cell, char *buf, size_t size)
     const cv_piece *P = &p->v->pieces[CV_TYPE(pc)];
     if (pn_role(p, pc) == PN_BARRICADE) {
         char l[4];
-        snprintf(buf, size, "the Barricade %s on %s", pn_label(p, pc, l), CELL(p, cell));
+        snprintf(buf, size, "the Barricade %s on %s", cv_pn_label(p, pc, l), CELL(p, cell));
     } else {
         snprintf(buf, size, "the %c%s on %s", toupper((unsigned char)P->name[0]), P->name + 1, CELL(p, cell));
     }
@@ -33,7 +33,7 @@ static const char *piece_at(const pn_pos *p, int cell, char *buf, size_t size)
 static int freezer(const pn_pos *p, int cell)
 {
     const pn_opts *o = pn_O(p->v);
-    int ends[2] = { cell, pn_role(p, p->b[cell]) == PN_BARRICADE ? pn_partner(p, cell) : -1 };
+    int ends[2] = { cell, pn_role(p, p->b[cell]) == PN_BARRICADE ? cv_pn_partner(p, cell) : -1 };
     for (int e = 0; e < 2; e++) {
         if (ends[e] < 0) continue;
         for (int i = 0; i < 6; i++) {
@@ -49,7 +49,7 @@ static int freezer(const pn_pos *p, int cell)
 static int gives(const pn_pos *p, const pn_move *m, const uint8_t *sim)
 {
     pn_pos q = *p;
-    pn_make(&q, m);
+    cv_pn_make(&q, m);
     for (int c = 0; c < p->v->geom.ncells; c++)
         if (q.b[c] != sim[c] && !(!q.b[c] && sim[c] == p->b[c] && CV_COLOR(p->b[c]) != p->side)) return 0;
     return 1;
@@ -138,7 +138,7 @@ static const char *takes_how(int role)
     }
 }
 
-void pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *text, char *why, size_t ws)
+void cv_pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *text, char *why, size_t ws)
 {
     const char *me = side_name[p->side];
     char who[64], other[64];
@@ -161,12 +161,12 @@ void pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *tex
     /* the moves of the piece, legal or not: one that gives the result
      * and is not legal leaves the King to be taken */
     pn_move ml[PN_MAX_MOVES], legal[PN_MAX_MOVES];
-    int n = pn_gen_pseudo(p, ml, PN_MAX_MOVES), nl = pn_gen(p, legal, PN_MAX_MOVES);
+    int n = cv_pn_gen_pseudo(p, ml, PN_MAX_MOVES), nl = cv_pn_gen(p, legal, PN_MAX_MOVES);
     if (n > PN_MAX_MOVES) n = PN_MAX_MOVES;
     if (nl > PN_MAX_MOVES) nl = PN_MAX_MOVES;
     for (int i = 0; i < n; i++)
         if ((ml[i].from == src || ml[i].other == src) && gives(p, &ml[i], sim)) {
-            snprintf(why, ws, pn_in_check(p) ? "does not get the %s King out of check" : "would leave the %s King in check",
+            snprintf(why, ws, cv_pn_in_check(p) ? "does not get the %s King out of check" : "would leave the %s King in check",
                      me);
             return;
         }
@@ -179,7 +179,7 @@ void pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *tex
         }
     if (found >= 0) {
         char w[160];
-        pn_move_format(p, &legal[found], w, sizeof w);
+        cv_pn_move_format(p, &legal[found], w, sizeof w);
         if (count == 1) snprintf(why, ws, "%s moves to %s as '%s', not as '%s'", who, CELL(p, dst), w, text);
         else
             snprintf(why, ws, "%s moves to %s as '%s' or %d other ways, not as '%s'", who, CELL(p, dst), w, count - 1,
@@ -193,7 +193,7 @@ void pn_explain(pn_pos *p, const uint8_t *sim, int src, int dst, const char *tex
     /* a Barricade is taken from along its axis only (near end, far end) */
     int t = target_removed(p, sim, src);
     if (t >= 0 && pn_role(p, p->b[t]) == PN_BARRICADE) {
-        int far = pn_partner(p, t);
+        int far = cv_pn_partner(p, t);
         if (far >= 0 && !on_axis(p, src, t, far) && !on_axis(p, src, far, t)) {
             snprintf(why, ws, "%s is taken only along its axis (%s-%s), and %s is off it", piece_at(p, t, other, sizeof other),
                      CELL(p, t), CELL(p, far), who);

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void pw_opts_default(pw_opts *o)
+void cv_pw_opts_default(pw_opts *o)
 {
     o->en_passant = 1;
     o->castling = 1;
@@ -26,7 +26,7 @@ void pw_opts_default(pw_opts *o)
 static const int8_t kdx[8] = { 1, 1, 0, -1, -1, -1, 0, 1 }, kdy[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int8_t ndx[8] = { 1, 2, 2, 1, -1, -2, -2, -1 }, ndy[8] = { 2, 1, -1, -2, -2, -1, 1, 2 };
 
-int pw_opts_pieces(pw_opts *o, const cv_variant *v, char *err, size_t es)
+int cv_pw_opts_pieces(pw_opts *o, const cv_variant *v, char *err, size_t es)
 {
     static const char letters[] = " PNBRQK";
     for (int t = PW_PAWN; t <= PW_KING; t++) {
@@ -69,7 +69,7 @@ int pw_opts_pieces(pw_opts *o, const cv_variant *v, char *err, size_t es)
     return 0;
 }
 
-int pw_opts_set(pw_opts *o, const char *key, const char *value, char *err, size_t es)
+int cv_pw_opts_set(pw_opts *o, const char *key, const char *value, char *err, size_t es)
 {
     int yes = !strcmp(value, "yes"), no = !strcmp(value, "no");
     if (!strcmp(key, "en-passant")) {
@@ -95,7 +95,7 @@ bad_value:
     return -1;
 }
 
-void pw_clear(pw_pos *p, const pw_opts *o)
+void cv_pw_clear(pw_pos *p, const pw_opts *o)
 {
     memset(p, 0, sizeof *p);
     p->o = *o;
@@ -103,10 +103,10 @@ void pw_clear(pw_pos *p, const pw_opts *o)
     p->fullmove = 1;
 }
 
-void pw_start(pw_pos *p, const pw_opts *o)
+void cv_pw_start(pw_pos *p, const pw_opts *o)
 {
     static const uint8_t back[8] = { PW_ROOK, PW_KNIGHT, PW_BISHOP, PW_QUEEN, PW_KING, PW_BISHOP, PW_KNIGHT, PW_ROOK };
-    pw_clear(p, o);
+    cv_pw_clear(p, o);
     for (int l = 0; l < 3; l += 2)
         for (int f = 0; f < 8; f++) {
             p->b[PW_SQ(l, 0, f)] = PW_PIECE(back[f], 0);
@@ -117,19 +117,19 @@ void pw_start(pw_pos *p, const pw_opts *o)
     p->castling = 0xff;
 }
 
-const char *pw_start_fen(void)
+const char *cv_pw_start_fen(void)
 {
     return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "
            "1KQkq3KQkq - 0 1";
 }
 
-void pw_state_init(pw_state *s)
+void cv_pw_state_init(pw_state *s)
 {
     memset(s, 0, sizeof *s);
     s->new_ep[0] = s->new_ep[1] = -1;
 }
 
-int pw_turn_limit(const pw_pos *p)
+int cv_pw_turn_limit(const pw_pos *p)
 {
     return p->side == 0 && p->fullmove == 1 ? p->o.first_turn_moves : p->o.turn_moves;
 }
@@ -227,9 +227,9 @@ static int orthodox(const pw_pos *p, int sq, int c, int t, pw_move *out, int n)
     return n;
 }
 
-int pw_gen(const pw_pos *p, const pw_state *s, pw_move *out)
+int cv_pw_gen(const pw_pos *p, const pw_state *s, pw_move *out)
 {
-    if (p->over || s->n >= pw_turn_limit(p)) return 0;
+    if (p->over || s->n >= cv_pw_turn_limit(p)) return 0;
     int c = p->side, n = 0;
     for (int sq = 0; sq < PW_SQUARES; sq++) {
         uint8_t pc = p->b[sq];
@@ -275,7 +275,7 @@ static uint8_t rights_of(int sq)
 
 static void mark(pw_state *s, int sq) { s->moved[sq >> 6] |= 1ull << (sq & 63); }
 
-int pw_play(pw_pos *p, pw_state *s, pw_move m)
+int cv_pw_play(pw_pos *p, pw_state *s, pw_move m)
 {
     int c = p->side;
     uint8_t pc = p->b[m.from], cap = p->b[m.to];
@@ -307,7 +307,7 @@ int pw_play(pw_pos *p, pw_state *s, pw_move m)
     return 0;
 }
 
-void pw_end_turn(pw_pos *p, const pw_state *s)
+void cv_pw_end_turn(pw_pos *p, const pw_state *s)
 {
     for (int i = 0; i < 2; i++) p->ep[i] = p->o.en_passant ? s->new_ep[i] : -1;
     p->halfmove = s->any_capture_or_pawn ? 0 : p->halfmove + (p->halfmove < CV_COUNTER_MAX);
@@ -315,13 +315,13 @@ void pw_end_turn(pw_pos *p, const pw_state *s)
     p->side ^= 1;
 }
 
-void pw_make_turn(pw_pos *p, const pw_turn *t)
+void cv_pw_make_turn(pw_pos *p, const pw_turn *t)
 {
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     for (int i = 0; i < t->n; i++)
-        if (pw_play(p, &s, t->m[i])) break;
-    pw_end_turn(p, &s);
+        if (cv_pw_play(p, &s, t->m[i])) break;
+    cv_pw_end_turn(p, &s);
 }
 
 /* ---- every turn ---- */
@@ -329,12 +329,12 @@ void pw_make_turn(pw_pos *p, const pw_turn *t)
 static uint64_t each(const pw_pos *p, const pw_state *s, pw_turn *t, const pw_pos *root, pw_turn_fn fn, void *arg)
 {
     pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(p, s, ml), limit = pw_turn_limit(p);
+    int n = cv_pw_gen(p, s, ml), limit = cv_pw_turn_limit(p);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pw_pos q = *p;
         pw_state st = *s;
-        int over = pw_play(&q, &st, ml[i]);
+        int over = cv_pw_play(&q, &st, ml[i]);
         t->m[t->n++] = ml[i];
         total++;
         if (fn) fn(arg, root, t);
@@ -344,10 +344,10 @@ static uint64_t each(const pw_pos *p, const pw_state *s, pw_turn *t, const pw_po
     return total;
 }
 
-uint64_t pw_each_turn(const pw_pos *p, pw_turn_fn fn, void *arg)
+uint64_t cv_pw_each_turn(const pw_pos *p, pw_turn_fn fn, void *arg)
 {
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     pw_turn t = { 0 };
     return each(p, &s, &t, p, fn, arg);
 }

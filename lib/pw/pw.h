@@ -5,12 +5,12 @@
  *
  * Squares are numbered level * 64 + rank * 8 + file (levels 0, 1, 2 for
  * the page's 1, 2, 3; rank 0 is rank 1).  Positions are plain structs:
- * copy one to keep it.  A turn is played move by move (pw_play) and then
- * closed (pw_end_turn): the side changes, the en passant targets become
+ * copy one to keep it.  A turn is played move by move (cv_pw_play) and then
+ * closed (cv_pw_end_turn): the side changes, the en passant targets become
  * the double steps of the turn, the clocks move.
  *
  * Rule options (the page's decisions, with their defaults) live in pw_opts;
- * see pw_opts_set for their spec keys. */
+ * see cv_pw_opts_set for their spec keys. */
 #ifndef CV_PW_H
 #define CV_PW_H
 #include "engine.h"
@@ -41,18 +41,18 @@ typedef struct pw_opts {
     uint8_t step[7], slide[7], leap[7];
 } pw_opts;
 
-void pw_opts_default(pw_opts *o);
+void cv_pw_opts_default(pw_opts *o);
 /* The moves of the pieces from the spec's atoms (pieces lettered as
  * PW-FEN writes them, K Q R B N P); -1 with a message when a piece is
  * missing or moves in a way the engine cannot play. */
-int pw_opts_pieces(pw_opts *o, const cv_variant *v, char *err, size_t errsize);
+int cv_pw_opts_pieces(pw_opts *o, const cv_variant *v, char *err, size_t errsize);
 /* Sets an option by its spec key and value; -1 with a message otherwise.
  *   en-passant          next-turn | none
  *   castling            orthodox | none
  *   first-rank-capture  yes | no
  *   first-turn-moves    1 | 2 | 3
  *   turn-moves          1 | 2 | 3 */
-int pw_opts_set(pw_opts *o, const char *key, const char *value, char *err, size_t errsize);
+int cv_pw_opts_set(pw_opts *o, const char *key, const char *value, char *err, size_t errsize);
 
 typedef struct pw_pos {
     pw_opts o;
@@ -86,41 +86,41 @@ typedef struct pw_state {
     int16_t new_ep[2];          /* double steps of this turn, by outer level */
 } pw_state;
 
-void pw_clear(pw_pos *p, const pw_opts *o);
-void pw_start(pw_pos *p, const pw_opts *o);
-const char *pw_start_fen(void);
-void pw_state_init(pw_state *s);
+void cv_pw_clear(pw_pos *p, const pw_opts *o);
+void cv_pw_start(pw_pos *p, const pw_opts *o);
+const char *cv_pw_start_fen(void);
+void cv_pw_state_init(pw_state *s);
 
 /* The most moves the side to move may play this turn. */
-int pw_turn_limit(const pw_pos *p);
+int cv_pw_turn_limit(const pw_pos *p);
 
 #define PW_MAX_SINGLE 512
 /* The single moves that may come next in the turn (state s); returns how
  * many.  None when the game is over or the turn is full. */
-int pw_gen(const pw_pos *p, const pw_state *s, pw_move *out);
-/* Plays one single move (from pw_gen) and records it in s; returns 1 when
+int cv_pw_gen(const pw_pos *p, const pw_state *s, pw_move *out);
+/* Plays one single move (from cv_pw_gen) and records it in s; returns 1 when
  * it captured a king (the game, and so the turn, is over). */
-int pw_play(pw_pos *p, pw_state *s, pw_move m);
+int cv_pw_play(pw_pos *p, pw_state *s, pw_move m);
 /* Closes the turn: side, en passant targets, clocks. */
-void pw_end_turn(pw_pos *p, const pw_state *s);
+void cv_pw_end_turn(pw_pos *p, const pw_state *s);
 /* Plays a whole turn (which must be legal). */
-void pw_make_turn(pw_pos *p, const pw_turn *t);
+void cv_pw_make_turn(pw_pos *p, const pw_turn *t);
 
 typedef void (*pw_turn_fn)(void *arg, const pw_pos *p, const pw_turn *t);
 /* Calls fn for every legal turn; returns how many. */
-uint64_t pw_each_turn(const pw_pos *p, pw_turn_fn fn, void *arg);
+uint64_t cv_pw_each_turn(const pw_pos *p, pw_turn_fn fn, void *arg);
 
 /* ---- counting (pw_perft.c) ---- */
 
 /* Turns at depth (a node is a whole turn), on one thread without a table. */
-uint64_t pw_perft(const pw_pos *p, int depth);
+uint64_t cv_pw_perft(const pw_pos *p, int depth);
 
 /* A root turn counted and the turns under it (divide). */
 typedef void (*pw_root_fn)(void *arg, const pw_pos *p, const pw_turn *t, uint64_t turns);
 
 /* Turns at depth with the interface's options: o->threads share the root
  * turns, o->hash_mb sizes a table of subtree counts shared by them, and
- * split K/N keeps root turns K, K+N, ... in pw_each_turn order; o may be
+ * split K/N keeps root turns K, K+N, ... in cv_pw_each_turn order; o may be
  * NULL.  fn, when given, is called for each root turn counted, in that
  * order, once all are done.  *singles (when not NULL) grows by the single
  * moves of the tree counted: each turn at every depth from 1 to depth
@@ -130,7 +130,7 @@ typedef void (*pw_root_fn)(void *arg, const pw_pos *p, const pw_turn *t, uint64_
  * those it counts unplayed at a turn's last step.  The table keeps it
  * beside the turns, so threads and table do not change it.  UINT64_MAX
  * when out of memory. */
-uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_root_fn fn, void *arg,
+uint64_t cv_pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_root_fn fn, void *arg,
                       uint64_t *singles);
 
 /* ---- text ---- */
@@ -144,21 +144,21 @@ typedef struct pw_errors {
     int fieldcol[8];
 } pw_errors;
 
-int pw_fen_read(const char *text, const pw_opts *o, int lenient, pw_pos *p, pw_errors *e);
-size_t pw_fen_write(const pw_pos *p, char *buf, size_t size);
+int cv_pw_fen_read(const char *text, const pw_opts *o, int lenient, pw_pos *p, pw_errors *e);
+size_t cv_pw_fen_write(const pw_pos *p, char *buf, size_t size);
 /* "1e2", "3h8"; -1 when not a square. */
-int pw_sq_parse(const char *s);
-size_t pw_sq_name(int sq, char *buf, size_t size);
+int cv_pw_sq_parse(const char *s);
+size_t cv_pw_sq_name(int sq, char *buf, size_t size);
 
 /* One move in the page's notation (`N3g1-3f3`, `1e7x1d8=Q`, `K1e1-1g1`),
  * written in p before it is played. */
-size_t pw_move_format(const pw_pos *p, pw_move m, char *buf, size_t size);
-size_t pw_turn_format(const pw_pos *p, const pw_turn *t, char *buf, size_t size);
+size_t cv_pw_move_format(const pw_pos *p, pw_move m, char *buf, size_t size);
+size_t cv_pw_turn_format(const pw_pos *p, const pw_turn *t, char *buf, size_t size);
 
 typedef enum { PW_OK = 0, PW_SYNTAX, PW_ILLEGAL, PW_AMBIGUOUS } pw_status;
 /* Reads a turn ("1e2-1e4,3d2-3d4"), each move against the moves legal at
  * its point of the turn; why says what is wrong and lax is set for
  * tolerated forms ('-' for a capture, "O-O"). */
-pw_status pw_turn_read(const pw_pos *p, const char *text, pw_turn *t, char *why, size_t whysize, int *lax);
+pw_status cv_pw_turn_read(const pw_pos *p, const char *text, pw_turn *t, char *why, size_t whysize, int *lax);
 
 #endif

@@ -43,8 +43,8 @@ static int p_opts_init(cv_variant *v, const char *rules, char *err, size_t es)
         snprintf(err, es, "unknown rule set '%s' (schmittberger)", rules);
         return -1;
     }
-    pw_opts_default((pw_opts *)(void *)v->eopts.b);
-    snprintf(v->setup, sizeof v->setup, "%s", pw_start_fen());
+    cv_pw_opts_default((pw_opts *)(void *)v->eopts.b);
+    snprintf(v->setup, sizeof v->setup, "%s", cv_pw_start_fen());
     v->royal_type = v->pawn_type = -1;
     v->fifty_move_plies = v->repetition_count = 0;
     return 0;
@@ -56,26 +56,26 @@ static int p_compile(cv_variant *v, char *err, size_t es)
         snprintf(err, es, "board: each level of Parallel Worlds is 8 x 8 (inherits: chess)");
         return -1;
     }
-    return pw_opts_pieces((pw_opts *)(void *)v->eopts.b, v, err, es);
+    return cv_pw_opts_pieces((pw_opts *)(void *)v->eopts.b, v, err, es);
 }
 
 static int p_opts_set(cv_variant *v, const char *key, const char *value, char *err, size_t es)
 {
-    return pw_opts_set((pw_opts *)(void *)v->eopts.b, key, value, err, es);
+    return cv_pw_opts_set((pw_opts *)(void *)v->eopts.b, key, value, err, es);
 }
 
 static int p_start(const cv_variant *v, void *pos)
 {
-    pw_start(pos, O(v));
+    cv_pw_start(pos, O(v));
     return 0;
 }
 
-static void p_clear(const cv_variant *v, void *pos) { pw_clear(pos, O(v)); }
+static void p_clear(const cv_variant *v, void *pos) { cv_pw_clear(pos, O(v)); }
 
 static int p_read(const cv_variant *v, const char *text, unsigned flags, void *pos, cv_fen_errors *e)
 {
     pw_errors pe;
-    int rc = pw_fen_read(text, O(v), (flags & CV_FEN_LENIENT) != 0, pos, &pe);
+    int rc = cv_pw_fen_read(text, O(v), (flags & CV_FEN_LENIENT) != 0, pos, &pe);
     for (int i = 0; i < pe.n && e->n < CV_FEN_MAX_ERRORS; i++) {
         cv_fen_error *x = &e->e[e->n++];
         x->col = pe.e[i].col;
@@ -89,7 +89,7 @@ static int p_read(const cv_variant *v, const char *text, unsigned flags, void *p
 static size_t p_write(const void *pos, unsigned flags, char *buf, size_t size)
 {
     (void)flags;
-    return pw_fen_write(pos, buf, size);
+    return cv_pw_fen_write(pos, buf, size);
 }
 
 static int p_side(const void *pos) { return ((const pw_pos *)pos)->side; }
@@ -112,7 +112,7 @@ static void collect_one(void *arg, const pw_pos *p, const pw_turn *t)
 static int p_gen(void *pos, cv_amove *out, int max)
 {
     collect c = { out, 0, max };
-    pw_each_turn(pos, collect_one, &c);
+    cv_pw_each_turn(pos, collect_one, &c);
     return c.n;
 }
 
@@ -120,23 +120,23 @@ static size_t p_format(void *pos, const cv_amove *m, int nt, char *buf, size_t s
 {
     (void)nt;
     pw_turn t = T(m);
-    return pw_turn_format(pos, &t, buf, size);
+    return cv_pw_turn_format(pos, &t, buf, size);
 }
 
 static int p_steps(void *pos, const char *prefix, char (*out)[64], int max, char *why, size_t ws)
 {
     pw_pos q = *(pw_pos *)pos;
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     if (*prefix) {
         pw_turn t;
         int lax;
-        if (pw_turn_read(&q, prefix, &t, why, ws, &lax) != PW_OK) return -1;
-        for (int i = 0; i < t.n; i++) pw_play(&q, &s, t.m[i]);
+        if (cv_pw_turn_read(&q, prefix, &t, why, ws, &lax) != PW_OK) return -1;
+        for (int i = 0; i < t.n; i++) cv_pw_play(&q, &s, t.m[i]);
     }
     pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(&q, &s, ml);
-    for (int i = 0; i < n && i < max; i++) pw_move_format(&q, ml[i], out[i], 64);
+    int n = cv_pw_gen(&q, &s, ml);
+    for (int i = 0; i < n && i < max; i++) cv_pw_move_format(&q, ml[i], out[i], 64);
     return n;
 }
 
@@ -145,7 +145,7 @@ static cv_move_status p_read_move(void *pos, const char *text, int nt, unsigned 
     (void)nt;
     pw_turn t;
     int lax;
-    pw_status st = pw_turn_read(pos, text, &t, info->why, sizeof info->why, &lax);
+    pw_status st = cv_pw_turn_read(pos, text, &t, info->why, sizeof info->why, &lax);
     info->lax = lax;
     if (st == PW_OK && lax && (flags & CV_READ_STRICT_SAN)) {
         snprintf(info->why, sizeof info->why, "'%s' is not written as the notation has it (a capture is 'x')", text);
@@ -160,7 +160,7 @@ static void p_make(void *pos, const cv_amove *m, cv_aundo *u)
 {
     (void)u;
     pw_turn t = T(m);
-    pw_make_turn(pos, &t);
+    cv_pw_make_turn(pos, &t);
 }
 
 /* No check: the side to move has lost when a king of its is gone or it
@@ -169,9 +169,9 @@ static void p_outcome(void *pos, cv_outcome *o)
 {
     pw_pos *p = pos;
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(p, &s, ml);
+    int n = cv_pw_gen(p, &s, ml);
     o->in_check = p->over || n == 0;
     o->moves = p->over ? 0 : n;
 }
@@ -199,7 +199,7 @@ static void divide_one(void *arg, const pw_pos *p, const pw_turn *t, uint64_t tu
 {
     divide *d = arg;
     char buf[128];
-    pw_turn_format(p, t, buf, sizeof buf);
+    cv_pw_turn_format(p, t, buf, sizeof buf);
     d->fn(d->arg, buf, turns);
 }
 
@@ -210,7 +210,7 @@ static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv
     (void)nt;
     divide d = { fn, arg };
     uint64_t singles = 0;
-    uint64_t n = pw_perft_run(pos, depth, o, fn ? divide_one : NULL, &d, &singles);
+    uint64_t n = cv_pw_perft_run(pos, depth, o, fn ? divide_one : NULL, &d, &singles);
     if (n != UINT64_MAX && o && o->single_moves) atomic_fetch_add(o->single_moves, singles);
     return n;
 }
@@ -218,9 +218,9 @@ static uint64_t p_perft(void *pos, int depth, const cv_perft_opts *o, int nt, cv
 static size_t p_perft_note(void *pos, char *buf, size_t size)
 {
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(pos, &s, ml);
+    int n = cv_pw_gen(pos, &s, ml);
     return (size_t)snprintf(buf, size, "%d single move%s at the root", n, n == 1 ? "" : "s");
 }
 
@@ -234,9 +234,9 @@ static int king_attacked(const pw_pos *p, int sq)
     q.side = (int8_t)!PW_COLOR(p->b[sq]);
     q.over = 0;
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(&q, &s, ml);
+    int n = cv_pw_gen(&q, &s, ml);
     for (int i = 0; i < n; i++)
         if (ml[i].to == sq) return 1;
     return 0;
@@ -257,7 +257,7 @@ static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic
         for (int r = 7; r >= 0; r--)
             for (int f = 0; f < 8; f++) {
                 int sq = PW_SQ(L, r, f);
-                pw_sq_name(sq, s, sizeof s);
+                cv_pw_sq_name(sq, s, sizeof s);
                 int c = cv_pic_cell_add(pic, x0 + f + 0.5, 7.5 - r, 1, CV_PIC_SQUARE,
                                         ((f + r) & 1 ? CV_PIC_LIGHT : CV_PIC_DARK) + (L == 1 ? 2 : 0), s, group);
                 uint8_t pc = p->b[sq];
@@ -332,7 +332,7 @@ static int p_put(void *pos, const char *text, char *why, size_t ws, int *col)
         pc = PW_PIECE(at - " PNBRQK", islower((unsigned char)*s) ? 1 : 0);
     }
     s++;
-    int sq = pw_sq_parse(s);
+    int sq = cv_pw_sq_parse(s);
     if (sq < 0 || (s[3] && s[3] != ' ')) {
         *col = (int)(s - text);
         snprintf(why, ws, "expected a level and a square (2d5) after the piece");
@@ -363,7 +363,7 @@ static void p_set_side(void *pos, int side)
 static size_t p_rights(const void *pos, char *buf, size_t size)
 {
     char fen[512];
-    pw_fen_write(pos, fen, sizeof fen);
+    cv_pw_fen_write(pos, fen, sizeof fen);
     const char *f = strchr(strchr(fen, ' ') + 1, ' ') + 1;
     return (size_t)snprintf(buf, size, "%.*s", (int)(strchr(f, ' ') - f), f);
 }
@@ -372,13 +372,13 @@ static int p_set_rights(void *pos, const char *text, char *why, size_t ws)
 {
     pw_pos *p = pos;
     char fen[512], *sp;
-    pw_fen_write(p, fen, sizeof fen);
+    cv_pw_fen_write(p, fen, sizeof fen);
     sp = strchr(strchr(fen, ' ') + 1, ' ');
     char rebuilt[600];
     snprintf(rebuilt, sizeof rebuilt, "%.*s %s - %d %d", (int)(sp - fen), fen, text, p->halfmove, p->fullmove);
     pw_pos q;
     pw_errors e;
-    if (strpbrk(text, " \t") || pw_fen_read(rebuilt, &p->o, 0, &q, &e) < 0) {
+    if (strpbrk(text, " \t") || cv_pw_fen_read(rebuilt, &p->o, 0, &q, &e) < 0) {
         snprintf(why, ws, "invalid castling rights '%s' (as in PW-FEN: 1KQkq3KQkq, or -)", text);
         return -1;
     }

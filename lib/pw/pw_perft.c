@@ -1,4 +1,4 @@
-/* pw_perft: Parallel Worlds turns counted to a depth, on several threads
+/* cv_pw_perft: Parallel Worlds turns counted to a depth, on several threads
  * and with a table of subtree counts.
  *
  * A count walks single moves: a turn grows move by move and every partial
@@ -92,7 +92,7 @@ static uint64_t turns_from(const pw_pos *p, int depth, walk *w);
 static uint64_t extend(const pw_pos *p, const pw_state *s, int depth, walk *w)
 {
     pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(p, s, ml), limit = pw_turn_limit(p);
+    int n = cv_pw_gen(p, s, ml), limit = cv_pw_turn_limit(p);
     if (depth == 1 && s->n + 1 == limit) {
         /* the last move of a turn: counted, not played */
         w->singles += (uint64_t)n;
@@ -102,13 +102,13 @@ static uint64_t extend(const pw_pos *p, const pw_state *s, int depth, walk *w)
     for (int i = 0; i < n; i++) {
         pw_pos q = *p;
         pw_state t = *s;
-        int over = pw_play(&q, &t, ml[i]);
+        int over = cv_pw_play(&q, &t, ml[i]);
         w->singles++;
         if (depth == 1) {
             total++;
         } else {
             pw_pos r = q;
-            pw_end_turn(&r, &t);
+            cv_pw_end_turn(&r, &t);
             total += turns_from(&r, depth - 1, w);
         }
         if (!over && t.n < limit) total += extend(&q, &t, depth, w);
@@ -120,7 +120,7 @@ static uint64_t turns_from(const pw_pos *p, int depth, walk *w)
 {
     if (depth <= 0) return 1;
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     if (!w->t) return extend(p, &s, depth, w);
     uint64_t key = key_of(p, depth);
     bucket *b = &w->t->b[key & w->t->mask];
@@ -139,7 +139,7 @@ static uint64_t turns_from(const pw_pos *p, int depth, walk *w)
     return total;
 }
 
-uint64_t pw_perft(const pw_pos *p, int depth)
+uint64_t cv_pw_perft(const pw_pos *p, int depth)
 {
     walk w = { NULL, 0 };
     return turns_from(p, depth, &w);
@@ -184,7 +184,7 @@ static void worker(cv_roots *r, void *arg)
     walk w = { J->t, 0 };
     for (int i; (i = cv_roots_take(r)) >= 0;) {
         pw_pos q = *J->root;
-        pw_make_turn(&q, &J->turns[i]);
+        cv_pw_make_turn(&q, &J->turns[i]);
         w.singles++;    /* the root turn's own last move */
         J->counts[i] = turns_from(&q, J->depth - 1, &w);
         if (J->o->roots_done) {
@@ -195,7 +195,7 @@ static void worker(cv_roots *r, void *arg)
     atomic_fetch_add(&J->singles, w.singles);
 }
 
-uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_root_fn fn, void *arg,
+uint64_t cv_pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_root_fn fn, void *arg,
                       uint64_t *singles)
 {
     static const cv_perft_opts plain = { 1, 0, 0, 0, NULL, NULL, NULL };
@@ -209,7 +209,7 @@ uint64_t pw_perft_run(const pw_pos *p, int depth, const cv_perft_opts *o, pw_roo
     }
     job J = { .root = p, .depth = depth, .o = o };
     atomic_init(&J.singles, 0);
-    pw_each_turn(p, keep_root, &J);
+    cv_pw_each_turn(p, keep_root, &J);
     table t = { 0 };
     if (!J.failed) J.counts = calloc((size_t)J.n + 1, sizeof *J.counts);
     if (!J.failed && J.counts && o->hash_mb) {

@@ -20,13 +20,13 @@ static void add(pw_errors *e, int col, int kind, const char *fmt, ...)
     va_end(ap);
 }
 
-int pw_sq_parse(const char *s)
+int cv_pw_sq_parse(const char *s)
 {
     if (s[0] < '1' || s[0] > '3' || s[1] < 'a' || s[1] > 'h' || s[2] < '1' || s[2] > '8') return -1;
     return PW_SQ(s[0] - '1', s[2] - '1', s[1] - 'a');
 }
 
-size_t pw_sq_name(int sq, char *buf, size_t size)
+size_t cv_pw_sq_name(int sq, char *buf, size_t size)
 {
     char s[4] = { (char)('1' + PW_LEVEL(sq)), (char)('a' + PW_FILE(sq)), (char)('1' + PW_RANK(sq)), 0 };
     return (size_t)snprintf(buf, size, "%s", s);
@@ -57,9 +57,9 @@ static int ep_usable(const pw_pos *p, int sq)
     return 0;
 }
 
-int pw_fen_read(const char *text, const pw_opts *o, int lenient, pw_pos *p, pw_errors *e)
+int cv_pw_fen_read(const char *text, const pw_opts *o, int lenient, pw_pos *p, pw_errors *e)
 {
-    pw_clear(p, o);
+    cv_pw_clear(p, o);
     e->n = 0;
     memset(e->fieldcol, 0, sizeof e->fieldcol);
     int len = (int)strlen(text), fs[8], fl[8], nf = 0;
@@ -181,7 +181,7 @@ int pw_fen_read(const char *text, const pw_opts *o, int lenient, pw_pos *p, pw_e
             char sq[4] = { 0 };
             int k = 0;
             while (i < fl[3] && t[i] != ',' && k < 3) sq[k++] = t[i++];
-            int x = k == 3 ? pw_sq_parse(sq) : -1;
+            int x = k == 3 ? cv_pw_sq_parse(sq) : -1;
             if (x < 0 || (i < fl[3] && t[i] != ',')) {
                 add(e, col, 0, "en passant target must be a level and a square (1e3), not '%.*s'", fl[3] - (i - k),
                     t + i - k);
@@ -225,7 +225,7 @@ int pw_fen_read(const char *text, const pw_opts *o, int lenient, pw_pos *p, pw_e
         if (t == PW_KING) kings[c][L]++;
         if (t == PW_PAWN && L != 1 && PW_RANK(sq) == (c ? 0 : 7)) {
             char n[8];
-            pw_sq_name(sq, n, sizeof n);
+            cv_pw_sq_name(sq, n, sizeof n);
             add(e, 1, 2, "a %s pawn on its last rank on level %d (%s): only level 2 holds one", color_name[c], L + 1, n);
         }
     }
@@ -267,7 +267,7 @@ int pw_fen_read(const char *text, const pw_opts *o, int lenient, pw_pos *p, pw_e
     return 0;
 }
 
-size_t pw_fen_write(const pw_pos *p, char *buf, size_t size)
+size_t cv_pw_fen_write(const pw_pos *p, char *buf, size_t size)
 {
     char out[400];
     size_t n = 0;
@@ -305,7 +305,7 @@ size_t pw_fen_write(const pw_pos *p, char *buf, size_t size)
     for (int outer = 0; outer < 2; outer++) {
         if (p->ep[outer] < 0 || !ep_usable(p, p->ep[outer])) continue;
         if (any) out[n++] = ',';
-        n += pw_sq_name(p->ep[outer], out + n, 4);
+        n += cv_pw_sq_name(p->ep[outer], out + n, 4);
         any = 1;
     }
     if (!any) out[n++] = '-';
@@ -316,12 +316,12 @@ size_t pw_fen_write(const pw_pos *p, char *buf, size_t size)
 
 /* ---- notation ---- */
 
-size_t pw_move_format(const pw_pos *p, pw_move m, char *buf, size_t size)
+size_t cv_pw_move_format(const pw_pos *p, pw_move m, char *buf, size_t size)
 {
     uint8_t pc = p->b[m.from];
     char a[8], b[8];
-    pw_sq_name(m.from, a, sizeof a);
-    pw_sq_name(m.to, b, sizeof b);
+    cv_pw_sq_name(m.from, a, sizeof a);
+    cv_pw_sq_name(m.to, b, sizeof b);
     int cap = m.kind == PW_MK_EP || (m.kind != PW_MK_CASTLE_K && m.kind != PW_MK_CASTLE_Q && p->b[m.to]);
     int t = PW_TYPE(pc);
     int n = snprintf(buf, size, "%s%s%c%s", t == PW_PAWN ? "" : (char[2]){ letters[t], 0 }, a, cap ? 'x' : '-', b);
@@ -330,18 +330,18 @@ size_t pw_move_format(const pw_pos *p, pw_move m, char *buf, size_t size)
     return (size_t)n;
 }
 
-size_t pw_turn_format(const pw_pos *p, const pw_turn *t, char *buf, size_t size)
+size_t cv_pw_turn_format(const pw_pos *p, const pw_turn *t, char *buf, size_t size)
 {
     pw_pos q = *p;
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     size_t n = 0;
     if (size) buf[0] = 0;
     for (int i = 0; i < t->n; i++) {
         char one[32];
-        pw_move_format(&q, t->m[i], one, sizeof one);
+        cv_pw_move_format(&q, t->m[i], one, sizeof one);
         if (n < size) n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? "," : "", one);
-        if (pw_play(&q, &s, t->m[i])) break;
+        if (cv_pw_play(&q, &s, t->m[i])) break;
     }
     return n;
 }
@@ -391,7 +391,7 @@ static int parse_move(const char *s, parsed *x, char *why, size_t ws)
         }
         x->piece = *c++;
     }
-    if ((x->from = pw_sq_parse(c)) < 0) {
+    if ((x->from = cv_pw_sq_parse(c)) < 0) {
         snprintf(why, ws, "'%s' is not a move: expected a level and a square (1e2) after the piece", s);
         return -1;
     }
@@ -401,7 +401,7 @@ static int parse_move(const char *s, parsed *x, char *why, size_t ws)
         return -1;
     }
     x->capture_mark = *c++ == 'x';
-    if ((x->to = pw_sq_parse(c)) < 0) {
+    if ((x->to = cv_pw_sq_parse(c)) < 0) {
         snprintf(why, ws, "'%s' is not a move: expected a level and a square after '%c'", s, c[-1]);
         return -1;
     }
@@ -419,14 +419,14 @@ static int parse_move(const char *s, parsed *x, char *why, size_t ws)
     return 0;
 }
 
-static void name(int sq, char *b) { pw_sq_name(sq, b, 8); }
+static void name(int sq, char *b) { cv_pw_sq_name(sq, b, 8); }
 
 /* Resolves one parsed move against the moves legal at (p, s). */
 static pw_status resolve(const pw_pos *p, const pw_state *s, const parsed *x, const char *text, pw_move *out,
                          char *why, size_t ws)
 {
     pw_move ml[PW_MAX_SINGLE];
-    int n = pw_gen(p, s, ml), c = p->side;
+    int n = cv_pw_gen(p, s, ml), c = p->side;
     if (x->castle) {
         int home = PW_SQ(x->castle_level, c ? 7 : 0, 4);
         for (int i = 0; i < n; i++)
@@ -482,19 +482,19 @@ static pw_status resolve(const pw_pos *p, const pw_state *s, const parsed *x, co
     return PW_OK;
 }
 
-pw_status pw_turn_read(const pw_pos *p, const char *text, pw_turn *t, char *why, size_t ws, int *lax)
+pw_status cv_pw_turn_read(const pw_pos *p, const char *text, pw_turn *t, char *why, size_t ws, int *lax)
 {
     memset(t, 0, sizeof *t);
     *lax = 0;
     pw_pos q = *p;
     pw_state s;
-    pw_state_init(&s);
+    cv_pw_state_init(&s);
     const char *c = text;
     if (!*c) {
         snprintf(why, ws, "an empty turn (a turn has one to three moves)");
         return PW_SYNTAX;
     }
-    int limit = pw_turn_limit(p);
+    int limit = cv_pw_turn_limit(p);
     for (;;) {
         const char *end = strchr(c, ',');
         size_t n = end ? (size_t)(end - c) : strlen(c);
@@ -523,7 +523,7 @@ pw_status pw_turn_read(const pw_pos *p, const char *text, pw_turn *t, char *why,
         int cap = m.kind == PW_MK_EP || (m.kind != PW_MK_CASTLE_K && m.kind != PW_MK_CASTLE_Q && q.b[m.to]);
         if (x.capture_mark != cap || x.lax) *lax = 1;
         t->m[t->n++] = m;
-        pw_play(&q, &s, m);
+        cv_pw_play(&q, &s, m);
         if (!end) break;
         c = end + 1;
     }

@@ -8,8 +8,8 @@
  * of seeded random playouts from the start and from the suite positions.
  * Perft counts of depth 2 must agree on the suite positions too (the
  * bitboard path counts the last ply without listing it), and on every one
- * of those positions the attack test by sets (cv_bb_attacked, which
- * cv_attacked takes where it can) must give the walk's answer for every
+ * of those positions the attack test by sets (cv_gen_bb_attacked, which
+ * cv_gen_attacked takes where it can) must give the walk's answer for every
  * cell and colour, and the origins lookup the move reader takes the
  * pseudo-legal moves' origins for every cell and piece type. */
 #include "bb.h"
@@ -41,17 +41,17 @@ static void note_failure(tally *t, cv_pos *p, const char *why)
 {
     if (t->failures++) return;
     char fen[400];
-    cv_fen_write(p, 0, fen, sizeof fen);
+    cv_gen_fen_write(p, 0, fen, sizeof fen);
     snprintf(t->first, sizeof t->first, "%s: %s", why, fen);
 }
 
-/* The mailbox alone (cv_attacked walks too), or the bitboards where the
+/* The mailbox alone (cv_gen_attacked walks too), or the bitboards where the
  * variant has them. */
 static void mailbox(int on)
 {
     if (on) setenv("CVKIT_MAILBOX", "1", 1);
     else unsetenv("CVKIT_MAILBOX");
-    cv_bb_env_changed();
+    cv_gen_bb_env_changed();
 }
 
 /* The attack test by sets against the walk: every cell, both colours,
@@ -62,7 +62,7 @@ static void compare_attacks(cv_pos *p, tally *t)
         for (int by = 0; by < 2; by++)
             for (int g = 0; g < 2; g++) {
                 int gone = g ? p->royal[p->side] : -1;
-                if (cv_bb_attacked(p, c, by, gone) != cv_attacked_walk(p, c, by, gone)) {
+                if (cv_gen_bb_attacked(p, c, by, gone) != cv_gen_attacked_walk(p, c, by, gone)) {
                     char why[80];
                     snprintf(why, sizeof why, "attack test differs on %s by %s%s", p->v->geom.name[c],
                              by ? "black" : "white", g ? ", royal lifted" : "");
@@ -72,7 +72,7 @@ static void compare_attacks(cv_pos *p, tally *t)
             }
 }
 
-/* The origins lookup (cv_bb_origins, the move reader's) against the
+/* The origins lookup (cv_gen_bb_origins, the move reader's) against the
  * mailbox's pseudo-legal moves: for every cell and piece type, the cells
  * moves of that type come from, captures onto the other side's pieces and
  * quiet moves onto empty cells (castling aside), as sets. */
@@ -88,7 +88,7 @@ static void compare_origins(cv_pos *p, tally *t)
         if (q && CV_COLOR(q) == p->side) continue;
         for (int ty = 0; ty < p->v->npieces; ty++) {
             int16_t org[CV_MAX_CELLS];
-            int k = cv_bb_origins(p, ty, to, q != 0, org);
+            int k = cv_gen_bb_origins(p, ty, to, q != 0, org);
             if (k < 0) continue;
             uint8_t want[CV_MAX_CELLS] = { 0 }, got[CV_MAX_CELLS] = { 0 };
             for (int i = 0; i < ml.n; i++)
@@ -117,11 +117,11 @@ static int compare(cv_pos *p, tally *t, cv_movelist *mb)
     compare_origins(p, t);
     /* in check as told after the last move against the walk */
     int k = p->royal[p->side];
-    if (k >= 0 && cv_in_check(p) != cv_attacked_walk(p, k, p->side ^ 1, -1))
+    if (k >= 0 && cv_gen_in_check(p) != cv_gen_attacked_walk(p, k, p->side ^ 1, -1))
         note_failure(t, p, p->moved_from >= 0 ? "in check after the last move differs" : "in check differs");
     if (p->moved_from >= 0) t->told++;
     t->positions++;
-    if (cv_bb_gen_legal(p, &bb) < 0) {
+    if (cv_gen_bb_gen_legal(p, &bb) < 0) {
         note_failure(t, p, "bitboard path refused the position");
         return mb->n;
     }
@@ -142,9 +142,9 @@ static void compare_with_children(cv_pos *p, tally *t)
     for (int i = 0; i < ml.n; i++) {
         cv_undo u;
         cv_movelist child;
-        cv_make(p, ml.m[i], &u);
+        cv_gen_make(p, ml.m[i], &u);
         compare(p, t, &child);
-        cv_unmake(p, ml.m[i], &u);
+        cv_gen_unmake(p, ml.m[i], &u);
     }
 }
 
@@ -165,14 +165,14 @@ static void playout(const cv_pos *start, int plies, tally *t)
     for (int i = 0; i < plies; i++) {
         if (!compare(&p, t, &ml)) break;
         cv_undo u;
-        cv_make(&p, ml.m[next_random() % (uint64_t)ml.n], &u);
+        cv_gen_make(&p, ml.m[next_random() % (uint64_t)ml.n], &u);
     }
 }
 
 static uint64_t mailbox_perft(cv_pos *p, int depth)
 {
     mailbox(1);
-    uint64_t n = cv_perft(p, depth);
+    uint64_t n = cv_gen_perft(p, depth);
     mailbox(0);
     return n;
 }
@@ -195,12 +195,12 @@ static void check_suite(const cv_variant *v, const char *path, const char *first
         if (semi) *semi = 0;
         cv_pos p;
         cv_fen_errors e;
-        if (cv_fen_read(v, line, 0, &p, &e) < 0) continue;
-        cv_pos_validate(&p, &e);    /* finds the position calm */
+        if (cv_gen_fen_read(v, line, 0, &p, &e) < 0) continue;
+        cv_gen_pos_validate(&p, &e);    /* finds the position calm */
         npos++;
         compare_with_children(&p, &t);
         for (int j = 0; j < 4; j++) playout(&p, 60, &t);
-        uint64_t fast = cv_perft(&p, 2), slow = mailbox_perft(&p, 2);
+        uint64_t fast = cv_gen_perft(&p, 2), slow = mailbox_perft(&p, 2);
         if (fast != slow) {
             perft_bad++;
             printf("# perft 2 %llu (bitboards) vs %llu (mailbox): %s\n", (unsigned long long)fast,
@@ -217,7 +217,7 @@ static void check_suite(const cv_variant *v, const char *path, const char *first
 static void check_playouts(const cv_variant *v, int games, int plies)
 {
     cv_pos start;
-    if (cv_pos_start(v, &start) < 0) {
+    if (cv_gen_pos_start(v, &start) < 0) {
         TAP_OK(0, "%s: start position reads", v->name);
         return;
     }
@@ -263,22 +263,22 @@ int main(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cv_variant *v = cases[i].spec ? cv_variant_load(cases[i].spec, &cv_diag_default)
                                        : cv_variant_find(cases[i].name, &cv_diag_default);
-        TAP_OK(v && cv_bb_usable(v), "%s takes the bitboard path", cases[i].name);
-        if (!v || !cv_bb_usable(v)) continue;
+        TAP_OK(v && cv_gen_bb_usable(v), "%s takes the bitboard path", cases[i].name);
+        if (!v || !cv_gen_bb_usable(v)) continue;
         check_suite(v, cases[i].suite, cases[i].suite_variant);
         check_playouts(v, 30, 120);
         cv_variant_free(v);
     }
     cv_variant *capa = readme_capablanca();
-    TAP_OK(capa && cv_bb_usable(capa), "the README's Capablanca takes the bitboard path");
-    if (capa && cv_bb_usable(capa)) check_playouts(capa, 30, 120);
+    TAP_OK(capa && cv_gen_bb_usable(capa), "the README's Capablanca takes the bitboard path");
+    if (capa && cv_gen_bb_usable(capa)) check_playouts(capa, 30, 120);
     cv_variant_free(capa);
 
     /* The switch: with CVKIT_MAILBOX set, nothing takes the fast path. */
     const cv_variant *chess = cv_variant_cached("chess", &cv_diag_default);
     mailbox(1);
-    TAP_OK(chess && !cv_bb_usable(chess), "CVKIT_MAILBOX=1 turns the bitboard path off");
+    TAP_OK(chess && !cv_gen_bb_usable(chess), "CVKIT_MAILBOX=1 turns the bitboard path off");
     mailbox(0);
-    TAP_OK(chess && cv_bb_usable(chess), "without CVKIT_MAILBOX the bitboard path is back");
+    TAP_OK(chess && cv_gen_bb_usable(chess), "without CVKIT_MAILBOX the bitboard path is back");
     return tap_done();
 }

@@ -33,8 +33,8 @@ static const char *problems(const cv_variant *v, const char *fen, unsigned flags
 {
     static char out[8192];
     cv_fen_errors e;
-    *usable = cv_fen_read(v, fen, flags, p, &e) == 0;
-    if (*usable) cv_pos_validate(p, &e);
+    *usable = cv_gen_fen_read(v, fen, flags, p, &e) == 0;
+    if (*usable) cv_gen_pos_validate(p, &e);
     int idx[CV_FEN_MAX_ERRORS];
     for (int i = 0; i < e.n; i++) idx[i] = i;
     for (int i = 1; i < e.n; i++)
@@ -60,7 +60,7 @@ static void run(const cv_variant *v, const fen_case *c, int n, const char *what)
         TAP_IS_STR(got, c[i].problems, "%s (%s): problems of '%s'", what, mode, c[i].fen);
         if (c[i].canon) {
             char buf[512] = "";
-            if (usable) cv_fen_write(&p, 0, buf, sizeof buf);
+            if (usable) cv_gen_fen_write(&p, 0, buf, sizeof buf);
             TAP_IS_STR(buf, c[i].canon, "%s (%s): canonical form of '%s'", what, mode, c[i].fen);
         }
     }
@@ -248,27 +248,27 @@ static void writing(void)
 {
     cv_pos p;
     char buf[256];
-    cv_fen_read(chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0, &p, NULL);
-    cv_fen_write(&p, CV_FEN_EP_ALWAYS, buf, sizeof buf);
+    cv_gen_fen_read(chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0, &p, NULL);
+    cv_gen_fen_write(&p, CV_FEN_EP_ALWAYS, buf, sizeof buf);
     TAP_IS_STR(buf, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "CV_FEN_EP_ALWAYS keeps e3");
-    TAP_IS_INT(cv_ep_capturable(&p), 0, "e3 after 1. e4: no capture possible");
-    cv_fen_read(chess, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0, &p, NULL);
-    TAP_IS_INT(cv_ep_capturable(&p), 1, "e3 with a black pawn on d4: capture possible");
-    size_t n = cv_fen_write(&p, 0, buf, 10);
-    TAP_IS_INT(n, strlen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "cv_fen_write returns the full length");
-    TAP_IS_STR(buf, "rnbqkbnr/", "cv_fen_write truncates to the buffer");
+    TAP_IS_INT(cv_gen_ep_capturable(&p), 0, "e3 after 1. e4: no capture possible");
+    cv_gen_fen_read(chess, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0, &p, NULL);
+    TAP_IS_INT(cv_gen_ep_capturable(&p), 1, "e3 with a black pawn on d4: capture possible");
+    size_t n = cv_gen_fen_write(&p, 0, buf, 10);
+    TAP_IS_INT(n, strlen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "cv_gen_fen_write returns the full length");
+    TAP_IS_STR(buf, "rnbqkbnr/", "cv_gen_fen_write truncates to the buffer");
 
     cv_fen_errors e;
-    cv_fen_read(chess, "  4k3/8/8/8/8/8/8/4K3 w - - 0 1", CV_FEN_LENIENT, &p, &e);
+    cv_gen_fen_read(chess, "  4k3/8/8/8/8/8/8/4K3 w - - 0 1", CV_FEN_LENIENT, &p, &e);
     TAP_IS_INT(e.fieldcol[0], 3, "field columns: placement after two blanks");
     TAP_IS_INT(e.fieldcol[1], 23, "field columns: side");
     TAP_IS_INT(e.fieldcol[5], 31, "field columns: fullmove");
 
-    TAP_IS_INT(cv_pos_start(chess, &p), 0, "start position reads");
-    cv_fen_write(&p, 0, buf, sizeof buf);
+    TAP_IS_INT(cv_gen_pos_start(chess, &p), 0, "start position reads");
+    cv_gen_fen_write(&p, 0, buf, sizeof buf);
     TAP_IS_STR(buf, START, "start position written");
-    cv_pos_start(c960, &p);
-    cv_fen_write(&p, CV_FEN_XFEN, buf, sizeof buf);
+    cv_gen_pos_start(c960, &p);
+    cv_gen_fen_write(&p, CV_FEN_XFEN, buf, sizeof buf);
     TAP_IS_STR(buf, START, "chess960 start (518) in X-FEN");
 
     /* X-FEN output */
@@ -283,8 +283,8 @@ static void writing(void)
           "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w kq - 0 9" },
     };
     for (int i = 0; i < N(x); i++) {
-        cv_fen_read(c960, x[i].in, 0, &p, NULL);
-        cv_fen_write(&p, CV_FEN_XFEN, buf, sizeof buf);
+        cv_gen_fen_read(c960, x[i].in, 0, &p, NULL);
+        cv_gen_fen_write(&p, CV_FEN_XFEN, buf, sizeof buf);
         TAP_IS_STR(buf, x[i].xfen, "X-FEN of %s", x[i].in);
     }
 
@@ -298,10 +298,10 @@ static void writing(void)
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
     };
     for (int i = 0; i < N(same); i++) {
-        int rc = cv_fen_read(chess, same[i], 0, &p, &e);
-        if (rc == 0) cv_pos_validate(&p, &e);
+        int rc = cv_gen_fen_read(chess, same[i], 0, &p, &e);
+        if (rc == 0) cv_gen_pos_validate(&p, &e);
         TAP_OK(rc == 0 && e.n == 0, "reads cleanly: %s", same[i]);
-        cv_fen_write(&p, 0, buf, sizeof buf);
+        cv_gen_fen_write(&p, 0, buf, sizeof buf);
         TAP_IS_STR(buf, same[i], "round trip");
     }
 }

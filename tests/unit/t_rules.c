@@ -24,8 +24,8 @@ static cv_variant *chess, *c960;
 static int setpos(const cv_variant *v, const char *fen, cv_pos *p)
 {
     cv_fen_errors e;
-    int rc = cv_fen_read(v, fen, 0, p, &e);
-    if (rc == 0) cv_pos_validate(p, &e);
+    int rc = cv_gen_fen_read(v, fen, 0, p, &e);
+    if (rc == 0) cv_gen_pos_validate(p, &e);
     TAP_OK(rc == 0 && e.n == 0, "position reads cleanly: %s", fen);
     for (int i = 0; i < e.n; i++) printf("#   column %d: %s\n", e.e[i].col, e.e[i].msg);
     return rc;
@@ -42,7 +42,7 @@ static const char *moves(cv_pos *p, cv_notation nt)
     cv_movelist ml;
     cv_gen_legal(p, &ml);
     for (int i = 0; i < ml.n; i++) {
-        cv_move_format(p, &ml, ml.m[i], nt, txt[i], sizeof txt[i]);
+        cv_gen_move_format(p, &ml, ml.m[i], nt, txt[i], sizeof txt[i]);
         ptr[i] = txt[i];
     }
     qsort(ptr, (size_t)ml.n, sizeof *ptr, cmp_str);
@@ -80,14 +80,14 @@ static const char *play(const cv_variant *v, const char *fen, const char *list, 
     char *save = NULL;
     for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         cv_move_parse r;
-        if (cv_move_read(&p, NULL, tok, &r) != CV_MOVE_OK) {
+        if (cv_gen_move_read(&p, NULL, tok, &r) != CV_MOVE_OK) {
             snprintf(out, sizeof out, "ERROR %s: %s", tok, r.why);
             return out;
         }
         cv_undo u;
-        cv_make(&p, r.move, &u);
+        cv_gen_make(&p, r.move, &u);
     }
-    cv_fen_write(&p, wflags, out, sizeof out);
+    cv_gen_fen_write(&p, wflags, out, sizeof out);
     return out;
 }
 
@@ -124,12 +124,12 @@ static const char *readmv(const cv_variant *v, const char *fen, const char *text
     cv_pos p;
     if (setpos(v, fen, &p) < 0) return "(bad position)";
     cv_move_parse r;
-    cv_move_status st = cv_move_read(&p, NULL, text, &r);
+    cv_move_status st = cv_gen_move_read(&p, NULL, text, &r);
     static const char *const names[] = { "OK", "SYNTAX", "ILLEGAL", "AMBIGUOUS" };
     if (st == CV_MOVE_OK) {
         char san[32], uci[32];
-        cv_move_format(&p, NULL, r.move, CV_SAN, san, sizeof san);
-        cv_move_format(&p, NULL, r.move, CV_UCI, uci, sizeof uci);
+        cv_gen_move_format(&p, NULL, r.move, CV_SAN, san, sizeof san);
+        cv_gen_move_format(&p, NULL, r.move, CV_UCI, uci, sizeof uci);
         snprintf(out, sizeof out, "OK %s %s lax=%d", san, uci, r.lax);
     } else {
         sort_candidates(r.why);
@@ -144,8 +144,8 @@ static const char *fmt_move(const cv_variant *v, const char *fen, const char *te
     cv_pos p;
     if (setpos(v, fen, &p) < 0) return "(bad position)";
     cv_move_parse r;
-    if (cv_move_read(&p, NULL, text, &r) != CV_MOVE_OK) return "(not read)";
-    cv_move_format(&p, NULL, r.move, nt, out, sizeof out);
+    if (cv_gen_move_read(&p, NULL, text, &r) != CV_MOVE_OK) return "(not read)";
+    cv_gen_move_format(&p, NULL, r.move, nt, out, sizeof out);
     return out;
 }
 
@@ -169,9 +169,9 @@ static uint64_t perft_slow(cv_pos *p, int depth)
     uint64_t n = 0;
     for (int i = 0; i < ml.n; i++) {
         cv_undo u;
-        cv_make(p, ml.m[i], &u);
+        cv_gen_make(p, ml.m[i], &u);
         n += perft_slow(p, depth - 1);
-        cv_unmake(p, ml.m[i], &u);
+        cv_gen_unmake(p, ml.m[i], &u);
     }
     return n;
 }
@@ -186,15 +186,15 @@ static long tree_diff(cv_pos *p, int depth, char *first, size_t size)
     qsort(a.m, (size_t)a.n, sizeof a.m[0], cmp_move);
     qsort(b.m, (size_t)b.n, sizeof b.m[0], cmp_move);
     if (a.n != b.n || memcmp(a.m, b.m, sizeof a.m[0] * (size_t)a.n)) {
-        if (!bad && !first[0]) cv_fen_write(p, CV_FEN_EP_ALWAYS, first, size);
+        if (!bad && !first[0]) cv_gen_fen_write(p, CV_FEN_EP_ALWAYS, first, size);
         bad++;
     }
     if (depth > 1)
         for (int i = 0; i < b.n; i++) {
             cv_undo u;
-            cv_make(p, b.m[i], &u);
+            cv_gen_make(p, b.m[i], &u);
             bad += tree_diff(p, depth - 1, first, size);
-            cv_unmake(p, b.m[i], &u);
+            cv_gen_unmake(p, b.m[i], &u);
         }
     return bad;
 }
@@ -207,7 +207,7 @@ static void fast_vs_slow(cv_variant *v, const perft_case *cases, int ncases)
         cv_pos p;
         if (setpos(v, cases[i].fen, &p) < 0) continue;
         for (int d = 1; d <= 3; d++) {
-            TAP_IS_INT(cv_perft(&p, d), cases[i].n[d - 1], "%s perft %d (fast): %s", v->name, d, cases[i].fen);
+            TAP_IS_INT(cv_gen_perft(&p, d), cases[i].n[d - 1], "%s perft %d (fast): %s", v->name, d, cases[i].fen);
             TAP_IS_INT(perft_slow(&p, d), cases[i].n[d - 1], "%s perft %d (reference): %s", v->name, d, cases[i].fen);
         }
         char first[256] = "";
@@ -223,7 +223,7 @@ static void castling(void)
     const char *both = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     cv_pos p;
     setpos(chess, both, &p);
-    TAP_IS_INT(cv_count_legal(&p), 26, "castling position: 26 legal moves");
+    TAP_IS_INT(cv_gen_count_legal(&p), 26, "castling position: 26 legal moves");
     TAP_OK(has_san(&p, "O-O") && has_san(&p, "O-O-O"), "castling allowed on both sides");
 
     struct { const char *fen, *why; int k, q; } c[] = {
@@ -407,11 +407,11 @@ static void check_mate_stalemate(void)
 
     cv_pos p;
     setpos(chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &p);
-    TAP_IS_INT(cv_count_legal(&p), 0, "stalemate: no legal move");
-    TAP_IS_INT(cv_in_check(&p), 0, "stalemate: not in check");
+    TAP_IS_INT(cv_gen_count_legal(&p), 0, "stalemate: no legal move");
+    TAP_IS_INT(cv_gen_in_check(&p), 0, "stalemate: not in check");
     setpos(chess, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", &p);
-    TAP_IS_INT(cv_count_legal(&p), 0, "checkmate: no legal move");
-    TAP_IS_INT(cv_in_check(&p), 1, "checkmate: in check");
+    TAP_IS_INT(cv_gen_count_legal(&p), 0, "checkmate: no legal move");
+    TAP_IS_INT(cv_gen_in_check(&p), 1, "checkmate: in check");
     const char *before = "7k/Q7/6K1/8/8/8/8/8 w - - 0 1";
     TAP_IS_STR(readmv(chess, before, "Qg7"), "OK Qg7# a7g7 lax=0", "mating move written with #");
     TAP_IS_STR(readmv(chess, before, "Qg7+"), "OK Qg7# a7g7 lax=0", "'+' on a mating move is read");
@@ -519,9 +519,9 @@ static void chess960(void)
     cv_pos p;
     char buf[256];
     setpos(c960, "4k3/8/8/8/8/8/8/rR1K4 w Q - 0 1", &p);
-    cv_fen_write(&p, 0, buf, sizeof buf);
+    cv_gen_fen_write(&p, 0, buf, sizeof buf);
     TAP_IS_STR(buf, "4k3/8/8/8/8/8/8/rR1K4 w B - 0 1", "960: X-FEN Q read as the b1 rook, written B");
-    cv_fen_write(&p, CV_FEN_XFEN, buf, sizeof buf);
+    cv_gen_fen_write(&p, CV_FEN_XFEN, buf, sizeof buf);
     TAP_IS_STR(buf, "4k3/8/8/8/8/8/8/rR1K4 w Q - 0 1", "960: written back as X-FEN Q");
 }
 

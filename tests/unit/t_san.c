@@ -1,12 +1,12 @@
 /* t_san: the fast reader of plain SAN (lib/generic/san.c) against the
- * PCRE2 reader it stands in front of (cv_move_read_general), over every
+ * PCRE2 reader it stands in front of (cv_gen_move_read_general), over every
  * move of every PGN file of the corpus (corpus/, the real games of other
  * projects among them: a missing one fails), made-up texts at some of those
  * positions (wrong pieces, empty targets, needless or missing
  * disambiguation: the refusals), and the fuzz inputs of fuzz_move.
  *
  * For each text: what the fast reader accepts the general reader reads as
- * the same move, in SAN, without tolerance; and cv_move_read, fast reader
+ * the same move, in SAN, without tolerance; and cv_gen_move_read, fast reader
  * first, answers exactly as the general reader (status, move, candidates,
  * reason).  Run from the top of the tree with CVKIT_SPECS=$PWD/specs. */
 #include "cvkit.h"
@@ -39,9 +39,9 @@ static void compare(cv_pos *p, const char *text, tally *t, const char *where)
     cv_move_parse a, b;
     cv_move m;
     t->texts++;
-    int fast = cv_san_fast(p, text, &m);
-    cv_move_read_general(p, NULL, text, &b);
-    cv_move_read(p, NULL, text, &a);
+    int fast = cv_gen_san_fast(p, text, &m);
+    cv_gen_move_read_general(p, NULL, text, &b);
+    cv_gen_move_read(p, NULL, text, &a);
     int bad = !same(&a, &b);
     if (fast) {
         t->fast++;
@@ -49,7 +49,7 @@ static void compare(cv_pos *p, const char *text, tally *t, const char *where)
     }
     if (bad && t->diff++ < 10) {
         char fen[256];
-        cv_fen_write(p, 0, fen, sizeof fen);
+        cv_gen_fen_write(p, 0, fen, sizeof fen);
         printf("# %s: '%s' at %s: fast %s; general %d '%s'; combined %d '%s'\n", where, text, fen,
                fast ? "took it" : "declined", b.status, b.why, a.status, a.why);
     }
@@ -89,7 +89,7 @@ static void made_up(cv_pos *p, tally *t, const char *where)
     cv_gen_legal(p, ml);
     for (int i = 0; i < ml->n; i++) {
         cv_move m = ml->m[i];
-        cv_move_format(p, ml, m, CV_SAN, s, sizeof s);
+        cv_gen_move_format(p, ml, m, CV_SAN, s, sizeof s);
         compare(p, s, t, where);
         if (m.kind == CV_MK_CASTLE || v->pieces[CV_TYPE(p->board[m.from])].pawn) continue;
         char L = v->pieces[CV_TYPE(p->board[m.from])].letter;
@@ -238,7 +238,7 @@ static void fuzz_dir(const char *dir, const cv_variant *chess, tally *t)
         /* every position, not only the one the first byte picks */
         for (int k = 0; k < 4; k++) {
             cv_pos p;
-            if (cv_fen_read(chess, fuzz_fens[k], 0, &p, NULL) != 0) continue;
+            if (cv_gen_fen_read(chess, fuzz_fens[k], 0, &p, NULL) != 0) continue;
             compare(&p, text, t, path);
         }
     }
@@ -303,13 +303,13 @@ int main(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cv_pos p;
         const char *fen = cases[i].fen ? cases[i].fen : chess->setup;
-        if (cv_fen_read(chess, fen, 0, &p, NULL) != 0) {
+        if (cv_gen_fen_read(chess, fen, 0, &p, NULL) != 0) {
             TAP_OK(0, "case %zu: FEN read", i);
             continue;
         }
         cv_move m;
         tally t = { 0, 0, 0 };
-        TAP_IS_INT(cv_san_fast(&p, cases[i].text, &m), cases[i].fast, "'%s' at %s: %s", cases[i].text, fen,
+        TAP_IS_INT(cv_gen_san_fast(&p, cases[i].text, &m), cases[i].fast, "'%s' at %s: %s", cases[i].text, fen,
                    cases[i].fast ? "read fast" : "left to the general reader");
         compare(&p, cases[i].text, &t, "cases");
         TAP_IS_INT(t.diff, 0, "'%s': same answer from both readers", cases[i].text);
