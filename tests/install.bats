@@ -14,12 +14,14 @@ setup() {
 
 # The public headers, as installed.  A header added to what cvkit.h
 # includes is a change of the public interface: add it here on purpose.
-PUBLIC='capture.h
+PUBLIC='build.h
+capture.h
 cli.h
 count.h
 cvkit.h
 diag.h
 engine.h
+game.h
 geom.h
 hold.h
 jobs.h
@@ -31,7 +33,12 @@ picture.h
 problem.h
 record.h
 replay.h
+rewrite.h
+run.h
+source.h
 suite.h
+svg_last.h
+toolopts.h
 variant.h'
 
 install_to() {
