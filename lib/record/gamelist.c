@@ -56,8 +56,7 @@ struct cv_gamelist_reader {
     long nlist;             /* listings returned */
 
     /* the listing being read */
-    char *arena;
-    size_t alen, acap;
+    cv_arena ar;            /* the listing's strings (scaffold.h) */
     item_t *items;
     size_t nitems, icap;
     size_t *moves;
@@ -95,7 +94,7 @@ static int word_is(const char *s, size_t n, const char *w)
 
 static size_t mem_now(const R *r)
 {
-    return CHUNK + r->lim.max_line + 1 + r->acap + r->icap * sizeof *r->items + r->mcap * sizeof *r->moves +
+    return CHUNK + r->lim.max_line + 1 + r->ar.cap + r->icap * sizeof *r->items + r->mcap * sizeof *r->moves +
            r->pr.cap * sizeof *r->pr.v + r->raw.cap + sizeof *r;
 }
 
@@ -202,11 +201,7 @@ static int read_line(R *r)
 static void reset_listing(R *r)
 {
     /* Give back what an unusually large listing took. */
-    if (r->acap > ARENA_KEEP) {
-        free(r->arena);
-        r->arena = malloc(ARENA_KEEP);
-        r->acap = r->arena ? ARENA_KEEP : 0;
-    }
+    cv_arena_clear(&r->ar, ARENA_KEEP);
     if (r->icap > ITEMS_KEEP) {
         free(r->items);
         free(r->moves);
@@ -214,7 +209,7 @@ static void reset_listing(R *r)
         r->moves = NULL;
         r->icap = r->mcap = 0;
     }
-    r->alen = r->nitems = r->nmoves = 0;
+    r->nitems = r->nmoves = 0;
     cv_issue_list_clear(&r->pr);
     r->first_line = 0;
     r->wl = r->wc = r->bl = r->bc = 0;
@@ -233,14 +228,14 @@ static item_t *add_item(R *r, cv_gamelist_kind kind, long line, long col, const 
         skip_rest(r);
         return NULL;
     }
-    if (r->alen + n + 1 > r->lim.max_text) {
+    if (r->ar.len + n + 1 > r->lim.max_text) {
         issue(r, 0, line, col, "more than %zu bytes of moves and comments in one listing; the rest of it is skipped",
               r->lim.max_text);
         skip_rest(r);
         return NULL;
     }
     if (grow((void **)&r->items, &r->icap, r->nitems + 1, sizeof *r->items) < 0 ||
-        grow((void **)&r->arena, &r->acap, r->alen + n + 1, 1) < 0 ||
+        cv_arena_room(&r->ar, n + 1) < 0 ||
         (kind == CV_GAMELIST_MOVE && grow((void **)&r->moves, &r->mcap, r->nmoves + 1, sizeof *r->moves) < 0)) {
         issue(r, 0, line, col, "out of memory; the rest of the listing is skipped");
         skip_rest(r);
@@ -253,10 +248,7 @@ static item_t *add_item(R *r, cv_gamelist_kind kind, long line, long col, const 
     it->line = line;
     it->col = col;
     it->len = n;
-    it->text_off = r->alen;
-    memcpy(r->arena + r->alen, s, n);
-    r->arena[r->alen + n] = 0;
-    r->alen += n + 1;
+    it->text_off = cv_arena_put(&r->ar, s, n);
     it->before = r->nmoves;
     return it;
 }
@@ -520,9 +512,7 @@ cv_gamelist_reader *cv_gamelist_open_source(cv_source *src, const char *filename
     r->pr.unit = "listing";
     r->buf = malloc(CHUNK);
     r->line = malloc(r->lim.max_line + 1);
-    r->arena = malloc(1024);
-    r->acap = 1024;
-    if (!r->buf || !r->line || !r->arena) {
+    if (!r->buf || !r->line) {
         cv_gamelist_close(r);
         return NULL;
     }
@@ -568,7 +558,7 @@ int cv_gamelist_next(cv_gamelist_reader *r, cv_gamelist *gl)
     }
     if (!r->nmoves && (r->wl || r->bl)) check_header(r, 0, 0);
 
-    for (size_t i = 0; i < r->nitems; i++) r->items[i].text = r->arena + r->items[i].text_off;
+    for (size_t i = 0; i < r->nitems; i++) r->items[i].text = r->ar.b + r->items[i].text_off;
     gl->number = ++r->nlist;
     gl->line = r->first_line ? r->first_line : 1;
     gl->white_line = r->wl;
@@ -598,7 +588,7 @@ void cv_gamelist_close(cv_gamelist_reader *r)
     if (!r) return;
     free(r->buf);
     free(r->line);
-    free(r->arena);
+    cv_arena_free(&r->ar);
     free(r->items);
     free(r->moves);
     cv_issue_list_free(&r->pr);

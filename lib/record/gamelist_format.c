@@ -71,8 +71,7 @@ typedef struct rd {
     size_t capmain;
     cv_issue *iss;
     size_t capiss;
-    char *arena;
-    size_t caparena, used;
+    cv_arena ar;    /* the game's strings, room made for all of them at once */
     cv_line_table lines;
 } rd;
 
@@ -96,11 +95,7 @@ static void *open_gl(cv_source *src, const char *path, cv_diag *d, unsigned flag
 
 static char *keep(rd *x, const char *s, size_t n)
 {
-    char *out = x->arena + x->used;
-    memcpy(out, s, n);
-    out[n] = 0;
-    x->used += n + 1;
-    return out;
+    return x->ar.b + cv_arena_put(&x->ar, s, n);
 }
 
 /* `[Name "value"]` with a plain name; the value unescaped into the arena. */
@@ -112,14 +107,14 @@ static int as_tag(rd *x, const char *s, const char **name, const char **value)
     while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_')) i++;
     if (i == 1 || s[i] != ' ' || s[i + 1] != '"' || s[n - 2] != '"' || i + 2 > n - 2) return 0;
     *name = keep(x, s + 1, i - 1);
-    char *v = x->arena + x->used;
+    char *v = x->ar.b + x->ar.len;
     size_t k = 0;
     for (size_t j = i + 2; j < n - 2; j++) {
         if (s[j] == '\\' && j + 1 < n - 2) j++;
         v[k++] = s[j];
     }
     v[k] = 0;
-    x->used += k + 1;
+    x->ar.len += k + 1;
     *value = v;
     return 1;
 }
@@ -132,14 +127,14 @@ static int next(void *p, cv_record *g)
     if (rc != 1) return rc;
     size_t need = 64;
     for (size_t i = 0; i < gl.nitems; i++) need += 2 * gl.items[i].len + 48;
-    if (grow((void **)&x->arena, &x->caparena, need, 1) < 0 ||
+    x->ar.len = 0;
+    if (cv_arena_room(&x->ar, need) < 0 ||
         grow((void **)&x->tok, &x->captok, 2 * gl.nitems + 1, sizeof *x->tok) < 0 ||
         grow((void **)&x->tags, &x->captags, gl.nitems + 1, sizeof *x->tags) < 0 ||
         grow((void **)&x->main, &x->capmain, gl.nmoves + 1, sizeof *x->main) < 0 ||
         grow((void **)&x->iss, &x->capiss, gl.nissues + 1, sizeof *x->iss) < 0 ||
         cv_line_table_reserve(&x->lines, 2 * gl.nitems + 1) < 0)
         return -1;
-    x->used = 0;
     cv_line_table_clear(&x->lines);
     size_t nt = 0, ntags = 0, nmain = 0;
     long open_white = 0;    /* number of the White move just before, 0 none */
@@ -161,7 +156,7 @@ static int next(void *p, cv_record *g)
             } else {
                 /* "// note" after a move is "; note" in PGN: the blank kept */
                 char *k = keep(x, " ", 1);
-                x->used--;
+                x->ar.len--;
                 keep(x, it->text, it->len);
                 t->text = k;
                 t->len = it->len + 1;
@@ -237,7 +232,7 @@ static void close_gl(void *p)
     free(x->tags);
     free(x->main);
     free(x->iss);
-    free(x->arena);
+    cv_arena_free(&x->ar);
     cv_line_table_free(&x->lines);
     free(x);
 }

@@ -58,8 +58,7 @@ struct cv_gclog_reader {
     size_t *main;
     size_t nmain, maincap;
     cv_issue_list pr;
-    char *arena;
-    size_t alen, acap;
+    cv_arena ar;            /* the game's strings (scaffold.h) */
     long first_line;
     int met_move;           /* a move line belongs to the game (kept or skipped) */
     int ended;              /* its result line was read */
@@ -91,7 +90,7 @@ static void shrink(void **p, size_t *cap, size_t used, size_t keep, size_t elem)
 static size_t mem_now(const R *r)
 {
     return sizeof *r + r->L.cap + r->tokcap * sizeof *r->tok + r->tagcap * sizeof *r->tags +
-           r->maincap * sizeof *r->main + r->pr.cap * sizeof *r->pr.v + r->acap + r->raw.cap +
+           r->maincap * sizeof *r->main + r->pr.cap * sizeof *r->pr.v + r->ar.cap + r->raw.cap +
            r->plcap * sizeof *r->pl + r->lines.cap * sizeof *r->lines.v;
 }
 
@@ -139,22 +138,20 @@ static void raw_add(R *r, const char *s, size_t n, int long_line)
 static void reset_game(R *r)
 {
     /* the comments held after the last game's result come first */
-    size_t held = r->ntok - r->cut_tok, text = r->alen - r->cut_text;
+    size_t held = r->ntok - r->cut_tok;
     if (held) {
         memmove(r->tok, r->tok + r->cut_tok, held * sizeof *r->tok);
         memmove(r->pl, r->pl + r->cut_tok, held * sizeof *r->pl);
     }
-    if (text) memmove(r->arena, r->arena + r->cut_text, text);
     for (size_t i = 0; i < held; i++) {
         cv_token *t = &r->tok[i];
         t->text_off -= r->cut_text;
         t->norm_off = t->text_off;
     }
     r->ntok = held;
-    r->alen = text;
     r->ntags = r->nmain = 0;
     cv_issue_list_clear(&r->pr);
-    shrink((void **)&r->arena, &r->acap, r->alen, ARENA_KEEP, 1);
+    cv_arena_keep_from(&r->ar, r->cut_text, ARENA_KEEP);
     shrink((void **)&r->tok, &r->tokcap, r->ntok, TABLE_KEEP, sizeof *r->tok);
     shrink((void **)&r->pl, &r->plcap, r->ntok, TABLE_KEEP, sizeof *r->pl);
     cv_line_table_clear(&r->lines);
@@ -174,7 +171,7 @@ static int room(R *r, size_t ntok, size_t nbytes, long line, long col, int quiet
     const char *why = NULL;
     size_t lim = 0;
     if (r->ntok + r->ntags + ntok > r->lim.max_items) why = "moves, comments and tags", lim = r->lim.max_items;
-    else if (r->alen + nbytes > r->lim.max_text) why = "bytes of moves, comments and tags", lim = r->lim.max_text;
+    else if (r->ar.len + nbytes > r->lim.max_text) why = "bytes of moves, comments and tags", lim = r->lim.max_text;
     if (why) {
         if (quiet) return 0;
         issue(r, line, col, "more than %zu %s in one game; the rest of it is skipped", lim, why);
@@ -186,7 +183,7 @@ static int room(R *r, size_t ntok, size_t nbytes, long line, long col, int quiet
         cv_line_table_reserve(&r->lines, r->ntok + ntok) < 0 ||
         grow((void **)&r->tags, &r->tagcap, r->ntags + 1, sizeof *r->tags) < 0 ||
         grow((void **)&r->main, &r->maincap, r->nmain + 1, sizeof *r->main) < 0 ||
-        grow((void **)&r->arena, &r->acap, r->alen + nbytes, 1) < 0) {
+        cv_arena_room(&r->ar, nbytes) < 0) {
         if (quiet) return 0;
         issue(r, line, col, "out of memory; the rest of the game is skipped");
         skip_rest(r);
@@ -199,11 +196,7 @@ static int room(R *r, size_t ntok, size_t nbytes, long line, long col, int quiet
 /* s[0..n) into the arena (room made before); its offset. */
 static size_t keep(R *r, const char *s, size_t n)
 {
-    size_t off = r->alen;
-    if (n) memcpy(r->arena + off, s, n);
-    r->arena[off + n] = 0;
-    r->alen += n + 1;
-    return off;
+    return cv_arena_put(&r->ar, s, n);
 }
 
 static cv_token *add_token(R *r, cv_token_kind kind, long line, long col, const char *s, size_t n)
@@ -372,7 +365,7 @@ static void add_comment(R *r, const line_t *ln, int own)
     /* "// note" after a move is PGN's "; note": the blank kept */
     cv_token *t = add_token(r, CV_TOKEN_LINE_COMMENT, r->L.lineno, ln->comment_col, " ", n ? 1 : 0);
     if (n) {
-        r->alen--;  /* the text goes on over the NUL */
+        r->ar.len--;  /* the text goes on over the NUL */
         keep(r, ln->comment, n);
         t->len = n + 1;
     }
@@ -388,12 +381,12 @@ static void add_tag(R *r, const line_t *ln)
     t->line = r->L.lineno;
     t->col = ln->comment_col;
     t->name_off = keep(r, s + 1, i - 1);
-    t->value_off = r->alen;
+    t->value_off = r->ar.len;
     for (size_t j = i + 2; j < n - 2; j++) {
         if (s[j] == '\\' && j + 1 < n - 2) j++;
-        r->arena[r->alen++] = s[j];
+        r->ar.b[r->ar.len++] = s[j];
     }
-    r->arena[r->alen++] = 0;
+    r->ar.b[r->ar.len++] = 0;
     if (!r->first_line) r->first_line = t->line;
 }
 
@@ -462,7 +455,7 @@ static int take(R *r, const line_t *ln)
         if (!r->first_line) r->first_line = lineno;
         if (!r->pr.skipping) add_result(r, ln);
         r->cut_tok = r->ntok;
-        r->cut_text = r->alen;
+        r->cut_text = r->ar.len;
         return KEPT;
     case L_BAD:
         if (!r->first_line) r->first_line = lineno;
@@ -560,7 +553,7 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
         /* the whole game is returned: at the end of the input, what the
          * result left waiting is the last game's too */
         r->cut_tok = r->ntok;
-        r->cut_text = r->alen;
+        r->cut_text = r->ar.len;
     }
     if (!more) {
         r->done = 1;
@@ -578,13 +571,13 @@ int cv_gclog_next(cv_gclog_reader *r, cv_record *g)
         cv_token *t = &r->tok[i];
         size_t so = t->suffix_off;
         t->at = cv_line_table_at(&r->lines, r->pl[i].line, r->pl[i].col);  /* room reserved */
-        t->text = r->arena + t->text_off;
+        t->text = r->ar.b + t->text_off;
         t->norm = t->text;
-        t->suffix = so == NO_SUFFIX ? "" : r->arena + so;
+        t->suffix = so == NO_SUFFIX ? "" : r->ar.b + so;
     }
     for (size_t i = 0; i < r->ntags; i++) {
-        r->tags[i].name = r->arena + r->tags[i].name_off;
-        r->tags[i].value = r->arena + r->tags[i].value_off;
+        r->tags[i].name = r->ar.b + r->tags[i].name_off;
+        r->tags[i].value = r->ar.b + r->tags[i].value_off;
     }
     g->number = ++r->ngames;
     g->line = r->first_line ? r->first_line : 1;
@@ -625,7 +618,7 @@ void cv_gclog_close(cv_gclog_reader *r)
     free(r->tags);
     free(r->main);
     cv_issue_list_free(&r->pr);
-    free(r->arena);
+    cv_arena_free(&r->ar);
     cv_raw_free(&r->raw);
     free(r);
 }

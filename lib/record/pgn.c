@@ -54,8 +54,7 @@ struct cv_pgn_reader {
     int blank_since_token;     /* a blank line since the last token */
     int after_skip;            /* the previous game ended by skipping */
 
-    char *arena;
-    size_t alen, acap;
+    cv_arena ar;               /* the game's strings (scaffold.h) */
     cv_token *tok;
     size_t ntok, tokcap;
     cv_tag *tags;
@@ -212,7 +211,7 @@ void cv_pgn_close(cv_pgn_reader *r)
 {
     if (!r) return;
     free(r->buf);
-    free(r->arena);
+    cv_arena_free(&r->ar);
     free(r->tok);
     free(r->tags);
     free(r->thash);
@@ -232,7 +231,7 @@ int cv_pgn_io_error(const cv_pgn_reader *r)
 
 static size_t heap_bytes(const R *r)
 {
-    return sizeof *r + r->bufsize + PAD + r->acap + r->tokcap * sizeof *r->tok +
+    return sizeof *r + r->bufsize + PAD + r->ar.cap + r->tokcap * sizeof *r->tok +
            r->tagcap * sizeof *r->tags + r->mlcap * sizeof *r->ml +
            r->isscap * sizeof *r->iss + 2 * (size_t)r->depthcap * sizeof *r->cur + r->rawcap +
            r->lines.cap * sizeof *r->lines.v + r->thcap * sizeof *r->thash;
@@ -242,7 +241,7 @@ void cv_pgn_stats_get(const cv_pgn_reader *r, cv_pgn_stats *st)
 {
     memset(st, 0, sizeof *st);
     st->buffer_bytes = r->bufsize + PAD;
-    st->arena_bytes = r->acap;
+    st->arena_bytes = r->ar.cap;
     st->table_bytes = r->tokcap * sizeof *r->tok + r->tagcap * sizeof *r->tags +
                       r->mlcap * sizeof *r->ml + r->isscap * sizeof *r->iss +
                       2 * (size_t)r->depthcap * sizeof *r->cur + r->lines.cap * sizeof *r->lines.v;
@@ -467,7 +466,7 @@ static int out_of_memory(R *r, long line, long col)
 /* Room for n more bytes; the common case (there is room) is inline. */
 static inline int arena_reserve(R *r, size_t n)
 {
-    return r->alen + n <= r->acap || arena_grow(r, n);
+    return r->ar.len + n <= r->ar.cap || arena_grow(r, n);
 }
 
 /* Growing does not depend on skipping: whether a token begun before a
@@ -475,19 +474,14 @@ static inline int arena_reserve(R *r, size_t n)
  * (a reader resumed between games, chunks.h, starts with none). */
 static int arena_grow(R *r, size_t n)
 {
-    if (r->alen + n > r->lim.max_game_bytes) {
+    if (r->ar.len + n > r->lim.max_game_bytes) {
         issue(r, ERR, r->line, colof(r, r->p),
               "game text longer than %zu bytes; skipping to the next game",
               r->lim.max_game_bytes);
         r->skip = 1;
         return 0;
     }
-    size_t cap = r->acap ? r->acap : 4096;
-    while (cap < r->alen + n) cap *= 2;
-    char *a = realloc(r->arena, cap);
-    if (!a) return out_of_memory(r, r->line, colof(r, r->p));
-    r->arena = a;
-    r->acap = cap;
+    if (cv_arena_grow(&r->ar, n) < 0) return out_of_memory(r, r->line, colof(r, r->p));
     note_peak(r);
     return 1;
 }
@@ -496,11 +490,7 @@ static int arena_grow(R *r, size_t n)
 static size_t arena_put(R *r, const void *s, size_t n)
 {
     if (!arena_reserve(r, n + 1)) return (size_t)-1;
-    size_t off = r->alen;
-    memcpy(r->arena + off, s, n);
-    r->arena[off + n] = 0;
-    r->alen += n + 1;
-    return off;
+    return cv_arena_put(&r->ar, s, n);
 }
 
 static int too_many_items(R *r);
@@ -573,8 +563,8 @@ static int token_text(R *r, cv_token *t, const void *s, size_t n)
 static const char *tag_value_off(const R *r, const char *name)
 {
     for (size_t i = 0; i < r->ntags; i++)
-        if (strcmp(r->arena + r->tags[i].name_off, name) == 0)
-            return r->arena + r->tags[i].value_off;
+        if (strcmp(r->ar.b + r->tags[i].name_off, name) == 0)
+            return r->ar.b + r->tags[i].value_off;
     return NULL;
 }
 
@@ -773,7 +763,7 @@ static void lex_result(R *r, long long at, size_t n)
     }
     r->result_idx = (long)(t - r->tok);
     const char *tag = tag_value_off(r, "Result");
-    const char *txt = r->arena + t->text_off;
+    const char *txt = r->ar.b + t->text_off;
     if (tag && is_result_tok(tag) && strcmp(tag, txt) != 0)
         issue_at(r, TOL, at, "result '%s' differs from Result tag '%s'", txt, tag);
     r->done = 1;
@@ -936,8 +926,8 @@ static void lex_symbol(R *r, long long at)
         r->ntok--;
         return;
     }
-    char *ar = r->arena;
-    size_t off = r->alen;
+    char *ar = r->ar.b;
+    size_t off = r->ar.len;
     copy_small(ar + off, p, cn);
     ar[off + cn] = 0;
     t->text_off = off;
@@ -960,7 +950,7 @@ static void lex_symbol(R *r, long long at)
         off += nn + 1;
         t->normalized = 1;
     }
-    r->alen = off;
+    r->ar.len = off;
     note_move(r, t);
 
     int nag = ann_nag(sfx, sn);
@@ -971,10 +961,10 @@ static void lex_symbol(R *r, long long at)
     t->nag = nag;
     if (zeros) {
         issue_at(r, TOL, at, "castling written with zeros '%.*s'; read as '%.*s'",
-              (int)cn, r->arena + t->text_off, (int)nn, r->arena + t->norm_off);
+              (int)cn, r->ar.b + t->text_off, (int)nn, r->ar.b + t->norm_off);
     } else if (promo) {
         issue_at(r, TOL, at, "promotion without '=' in '%s'; read as '%s'",
-              r->arena + t->text_off, r->arena + t->norm_off);
+              r->ar.b + t->text_off, r->ar.b + t->norm_off);
     }
 }
 
@@ -1038,18 +1028,18 @@ static void lex_number(R *r, long long at)
         r->ntok--;
         return;
     }
-    t->text_off = r->alen;
+    t->text_off = r->ar.len;
     t->len = (size_t)(q - p);
-    copy_small(r->arena + r->alen, p, t->len);
-    r->arena[r->alen + t->len] = 0;
-    r->alen += t->len + 1;
+    copy_small(r->ar.b + r->ar.len, p, t->len);
+    r->ar.b[r->ar.len + t->len] = 0;
+    r->ar.len += t->len + 1;
     t->suffix_off = t->text_off + t->len;
     if (!changed) {
         t->norm_off = t->text_off;
     } else {
-        t->norm_off = r->alen;
-        memcpy(r->arena + r->alen, norm, (size_t)nn + 1);
-        r->alen += (size_t)nn + 1;
+        t->norm_off = r->ar.len;
+        memcpy(r->ar.b + r->ar.len, norm, (size_t)nn + 1);
+        r->ar.len += (size_t)nn + 1;
         t->normalized = 1;
     }
     t->number = num;
@@ -1072,7 +1062,7 @@ static void lex_number(R *r, long long at)
     r->cur[r->depth] = 2LL * (num - 1) + black;
     if (dots == 2 || dots > 3)
         issue_at(r, TOL, at, "move number '%.*s' has %zu dots; read as '%s'",
-              (int)t->len, r->arena + t->text_off, dots, norm);
+              (int)t->len, r->ar.b + t->text_off, dots, norm);
 }
 
 /* A run of dots: "1. ... e5" when it follows a White move number. */
@@ -1093,7 +1083,7 @@ static void lex_dots(R *r, long long at)
         t->color = 'b';
         r->cur[r->depth]++;
         issue_at(r, TOL, at, "'%s %.*s' written apart; read as '%s'",
-              r->arena + t->text_off, (int)(q - p), (const char *)p, norm);
+              r->ar.b + t->text_off, (int)(q - p), (const char *)p, norm);
         return;
     }
     issue_at(r, ERR, at, "unexpected '%.*s'", (int)(q - p > 10 ? 10 : q - p), (const char *)p);
@@ -1207,8 +1197,8 @@ static void comment_run(R *r, const void *s, size_t n, size_t *stored, int *tool
         n = r->lim.max_comment - *stored;
     }
     if (!n || !arena_reserve(r, n + 1)) return;
-    memcpy(r->arena + r->alen, s, n);
-    r->alen += n;
+    memcpy(r->ar.b + r->ar.len, s, n);
+    r->ar.len += n;
     *stored += n;
 }
 
@@ -1221,7 +1211,7 @@ static void lex_comment(R *r, long long at)
     r->p++;
     if (keep && !t) return;
     size_t idx = keep ? r->ntok - 1 : 0;
-    size_t off = r->alen, stored = 0;
+    size_t off = r->ar.len, stored = 0;
     int toolong = 0, closed = 0, nul = 0;
     r->ncom_line = 0;
     r->com_line = line;
@@ -1286,7 +1276,7 @@ static void lex_comment(R *r, long long at)
             r->ntok = idx;
             return;
         }
-        r->arena[r->alen++] = 0;
+        r->ar.b[r->ar.len++] = 0;
         t = &r->tok[idx];
         t->text_off = off;
         t->len = stored;
@@ -1311,15 +1301,15 @@ static void lex_rest_of_line(R *r, cv_token_kind kind, long long at)
         r->p = p;
         return;
     }
-    size_t idx = keep ? r->ntok - 1 : 0, off = r->alen, n = 0;
+    size_t idx = keep ? r->ntok - 1 : 0, off = r->ar.len, n = 0;
     int nul = 0;
     for (;;) {
         unsigned char *q = p;
         while (!(cls[*q] & K_LSTOP)) q++;
         if (q > p && !quiet) {
             if (!arena_reserve(r, (size_t)(q - p) + 1)) break;
-            memcpy(r->arena + r->alen, p, (size_t)(q - p));
-            r->alen += (size_t)(q - p);
+            memcpy(r->ar.b + r->ar.len, p, (size_t)(q - p));
+            r->ar.len += (size_t)(q - p);
             n += (size_t)(q - p);
         }
         p = q;
@@ -1335,7 +1325,7 @@ static void lex_rest_of_line(R *r, cv_token_kind kind, long long at)
                       kind == CV_TOKEN_LINE_COMMENT ? "a comment" : "a '%' line");
             if (!quiet) {
                 if (!arena_reserve(r, 2)) break;
-                r->arena[r->alen++] = 0;  /* NUL byte kept, as in comments */
+                r->ar.b[r->ar.len++] = 0;  /* NUL byte kept, as in comments */
                 n++;
             }
             p++;
@@ -1353,7 +1343,7 @@ static void lex_rest_of_line(R *r, cv_token_kind kind, long long at)
         r->ntok = idx;
         return;
     }
-    r->arena[r->alen++] = 0;
+    r->ar.b[r->ar.len++] = 0;
     t = &r->tok[idx];
     t->text_off = off;
     t->norm_off = off;
@@ -1414,7 +1404,7 @@ static long tag_find(const R *r, const void *s, size_t n)
         const char *c = s;
         if (!n || !(r->tkeys & name_key(c, n))) return -1;
         for (size_t k = 0; k < r->ntags; k++) {
-            const char *name = r->arena + r->tags[k].name_off;
+            const char *name = r->ar.b + r->tags[k].name_off;
             if (name[0] == c[0] && !memcmp(name, s, n) && !name[n]) return (long)k;
         }
         return -1;
@@ -1422,14 +1412,14 @@ static long tag_find(const R *r, const void *s, size_t n)
     for (size_t h = name_hash(s, n) & (r->thcap - 1);; h = (h + 1) & (r->thcap - 1)) {
         size_t k = r->thash[h];
         if (!k) return -1;
-        const char *name = r->arena + r->tags[k - 1].name_off;
+        const char *name = r->ar.b + r->tags[k - 1].name_off;
         if (!memcmp(name, s, n) && !name[n]) return (long)(k - 1);
     }
 }
 
 static void thash_put(R *r, size_t i)
 {
-    const char *name = r->arena + r->tags[i].name_off;
+    const char *name = r->ar.b + r->tags[i].name_off;
     size_t h = name_hash(name, strlen(name)) & (r->thcap - 1);
     while (r->thash[h]) h = (h + 1) & (r->thcap - 1);
     r->thash[h] = i + 1;
@@ -1451,11 +1441,11 @@ static int tag_index(R *r, size_t i)
             r->thcap = cap;
         }
         for (size_t k = 0; k < i; k++) {
-            const char *name = r->arena + r->tags[k].name_off;
+            const char *name = r->ar.b + r->tags[k].name_off;
             if (tag_find(r, name, strlen(name)) < 0) thash_put(r, k);
         }
     }
-    const char *name = r->arena + r->tags[i].name_off;
+    const char *name = r->ar.b + r->tags[i].name_off;
     if (tag_find(r, name, strlen(name)) < 0) thash_put(r, i);
     note_peak(r);
     return 1;
@@ -1524,16 +1514,16 @@ static void lex_tag(R *r, long long at)
     if (*p != '"') {
         r->p = p;
         if (*p == ']')
-            issue(r, ERR, line, col, "tag '%s' has no value", r->arena + name_off);
+            issue(r, ERR, line, col, "tag '%s' has no value", r->ar.b + name_off);
         else
             issue(r, ERR, line, col, "malformed tag '%s': the value must be in double quotes",
-                  r->arena + name_off);
+                  r->ar.b + name_off);
         skip_tag_rest(r);
         return;
     }
     long qline = r->line, qcol = colof(r, p);
     r->p = p + 1;
-    size_t voff = r->alen, vlen = 0;
+    size_t voff = r->ar.len, vlen = 0;
     long long escq = -1;  /* value index of the last '"' that came from \" */
     int closed = 0, warned = 0;
     for (;;) {
@@ -1542,8 +1532,8 @@ static void lex_tag(R *r, long long at)
         while (!(cls[*q] & K_VSTOP)) q++;
         if (q > p) {
             if (!arena_reserve(r, (size_t)(q - p) + 1)) return;
-            memcpy(r->arena + r->alen, p, (size_t)(q - p));
-            r->alen += (size_t)(q - p);
+            memcpy(r->ar.b + r->ar.len, p, (size_t)(q - p));
+            r->ar.len += (size_t)(q - p);
             vlen += (size_t)(q - p);
         }
         r->p = p = q;
@@ -1571,7 +1561,7 @@ static void lex_tag(R *r, long long at)
                 issue(r, TOL, r->line, colof(r, p), "unescaped '\"' inside tag value; read as part of the value");
             }
             if (!arena_reserve(r, 2)) return;
-            r->arena[r->alen++] = '"';
+            r->ar.b[r->ar.len++] = '"';
             vlen++;
             r->p = p + 1;
             continue;
@@ -1584,10 +1574,10 @@ static void lex_tag(R *r, long long at)
             if (!arena_reserve(r, 2)) return;
             if (p[1] == '"' || p[1] == '\\') {
                 if (p[1] == '"') escq = (long long)vlen;
-                r->arena[r->alen++] = (char)p[1];
+                r->ar.b[r->ar.len++] = (char)p[1];
                 r->p = p + 2;
             } else {
-                r->arena[r->alen++] = '\\';
+                r->ar.b[r->ar.len++] = '\\';
                 r->p = p + 1;
             }
             vlen++;
@@ -1602,7 +1592,7 @@ static void lex_tag(R *r, long long at)
         return;
     }
     if (!arena_reserve(r, 1)) return;
-    char *v = r->arena + voff;
+    char *v = r->ar.b + voff;
     if (!closed) {
         issue(r, TOL, qline, qcol, "missing closing quote in tag value");
         while (vlen && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t')) vlen--;
@@ -1611,7 +1601,7 @@ static void lex_tag(R *r, long long at)
             /* [Event "A \"] was meant as a value ending in a backslash */
             if (vlen && escq == (long long)vlen - 1) v[vlen - 1] = '\\';
         }
-        r->alen = voff + vlen;
+        r->ar.len = voff + vlen;
     } else {
         p = r->p;
         while (*p == ' ' || *p == '\t') p++;
@@ -1619,10 +1609,10 @@ static void lex_tag(R *r, long long at)
             r->p = p + 1;
         } else {
             r->p = p;
-            issue(r, TOL, r->line, colof(r, p), "missing ']' at the end of tag '%s'", r->arena + name_off);
+            issue(r, TOL, r->line, colof(r, p), "missing ']' at the end of tag '%s'", r->ar.b + name_off);
         }
     }
-    r->arena[r->alen++] = 0;
+    r->ar.b[r->ar.len++] = 0;
     if (r->ntags == r->tagcap) {
         size_t cap = r->tagcap ? r->tagcap * 2 : 32;
         cv_tag *t = realloc(r->tags, cap * sizeof *t);
@@ -1633,16 +1623,16 @@ static void lex_tag(R *r, long long at)
         r->tags = t;
         r->tagcap = cap;
     }
-    long first = tag_find(r, r->arena + name_off, nlen);
+    long first = tag_find(r, r->ar.b + name_off, nlen);
     cv_tag *tg = &r->tags[r->ntags++];
     tg->name_off = name_off;
-    r->tkeys |= name_key(r->arena + name_off, nlen);
+    r->tkeys |= name_key(r->ar.b + name_off, nlen);
     tg->value_off = voff;
     tg->line = line;
     tg->col = col;
     if (first >= 0)
         issue(r, TOL, line, col, "duplicate tag '%s' (first at line %ld); the first value is the game's",
-              r->arena + name_off, r->tags[first].line);
+              r->ar.b + name_off, r->tags[first].line);
     /* a repeat too: past TAGS_LINEAR tags, the index is made of them all */
     if (!tag_index(r, r->ntags - 1)) out_of_memory(r, line, col);
 }
@@ -1780,11 +1770,7 @@ static void dispatch(R *r)
 static void reset_game(R *r)
 {
     /* Give back what one unusually large game made us allocate. */
-    if (r->acap > ARENA_KEEP) {
-        free(r->arena);
-        r->arena = NULL;
-        r->acap = 0;
-    }
+    cv_arena_clear(&r->ar, ARENA_KEEP);
     if (r->tokcap > TOK_KEEP) {
         free(r->tok);
         r->tok = NULL;
@@ -1810,7 +1796,7 @@ static void reset_game(R *r)
     if (r->lines.cap > TOK_KEEP) cv_line_table_free(&r->lines);
     cv_line_table_clear(&r->lines);
     r->line_noted = 0;
-    r->alen = r->ntok = r->ntags = r->niss = 0;
+    r->ntok = r->ntags = r->niss = 0;
     r->tkeys = 0;
     r->errors = r->warnings = 0;
     r->game_open = r->movetext = r->force_break = r->skip = r->done = r->skipped = r->full = 0;
@@ -1833,9 +1819,9 @@ static void finish(R *r, cv_game *g)
     for (size_t i = 0; i < r->ntok; i++) {
         cv_token *t = &r->tok[i];
         size_t a = t->text_off, b = t->suffix_off, c = t->norm_off;
-        t->text = r->arena + a;
-        t->suffix = r->arena + b;
-        t->norm = r->arena + c;
+        t->text = r->ar.b + a;
+        t->suffix = r->ar.b + b;
+        t->norm = r->ar.b + c;
         if (t->depth != 0 || (t->kind != CV_TOKEN_MOVE && t->kind != CV_TOKEN_NULL_MOVE)) continue;
         if (ml_ok && nml == r->mlcap) {
             size_t cap = r->mlcap ? r->mlcap * 2 : 256;
@@ -1854,8 +1840,8 @@ static void finish(R *r, cv_game *g)
     for (size_t i = 0; i < r->ntags; i++) {
         cv_tag *t = &r->tags[i];
         size_t a = t->name_off, b = t->value_off;
-        t->name = r->arena + a;
-        t->value = r->arena + b;
+        t->name = r->ar.b + a;
+        t->value = r->ar.b + b;
     }
     r->games++;
     note_peak(r);
@@ -1874,8 +1860,8 @@ static void finish(R *r, cv_game *g)
     g->result_text = g->result ? g->result->text : "*";
     g->mainline = r->ml;
     g->nmainline = nml;
-    g->strings = r->arena;
-    g->strings_len = r->alen;
+    g->strings = r->ar.b;
+    g->strings_len = r->ar.len;
     g->issues = r->iss;
     g->nissues = r->niss;
     g->errors = r->errors;

@@ -55,6 +55,38 @@ void cv_table_shrink(void **p, size_t *cap, size_t used, size_t keep, size_t ele
     }
 }
 
+int cv_arena_grow(cv_arena *a, size_t n)
+{
+    size_t cap = a->cap ? a->cap : 4096;
+    while (cap < a->len + n) cap *= 2;
+    char *b = realloc(a->b, cap);
+    if (!b) return -1;
+    a->b = b;
+    a->cap = cap;
+    return 0;
+}
+
+void cv_arena_clear(cv_arena *a, size_t keep)
+{
+    if (a->cap > keep) cv_arena_free(a);
+    a->len = 0;
+}
+
+void cv_arena_keep_from(cv_arena *a, size_t from, size_t keep)
+{
+    size_t n = a->len - from;
+    if (n && from) memmove(a->b, a->b + from, n);
+    a->len = n;
+    cv_table_shrink((void **)&a->b, &a->cap, n, keep, 1);
+}
+
+void cv_arena_free(cv_arena *a)
+{
+    free(a->b);
+    a->b = NULL;
+    a->len = a->cap = 0;
+}
+
 void cv_issue_list_clear(cv_issue_list *p)
 {
     p->n = 0;

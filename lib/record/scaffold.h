@@ -6,6 +6,7 @@
  *  - limits, so that a hostile input cannot take unbounded memory: the
  *    line readers' set (cv_reader_limits), and the one knob the tests
  *    turn from outside (CVKIT_MAX_GAME_BYTES);
+ *  - the arena its strings are kept in (cv_arena);
  *  - tables that grow while a game is read and give back, when the next
  *    game starts, what one unusually large game took (so memory does not
  *    follow the largest game of a long input);
@@ -22,6 +23,7 @@
 #include "game.h"
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 /* The limits of a reader that reads a line at a time (a Parmen listing,
  * a Game Courier log); PGN's own are in pgn.h. */
@@ -50,6 +52,41 @@ int cv_table_grow(void **p, size_t *cap, size_t need, size_t elem, size_t first)
 /* Gives back the room of a table one large game grew: to keep elements
  * when it has more and holds no more than keep in use. */
 void cv_table_shrink(void **p, size_t *cap, size_t used, size_t keep, size_t elem);
+
+/* A game's strings: one block, its text kept by offset while the game
+ * is read (the block moves when it grows) and turned into pointers when
+ * the game is handed out; every string is followed by a NUL.  Each
+ * reader has one, emptied between games. */
+typedef struct cv_arena {
+    char *b;
+    size_t len, cap;
+} cv_arena;
+
+/* Room for n more bytes, 4096 at first and doubling; -1 when out of
+ * memory, the arena unchanged.  The common case (there is room) costs one
+ * comparison. */
+int cv_arena_grow(cv_arena *a, size_t n);
+static inline int cv_arena_room(cv_arena *a, size_t n)
+{
+    return a->len + n <= a->cap ? 0 : cv_arena_grow(a, n);
+}
+/* s[0..n) and a NUL, into room made before; the offset of the copy. */
+static inline size_t cv_arena_put(cv_arena *a, const char *s, size_t n)
+{
+    size_t off = a->len;
+    if (n) memcpy(a->b + off, s, n);
+    a->b[off + n] = 0;
+    a->len += n + 1;
+    return off;
+}
+/* Empty again; a block larger than keep (one unusually large game's) is
+ * given back, so memory does not follow the largest game of an input. */
+void cv_arena_clear(cv_arena *a, size_t keep);
+/* Keeps the bytes from offset from on, moved to the start (text read
+ * past the end of one game that belongs to the next), and gives back
+ * room past keep when what is kept fits in it. */
+void cv_arena_keep_from(cv_arena *a, size_t from, size_t keep);
+void cv_arena_free(cv_arena *a);
 
 /* A game's problems. */
 typedef struct cv_issue_list {

@@ -1,5 +1,6 @@
 /* t_record_scaffold: the parts every record reader is built of
- * (lib/record/scaffold.c): raw text, the problem list, limits. */
+ * (lib/record/scaffold.c): the arena, raw text, the problem list,
+ * limits. */
 #include "scaffold.h"
 #include "tap.h"
 #include <stdlib.h>
@@ -149,8 +150,40 @@ static void test_limits(void)
                "0123456789012345678901234567890123456789...", "clip: 40 bytes and ...");
 }
 
+/* The arena: strings by offset with their NUL, growth from 4096 by
+ * doubling, emptied with what a large game took given back, and the
+ * text of the next game kept from an offset on. */
+static void test_arena(void)
+{
+    cv_arena a = { 0 };
+    TAP_IS_INT(cv_arena_room(&a, 10), 0, "arena: room for 10");
+    TAP_IS_INT((long)a.cap, 4096, "arena: first block 4096");
+    size_t o1 = cv_arena_put(&a, "abc", 3), o2 = cv_arena_put(&a, "", 0), o3 = cv_arena_put(&a, "de", 2);
+    char b[64];
+    snprintf(b, sizeof b, "%zu %zu %zu %zu %s|%s|%s", o1, o2, o3, a.len, a.b + o1, a.b + o2, a.b + o3);
+    TAP_IS_STR(b, "0 4 5 8 abc||de", "arena: offsets, length, NUL after each string");
+    TAP_IS_INT(cv_arena_room(&a, 10000), 0, "arena: room for 10000 more");
+    snprintf(b, sizeof b, "%zu %zu %s", a.cap, a.len, a.b + o3);
+    TAP_IS_STR(b, "16384 8 de", "arena: doubled to 16384, contents kept");
+    cv_arena_keep_from(&a, o3, 1 << 20);
+    snprintf(b, sizeof b, "%zu %zu %s", a.cap, a.len, a.b);
+    TAP_IS_STR(b, "16384 3 de", "arena: kept from an offset, moved to the start, room kept under keep");
+    cv_arena_keep_from(&a, 0, 4096);
+    snprintf(b, sizeof b, "%zu %zu %s", a.cap, a.len, a.b);
+    TAP_IS_STR(b, "4096 3 de", "arena: room past keep given back, contents kept");
+    cv_arena_clear(&a, 1 << 20);
+    snprintf(b, sizeof b, "%zu %zu %d", a.cap, a.len, a.b != NULL);
+    TAP_IS_STR(b, "4096 0 1", "arena: cleared under keep: block kept");
+    cv_arena_clear(&a, 1024);
+    snprintf(b, sizeof b, "%zu %zu %d", a.cap, a.len, a.b != NULL);
+    TAP_IS_STR(b, "0 0 0", "arena: cleared past keep: block given back");
+    cv_arena_free(&a);
+    TAP_OK(a.b == NULL && a.cap == 0, "arena: freed");
+}
+
 int main(void)
 {
+    test_arena();
     test_raw();
     test_issue_list();
     test_limits();
