@@ -43,7 +43,9 @@ CASES
 }
 
 @test "no C file of lib, bin, tests/unit or fuzz asks for GNU or BSD extensions or calls glibc's own stdio hooks" {
-    git ls-files -- 'lib/*.[ch]' 'bin/*.[ch]' 'tests/unit/*.[ch]' 'fuzz/*.[ch]' > "$T/files"
+    # every C file there is, not git's list: make asan runs the tests on a
+    # copy of the tree that has no .git
+    find lib bin tests/unit fuzz -name '*.[ch]' | LC_ALL=C sort > "$T/files"
     # the tree is there: the library, all seven tools, the record readers
     [ "$(wc -l < "$T/files")" -gt 100 ]
     [ "$(grep -c '^bin/cv-[a-z]*\.c$' "$T/files")" -eq 7 ]
