@@ -43,20 +43,20 @@ variant.h'
 
 install_to() {
     # a make of its own: not the jobserver or variables of a make check around it
-    run env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$ROOT" install DESTDIR="$1" PREFIX=/usr
+    run env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$ROOT" install PREFIX="$1"
     [ "$status" -eq 0 ] || { printf '# %s\n' "${lines[@]}"; return 1; }
 }
 
 @test "make install: exactly the public headers, and a program built on them alone" {
     install_to "$T/root"
-    local inc="$T/root/usr/include/cvkit"
+    local inc="$T/root/include/cvkit"
     run bash -c 'cd "$1" && ls' _ "$inc"
     expect 0 "$PUBLIC" ""
 
     # the library and the specs are there too, and the rules pages (cvkit(7), FILES)
-    [ -f "$T/root/usr/lib/libcvkit.a" ]
-    [ -f "$T/root/usr/share/cvkit/specs/chess.yaml" ]
-    run bash -c 'cd "$1" && ls' _ "$T/root/usr/share/doc/cvkit/rules"
+    [ -f "$T/root/lib/libcvkit.a" ]
+    [ -f "$T/root/share/cvkit/specs/chess.yaml" ]
+    run bash -c 'cd "$1" && ls' _ "$T/root/share/doc/cvkit/rules"
     expect 0 "chess.md
 doublechess.md
 panoply.md
@@ -83,15 +83,15 @@ int main(int argc, char **argv)
     return argc == 2 ? 0 : 1;
 }
 EOF
-    # only the installed tree: the include and library folders of DESTDIR
+    # only the installed tree: the include and library folders of the install prefix
     # (under make asan the library holds the sanitizers' calls, and a
     # program linked with it needs their run-time)
     local san=()
     [ -z "${CVKIT_SANITIZED:-}" ] || san=(-fsanitize=address,undefined)
-    run --separate-stderr cc -std=c11 -Wall -Wextra -Werror "${san[@]}" -I"$T/root/usr/include" -o "$T/prog" "$T/prog.c" \
-        "$T/root/usr/lib/libcvkit.a" $(pkg-config --libs libpcre2-8 yaml-0.1) -lpthread
+    run --separate-stderr cc -std=c11 -Wall -Wextra -Werror "${san[@]}" -I"$T/root/include" -o "$T/prog" "$T/prog.c" \
+        "$T/root/lib/libcvkit.a" $(pkg-config --libs libpcre2-8 yaml-0.1) -lpthread
     expect 0 "" ""
-    run --separate-stderr "$T/prog" "$T/root/usr/share/cvkit/specs/chess.yaml"
+    run --separate-stderr "$T/prog" "$T/root/share/cvkit/specs/chess.yaml"
     expect 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 20 moves, first Na3, last h4
 formats: pgn, gamelist, gclog" ""
@@ -103,10 +103,10 @@ formats: pgn, gamelist, gclog" ""
     local h
     for h in trid.h pw.h pn.h fen.h movegen.h gamelist.h gclog.h chunks.h strbuf.h where.h; do
         [ -f "$(find "$ROOT/lib" -name "$h" | head -1)" ] || { echo "# lib has no $h"; return 1; }
-        [ ! -e "$T/root/usr/include/cvkit/$h" ] || { echo "# $h installed"; return 1; }
+        [ ! -e "$T/root/include/cvkit/$h" ] || { echo "# $h installed"; return 1; }
     done
     printf '#include <cvkit/trid.h>\nint main(void) { return 0; }\n' > "$T/int.c"
-    run cc -std=c11 -I"$T/root/usr/include" -c -o "$T/int.o" "$T/int.c"
+    run cc -std=c11 -I"$T/root/include" -c -o "$T/int.o" "$T/int.c"
     [ "$status" -eq 1 ]
     [[ "$output" == *"cvkit/trid.h: No such file or directory"* ]]
 }
