@@ -39,11 +39,6 @@ static void plain(const cv_pos *p, int unicode, FILE *out)
     fprintf(out, "\n%s to move\n", p->side ? "Black" : "White");
 }
 
-int cv_gen_diagram_style_known(const char *style)
-{
-    return !strcmp(style, "ascii") || !strcmp(style, "pbm-large") || !strcmp(style, "pbm-small");
-}
-
 static int dark(const cv_geom *g, int f, int r) { return ((f + r) & 1) == 0; }
 
 static void files_line(const cv_geom *g, FILE *out, const char *lead, int step)

@@ -13,7 +13,6 @@
  * flags: CV_DIAGRAM_* (engine.h); with CV_DIAGRAM_UNICODE a piece the spec
  * names as chess does (king ... pawn) is drawn as its chess symbol in
  * every style, the marks around it unchanged. */
-int cv_gen_diagram_style_known(const char *style);
 void cv_gen_diagram_styled(const cv_pos *p, const char *style, unsigned flags, FILE *out);
 
 #endif

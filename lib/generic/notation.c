@@ -7,17 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const names[] = { "san", "lan", "uci" };
-
-const char *cv_gen_notation_name(cv_notation n) { return names[n]; }
-
-int cv_gen_notation_from_name(const char *s)
-{
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(s, names[i])) return i;
-    return -1;
-}
-
 /* ---- writing ---- */
 
 

@@ -11,10 +11,6 @@
 
 typedef enum { CV_SAN, CV_LAN, CV_UCI } cv_notation;
 
-/* Name of a notation ("san") and back (-1 when unknown). */
-const char *cv_gen_notation_name(cv_notation n);
-int cv_gen_notation_from_name(const char *s);
-
 /* Writes move m of position p.  legal: p's legal moves when the caller
  * has them (for disambiguation), or NULL.  Returns the length. */
 size_t cv_gen_move_format(cv_pos *p, const cv_movelist *legal, cv_move m, cv_notation n,
