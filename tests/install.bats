@@ -48,15 +48,15 @@ install_to() {
 }
 
 @test "make install: exactly the public headers, and a program built on them alone" {
-    install_to "$T/root"
-    local inc="$T/root/include/cvkit"
+    install_to "$T/inst"
+    local inc="$T/inst/include/cvkit"
     run bash -c 'cd "$1" && ls' _ "$inc"
     expect 0 "$PUBLIC" ""
 
     # the library and the specs are there too, and the rules pages (cvkit(7), FILES)
-    [ -f "$T/root/lib/libcvkit.a" ]
-    [ -f "$T/root/share/cvkit/specs/chess.yaml" ]
-    run bash -c 'cd "$1" && ls' _ "$T/root/share/doc/cvkit/rules"
+    [ -f "$T/inst/lib/libcvkit.a" ]
+    [ -f "$T/inst/share/cvkit/specs/chess.yaml" ]
+    run bash -c 'cd "$1" && ls' _ "$T/inst/share/doc/cvkit/rules"
     expect 0 "chess.md
 doublechess.md
 panoply.md
@@ -88,25 +88,25 @@ EOF
     # program linked with it needs their run-time)
     local san=()
     [ -z "${CVKIT_SANITIZED:-}" ] || san=(-fsanitize=address,undefined)
-    run --separate-stderr cc -std=c11 -Wall -Wextra -Werror "${san[@]}" -I"$T/root/include" -o "$T/prog" "$T/prog.c" \
-        "$T/root/lib/libcvkit.a" $(pkg-config --libs libpcre2-8 yaml-0.1) -lpthread
+    run --separate-stderr cc -std=c11 -Wall -Wextra -Werror "${san[@]}" -I"$T/inst/include" -o "$T/prog" "$T/prog.c" \
+        "$T/inst/lib/libcvkit.a" $(pkg-config --libs libpcre2-8 yaml-0.1) -lpthread
     expect 0 "" ""
-    run --separate-stderr "$T/prog" "$T/root/share/cvkit/specs/chess.yaml"
+    run --separate-stderr "$T/prog" "$T/inst/share/cvkit/specs/chess.yaml"
     expect 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 20 moves, first Na3, last h4
 formats: pgn, gamelist, gclog" ""
 }
 
 @test "make install: an internal header is not installed, and a program that wants one does not build" {
-    install_to "$T/root"
+    install_to "$T/inst"
     # headers of the engines and the record readers stay in the tree
     local h
     for h in trid.h pw.h pn.h fen.h movegen.h gamelist.h gclog.h chunks.h strbuf.h where.h; do
         [ -f "$(find "$ROOT/lib" -name "$h" | head -1)" ] || { echo "# lib has no $h"; return 1; }
-        [ ! -e "$T/root/include/cvkit/$h" ] || { echo "# $h installed"; return 1; }
+        [ ! -e "$T/inst/include/cvkit/$h" ] || { echo "# $h installed"; return 1; }
     done
     printf '#include <cvkit/trid.h>\nint main(void) { return 0; }\n' > "$T/int.c"
-    run cc -std=c11 -I"$T/root/include" -c -o "$T/int.o" "$T/int.c"
+    run cc -std=c11 -I"$T/inst/include" -c -o "$T/int.o" "$T/int.c"
     [ "$status" -eq 1 ]
     [[ "$output" == *"cvkit/trid.h: No such file or directory"* ]]
 }
