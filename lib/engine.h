@@ -168,6 +168,82 @@ typedef struct cv_engine_count {
     size_t (*note)(void *pos, char *buf, size_t size);
 } cv_engine_count;
 
+/* ---- searching: what an engine offers search.h ---- */
+
+/* What the search knows of a move before it plays it (move ordering,
+ * quiescence). */
+enum {
+    CV_MV_CAPTURE = 1,      /* takes a piece */
+    CV_MV_PROMO   = 2,      /* promotes */
+    CV_MV_END     = 4,      /* no move: ends a turn of several single moves
+                               here (the side changes; costs no depth) */
+};
+
+typedef struct cv_move_facts {
+    unsigned flags;         /* CV_MV_* */
+    int victim;             /* value of the piece taken (centipawns), 0 none */
+    int attacker;           /* value of the piece that moves */
+} cv_move_facts;
+
+/* How a node stands before its moves are looked at (judge). */
+enum {
+    CV_JUDGE_PLAY = 0,      /* play on */
+    CV_JUDGE_DRAW,          /* drawn by the variant's rules */
+    CV_JUDGE_LOSS,          /* the side to move has lost */
+    CV_JUDGE_WIN,           /* the side to move has won */
+};
+
+/* An engine's part of a search: a node is a position and whatever a
+ * search must carry beside it (where a turn is several single moves,
+ * the moves of the turn so far), and a search step is one single move.
+ * The search (lib/search) knows games only through this. */
+typedef struct cv_engine_search {
+    size_t node_size;       /* bytes of a node (<= CV_APOS_BYTES) */
+    /* The position pos (the engine's own) as a node at the start of a
+     * turn. */
+    void (*enter)(const void *pos, void *node);
+    int (*side)(const void *node);
+    /* The single moves from node, at most max into out, how many there
+     * are returned.  Where the turn may end before it is full, one of
+     * them is the move flagged CV_MV_END.  Every sequence of single moves
+     * from a turn's start that ends where the side changes is a legal
+     * move of the engine's gen. */
+    int (*moves)(void *node, cv_amove *out, int max);
+    void (*facts)(void *node, const cv_amove *m, cv_move_facts *f);
+    void (*play)(void *node, const cv_amove *m, cv_aundo *u);
+    /* NULL: the undo record is a copy of the node (node_size <= CV_AUNDO_BYTES) */
+    void (*unplay)(void *node, const cv_amove *m, const cv_aundo *u);
+    /* A null move (the turn passes): NULL where the engine has none or
+     * the search must not try one; null_ok says at a node whether it
+     * may (not in check, at a turn's start, material enough to make
+     * zugzwang unlikely). */
+    int (*null_ok)(void *node);
+    void (*play_null)(void *node, cv_aundo *u);
+    void (*unplay_null)(void *node, const cv_aundo *u);
+    /* Everything the node's moves and score depend on (side to move,
+     * castling and en passant rights, a turn's moves so far); nodes that
+     * repeat the same position have the same key. */
+    uint64_t (*key)(void *node);
+    /* The side to move is in check (the search extends; a node with no
+     * move is then lost).  NULL: no check in the game. */
+    int (*in_check)(void *node);
+    /* CV_JUDGE_*: before moves are made (a king captured, fifty moves,
+     * material that cannot win), and, with moves 0, at a node that has
+     * no single move (mate, stalemate by the variant's rule).  With
+     * moves -1 the search has not generated them. */
+    int (*judge)(void *node, int moves);
+    /* The score of node for the side to move, in centipawns. */
+    int (*eval)(void *node);
+    /* The move of the engine's gen (whole turn) that the single moves
+     * steps[0..n-1], played from node (a turn's start), make; steps end
+     * where the side changes (CV_MV_END among them).  0, or -1 when they
+     * do not make one. */
+    int (*whole)(const void *node, const cv_amove *steps, int n, cv_amove *move);
+    /* Repeated positions are draws (the search counts a repetition on
+     * its path as one). */
+    int repetition;
+} cv_engine_search;
+
 /* What an engine with a module reads from its spec.  An engine with a
  * module reads its options from the spec's mapping named after it; the
  * other keys it defines itself. */
@@ -294,6 +370,7 @@ struct cv_engine {
     const cv_engine_picture *picture;   /* diagrams */
     const cv_engine_edit *edit;         /* the board owner's edits */
     const cv_engine_count *count;       /* counting a tree (count.h) */
+    const cv_engine_search *search;     /* searching for a move (search.h) */
 };
 
 /* The engine a spec's `module:` names (NULL: the generic engine); NULL

@@ -1,0 +1,93 @@
+/* search: the best move of a position, for every engine, once.
+ *
+ * Written against the engine interface only (engine.h, cv_engine_search):
+ * iterative deepening over an alpha-beta search with principal variation
+ * search, a transposition table on the engine's node key, quiescence on
+ * captures and promotions, move ordering (table move, captures by victim
+ * then attacker, killers, history), null-move pruning and late-move
+ * reductions where the engine allows them, a check extension, mate
+ * scores by the distance in turns, and draws by the variant's rules
+ * (the engine's judge, repetition along the path and the game).
+ *
+ * A search step is one single move; where a turn is several, the turn is
+ * searched as a sequence of single moves by the same side, "end the turn
+ * here" among them, and the result is put back together into the whole
+ * move the engine's gen lists.  Scores are from the side to move's view.
+ *
+ * One search runs on one thread.  At a fixed depth or node count it is
+ * deterministic: the same move, score, nodes and principal variation
+ * every run, whatever the load (time is read only when a time limit is
+ * set). */
+#ifndef CV_SEARCH_H
+#define CV_SEARCH_H
+#include "engine.h"
+#include <stdint.h>
+
+#define CV_SEARCH_MAX_PLY 128
+#define CV_SEARCH_MAX_PV  64
+/* A score at or past this is a mate: CV_SCORE_MATE - turns. */
+#define CV_SCORE_MATE     30000
+#define CV_SCORE_MATE_MIN (CV_SCORE_MATE - 1000)
+#define CV_SCORE_INF      32000
+
+typedef struct cv_search cv_search;
+
+typedef struct cv_search_limits {
+    int depth;              /* 0: no limit (CV_SEARCH_MAX_PLY) */
+    uint64_t nodes;         /* 0: no limit */
+    double movetime;        /* seconds for this move; 0: none */
+    /* A game clock: seconds left to the side to move, the increment a
+     * move, moves to the next time control (0: the rest of the game).
+     * clock 0: none.  The search takes a share of it. */
+    double clock, inc;
+    int movestogo;
+} cv_search_limits;
+
+/* What the search has found, after each depth and at the end. */
+typedef struct cv_search_info {
+    int depth;              /* completed depth, in single moves */
+    int seldepth;
+    int score;              /* centipawns, side to move's view */
+    int mate;               /* 0, else turns to mate (negative: mated) */
+    uint64_t nodes;
+    double seconds;
+    int npv;                /* whole moves of the principal variation */
+    cv_amove pv[CV_SEARCH_MAX_PV];
+} cv_search_info;
+
+typedef void (*cv_search_report_fn)(void *arg, const cv_apos *root, const cv_search_info *info);
+
+/* A search with a table of hash_mb megabytes (0: no table).  NULL when
+ * out of memory. */
+cv_search *cv_search_new(size_t hash_mb);
+void cv_search_free(cv_search *s);
+/* Forgets what earlier searches learnt (a new game). */
+void cv_search_clear(cv_search *s);
+
+/* The key of a position as the search keeps it, for a game's earlier
+ * positions (cv_search_run's history). */
+uint64_t cv_search_key(const cv_apos *a);
+
+/* The engine of a can be searched. */
+int cv_search_available(const cv_apos *a);
+
+/* Searches root.  history: the keys (cv_search_key) of the game's
+ * earlier positions, oldest first, for repetitions; report (may be NULL)
+ * is called after each completed depth.  Returns 1 with the best move in
+ * info->pv[0], 0 when the position has no move (info->score says how the
+ * game ended: 0 a draw, -CV_SCORE_MATE lost), -1 when the engine has no
+ * search. */
+int cv_search_run(cv_search *s, const cv_apos *root, const uint64_t *history, int nhistory,
+                  const cv_search_limits *lim, cv_search_report_fn report, void *arg,
+                  cv_search_info *info);
+
+/* Asks a running search (from a signal handler or another thread) to
+ * stop and return what it has. */
+void cv_search_stop(cv_search *s);
+
+/* The game's end at a (without searching): CV_JUDGE_* for the side to
+ * move, by the engine's judge and, when there is no move, by what a
+ * position without one means in the game. */
+int cv_search_judge(const cv_apos *a);
+
+#endif
