@@ -94,6 +94,17 @@ void cv_search_stop(cv_search *s);
  * position without one means in the game. */
 int cv_search_judge(const cv_apos *a);
 
+/* ---- a forced win proved (prove.c) ---- */
+
+/* The fewest turns, 1 to most, in which the side to move at a forces the
+ * opponent's loss (mate, a captured king, a stalemate that loses: the
+ * engine's judge), found by trying every single move of every turn
+ * (no evaluation, no pruning but stopping at the first proof); 0 when
+ * there is none within most, -1 when the engine has no search entries
+ * or memory ran out.  *nodes (may be NULL) counts the moves played.
+ * Repetitions are not looked at: a proof of a few turns needs none. */
+int cv_search_prove(const cv_apos *a, int most, uint64_t *nodes);
+
 /* ---- what a search found, as text (report.c) ---- */
 
 /* The principal variation of info written in notation nt, moves
