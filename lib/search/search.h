@@ -112,6 +112,9 @@ int cv_search_prove(const cv_apos *a, int most, uint64_t *nodes);
 size_t cv_search_pv_text(const cv_apos *root, const cv_search_info *info, int nt, char *buf, size_t size);
 /* The first move of info's variation in notation nt. */
 size_t cv_search_move_text(const cv_apos *root, const cv_search_info *info, int nt, char *buf, size_t size);
+/* The game's result at a as PGN writes it ("1-0", "0-1", "1/2-1/2"), or
+ * NULL while it goes on (cv_search_judge). */
+const char *cv_search_result(const cv_apos *a);
 /* "lost", "drawn", "won": a CV_JUDGE_* as a word. */
 const char *cv_search_judge_name(int judge);
 
