@@ -56,6 +56,10 @@ static int one_game(cv_search *s, const cv_variant *v, const cv_selfplay_opts *o
         snprintf(why, whysize, "the variant %s has no start position", v->name);
         return -1;
     }
+    if (!cv_search_available(&start)) {
+        snprintf(why, whysize, "the variant %s cannot be searched", v->name);
+        return -1;
+    }
     cv_play_game g;
     if (cv_play_game_init(&g, &start) < 0) goto oom;
     cv_search_clear(s);
