@@ -155,8 +155,9 @@ static int selfplay(const cv_tool *t, const opts *o)
     if (rc < 0) status = cv_cli_error(tool, "%s", why);
     if (of && cv_cli_replace_close(tool, "--output", o->output, of, rc == 0)) status = CV_EXIT_USAGE;
     if (!t->quiet)
-        fprintf(stderr, "%s: %d games of %s: %d won by White, %d by Black, %d drawn, %d unfinished; %ld moves\n", tool,
-                st.games, t->v->name, st.white, st.black, st.drawn, st.unfinished, st.plies);
+        fprintf(stderr, "%s: %d game%s of %s: %d won by White, %d by Black, %d drawn, %d unfinished; %ld moves\n",
+                tool, st.games, st.games == 1 ? "" : "s", t->v->name, st.white, st.black, st.drawn, st.unfinished,
+                st.plies);
     return status;
 }
 
