@@ -177,3 +177,14 @@ Error (bad time): st -1" ""
     run --separate-stderr bash -c 'printf "new\nping 5\n" | bin/cv-play --xboard'
     expect 0 "pong 5" ""
 }
+
+@test "the engine's own moves: O-O in fischerandom, files past h in Double Chess" {
+    # 1. O-O (the king stays on g1, the rook goes h1-f1) is the only mate
+    xb "variant fischerandom" "sd 2" force "setboard 4rkr1/4p1p1/8/8/8/8/8/6KR w H - 0 1" go quit
+    expect 0 "move O-O
+1-0 {White mates}" ""
+    xb "variant doublechess" "sd 2" force "setboard 15k/16/14K1/16/16/16/16/11R4 w - - 0 1" go quit
+    expect 0 "setup (PNBRQKpnbrqk) 16x8+0_fairy rnbqrnbqkbnrqbnr/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQRNBQKBNRQBNR w PLEAplea - 0 1
+move l1l8
+1-0 {White mates}" ""
+}
