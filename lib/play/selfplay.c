@@ -1,6 +1,6 @@
 #include "selfplay.h"
 #include "build.h"
-#include "game.h"
+#include "playgame.h"
 #include "rng.h"
 #include "think.h"
 #include <stdlib.h>

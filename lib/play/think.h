@@ -5,7 +5,7 @@
  * repetitions the game has. */
 #ifndef CV_PLAY_THINK_H
 #define CV_PLAY_THINK_H
-#include "game.h"
+#include "playgame.h"
 #include "search.h"
 
 /* As cv_search_run: 1 with the move in info->pv[0], 0 when the position

@@ -1,5 +1,5 @@
 #include "uci.h"
-#include "game.h"
+#include "playgame.h"
 #include "protovar.h"
 #include "think.h"
 #include "variant.h"

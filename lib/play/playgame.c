@@ -1,4 +1,4 @@
-#include "game.h"
+#include "playgame.h"
 #include "search.h"
 #include <stdio.h>
 #include <stdlib.h>
