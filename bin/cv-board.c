@@ -422,7 +422,8 @@ static int do_lock(call *c)
 static int do_go(call *c)
 {
     board *B = c->B;
-    if (over(B)) return fail(c->w, c->ccol, "the game is over");
+    const char *res = cv_search_result(now(B));
+    if (res) return fail(c->w, c->ccol, "the game is over (%s)", res);
     int before = B->cur;
     if (computer_move(B, c->w, c->ccol)) return 1;
     return B->cur > before ? answer(B, c->w, c->ccol) : 0;
@@ -431,7 +432,8 @@ static int do_go(call *c)
 static int do_hint(call *c)
 {
     board *B = c->B;
-    if (over(B)) return fail(c->w, c->ccol, "the game is over");
+    const char *res = cv_search_result(now(B));
+    if (res) return fail(c->w, c->ccol, "the game is over (%s)", res);
     cv_search_info info;
     int rc = think(B, c->w, c->ccol, &info);
     if (rc <= 0) return rc < 0;
