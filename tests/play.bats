@@ -135,3 +135,28 @@ Try 'cv-play --help' for more information."
     expect 2 "" "cv-play: error: give --games N, --xboard or --uci (standard input began with 'hello', not xboard or uci)
 Try 'cv-play --help' for more information."
 }
+
+@test "self-play --json: one object a game, its end said, the moves in the engine's notation" {
+    run --separate-stderr bin/cv-play --games 2 --seed 3 --depth 1 --max-moves 6 -j -q
+    expect 0 '{"round":1,"variant":"chess","result":"*","end":null,"plies":6,"moves":["e4","a5","Bc4","h5","Qe2","a4"]}
+{"round":2,"variant":"chess","result":"*","end":null,"plies":6,"moves":["h3","c6","b3","Na6","Na3","Nb8"]}' ""
+    run --separate-stderr bash -c "bin/cv-play --games 3 --seed 1 --depth 1 -j -q | jq -r '[.round,.result,.end,.plies,(.moves|length)]|@tsv'"
+    expect 0 "1	1/2-1/2	Draw by repetition	48	48
+2	0-1	Black mates	44	44
+3	1/2-1/2	Draw by repetition	26	26" ""
+}
+
+@test "options that do not go together: said, exit 2" {
+    local args want
+    while IFS='@' read -r args want; do
+        run --separate-stderr bin/cv-play $args
+        expect 2 "" "cv-play: error: $want
+Try 'cv-play --help' for more information." || { echo "# $args"; return 1; }
+    done <<'CASES'
+--xboard --games 2@--games plays against itself: not with --xboard or --uci
+--uci -o x.pgn@--output is for --games
+--uci -j@--json is for --games (the protocols have their own output)
+--games 1 -j --format pgn@--json and --format: give one of them
+--games 1 extra@unexpected operand 'extra'
+CASES
+}
