@@ -30,6 +30,18 @@ parallelworlds@@cv-play: error: the variant parallelworlds cannot be searched
 trid-standard@@cv-play: error: the variant trid-standard cannot be searched
 trid-tournament@@cv-play: error: the variant trid-tournament cannot be searched'
 
+# The games of LIVE, played once for the tests that replay and convert them.
+setup_file() {
+    cd "$BATS_TEST_DIRNAME/.." || return 1
+    export CVKIT_SPECS="$PWD/specs" LC_ALL=C SOURCE_DATE_EPOCH=0
+    local v n d nts fmts
+    while read -r v n d nts fmts; do
+        bin/cv-play -V "$v" --games "$n" --seed 1 --depth "$d" -o "$BATS_FILE_TMPDIR/$v.rec" \
+            2> "$BATS_FILE_TMPDIR/$v.err"
+        echo $? > "$BATS_FILE_TMPDIR/$v.status"
+    done <<< "$LIVE"
+}
+
 @test "the tables name every spec of specs/, each once" {
     run bash -c 'ls specs/*.yaml | sed "s,specs/,,; s,\.yaml$,," | sort'
     [ "$status" -eq 0 ]
@@ -51,11 +63,10 @@ trid-tournament@@cv-play: error: the variant trid-tournament cannot be searched'
 @test "self-play: a few hundred games of every searchable variant replay with no error" {
     local v n d nts fmts
     while read -r v n d nts fmts; do
-        run --separate-stderr bin/cv-play -V "$v" --games "$n" --seed 1 --depth "$d" -o "$T/$v.rec"
-        [ "$status" -eq 0 ] || { echo "# $v: cv-play exit $status: $stderr"; return 1; }
-        [[ "$stderr" =~ ^"cv-play: $n games of $v: " ]] || { echo "# $v: $stderr"; return 1; }
-        [ "$(grep -c '^\[Event "cvkit self-play"\]$' "$T/$v.rec")" -eq "$n" ] || { echo "# $v: game count"; return 1; }
-        run --separate-stderr bin/cv-replay -q "$T/$v.rec"
+        [ "$(cat "$BATS_FILE_TMPDIR/$v.status")" -eq 0 ] || { echo "# $v: cv-play failed"; return 1; }
+        [[ "$(cat "$BATS_FILE_TMPDIR/$v.err")" =~ ^"cv-play: $n games of $v: " ]] || { echo "# $v: no summary"; return 1; }
+        [ "$(grep -c '^\[Event "cvkit self-play"\]$' "$BATS_FILE_TMPDIR/$v.rec")" -eq "$n" ] || { echo "# $v: game count"; return 1; }
+        run --separate-stderr bin/cv-replay -q "$BATS_FILE_TMPDIR/$v.rec"
         [ "$status" -eq 0 ] || { echo "# $v: cv-replay exit $status: $stderr"; return 1; }
         [ "${lines[${#lines[@]}-1]}" = "1 file, $n games, $n valid, 0 invalid, 0 warnings" ] ||
             { echo "# $v: ${lines[${#lines[@]}-1]}"; return 1; }
@@ -65,7 +76,7 @@ trid-tournament@@cv-play: error: the variant trid-tournament cannot be searched'
 @test "self-play: every game round-trips through every notation and record format" {
     local v n d nts fmts nt f own own_format
     while read -r v n d nts fmts; do
-        bin/cv-play -V "$v" --games "$n" --seed 1 --depth "$d" -q -o "$T/$v.rec"
+        cp "$BATS_FILE_TMPDIR/$v.rec" "$T/$v.rec"
         own=${nts%%,*} own_format=${fmts%%,*}
         for nt in ${nts//,/ }; do
             run --separate-stderr bash -c "bin/cv-convert -q -t $nt '$T/$v.rec' | bin/cv-convert -q -t $own > '$T/back'"
@@ -83,7 +94,7 @@ trid-tournament@@cv-play: error: the variant trid-tournament cannot be searched'
 # VARIANT @@ the moves of game 1 of --seed 7 --depth 2, and its result
 PINNED='chess@@1. b4 c6 2. Na3 b6 3. Rb1 b5 4. Rb2 a6 5. Nh3 a5 6. bxa5 Rxa5 7. Rb1 Ra8 8. Ra1 d6 9. Bb2 e6 10. Nb1 c5 11. Nc3 Ra5 12. Qc1 d5 13. Nb1 b4 14. Qd1 Ra8 15. Qc1 Ra5 16. Qd1 Ra8 17. Qc1 Ra5 1/2-1/2
 chess960@@1. b4 c6 2. Na3 b6 3. Rb1 b5 4. Rb2 a6 5. Nh3 a5 6. bxa5 Rxa5 7. Rb1 Ra8 8. Ra1 d6 9. Bb2 e6 10. Nb1 c5 11. Nc3 Ra5 12. Qc1 d5 13. Nb1 b4 14. Qd1 Ra8 15. Qc1 Ra5 16. Qd1 Ra8 17. Qc1 Ra5 1/2-1/2
-capablanca@@1. h4 Cg6 2. Ab3 Cc6 3. Nc3 Ca6 4. Rc1 Cc6 5. Aa4 Cg6 6. Bi3 Cd6 7. Ch2 Cb6 8. Axb6 axb6 9. Kg1 c6 10. Ra1 d6 11. Rc1 d5 12. Ra1 e6 13. Qf1 c5 14. Nb1 e5 15. g3 f6 16. b3 b5 17. Nh3 Ab6 18. c3 c4 19. bxc4 bxc4 20. Qe1 Aa7 21. Qf1 e4 22. Qe1 d4 23. cxd4 Axd4 24. Nc3 Ae5 25. Qf1 Ad4 26. Qe1 Ae5 27. Qf1 Ad4 28. Qe1 1/2-1/2
+capablanca@@1. h4 Cg6 2. Ab3 Cc6 3. Nc3 Ca6 4. Rc1 Cc6 5. Aa4 Cg6 6. Bi3 Cd6 7. Ch2 Cb6 8. Axb6 axb6 9. Kg1 c6 10. Ra1 d6 11. Rc1 d5 12. Ra1 e6 13. Qf1 c5 14. Nb1 e5 15. g3 f6 16. b3 b5 17. c3 Ab6 18. Qe1 c4 19. bxc4 bxc4 20. Qf1 Ac8 21. d4 cxd3 22. exd3 Ab6 23. Qe1 Ac8 24. Qf1 Ab6 25. Qe1 Ac8 26. Qf1 1/2-1/2
 doublechess@@1. Np3 c6 2. j4 p5 3. Na3 p4 4. Rb1 c5 5. Nl3 a6 6. Ra1 b6 7. Ne3 a5 8. Rb1 d5 9. Ra1 Ra7 10. Rf1 Ra6 11. g3 e6 12. Nb5 a4 13. Rb1 Ra5 14. Na3 Ra6 15. Ra1 Ra5 16. Rb1 Ra6 17. Ra1 Ra5 18. Rb1 1/2-1/2'
 
 @test "self-play: one game a variant, pinned move for move" {
