@@ -66,28 +66,34 @@ setup_file() {
         [ "$(cat "$BATS_FILE_TMPDIR/$v.status")" -eq 0 ] || { echo "# $v: cv-play failed"; return 1; }
         [[ "$(cat "$BATS_FILE_TMPDIR/$v.err")" =~ ^"cv-play: $n games of $v: " ]] || { echo "# $v: no summary"; return 1; }
         [ "$(grep -c '^\[Event "cvkit self-play"\]$' "$BATS_FILE_TMPDIR/$v.rec")" -eq "$n" ] || { echo "# $v: game count"; return 1; }
-        run --separate-stderr bin/cv-replay -q "$BATS_FILE_TMPDIR/$v.rec"
+        run --separate-stderr bin/cv-replay -q -V "$v" "$BATS_FILE_TMPDIR/$v.rec"
         [ "$status" -eq 0 ] || { echo "# $v: cv-replay exit $status: $stderr"; return 1; }
         [ "${lines[${#lines[@]}-1]}" = "1 file, $n games, $n valid, 0 invalid, 0 warnings" ] ||
             { echo "# $v: ${lines[${#lines[@]}-1]}"; return 1; }
     done <<< "$LIVE"
 }
 
+# roundtrip FILE VARIANT NOTATIONS FORMATS: FILE converted to each notation
+# and back to the first, and to each record format and back to the first,
+# is FILE byte for byte
+roundtrip() {
+    local file=$1 v=$2 nts=$3 fmts=$4 nt f own=${3%%,*} own_format=${4%%,*}
+    for nt in ${nts//,/ }; do
+        run --separate-stderr bash -c "bin/cv-convert -q -V $v -t $nt '$file' | bin/cv-convert -q -V $v -t $own > '$T/back'"
+        expect 0 "" "" || { echo "# $file via $nt"; return 1; }
+        diff "$T/back" "$file" > "$T/diff" || { echo "# $file via $nt:"; head "$T/diff"; return 1; }
+    done
+    for f in ${fmts//,/ }; do
+        run --separate-stderr bash -c "bin/cv-convert -q -V $v --format $f '$file' | bin/cv-convert -q -V $v --format $own_format > '$T/back'"
+        expect 0 "" "" || { echo "# $file via $f"; return 1; }
+        diff "$T/back" "$file" > "$T/diff" || { echo "# $file via $f:"; head "$T/diff"; return 1; }
+    done
+}
+
 @test "self-play: every game round-trips through every notation and record format" {
-    local v n d nts fmts nt f own own_format
+    local v n d nts fmts
     while read -r v n d nts fmts; do
-        cp "$BATS_FILE_TMPDIR/$v.rec" "$T/$v.rec"
-        own=${nts%%,*} own_format=${fmts%%,*}
-        for nt in ${nts//,/ }; do
-            run --separate-stderr bash -c "bin/cv-convert -q -t $nt '$T/$v.rec' | bin/cv-convert -q -t $own > '$T/back'"
-            expect 0 "" "" || { echo "# $v via $nt"; return 1; }
-            diff "$T/back" "$T/$v.rec" > "$T/diff" || { echo "# $v via $nt:"; head "$T/diff"; return 1; }
-        done
-        for f in ${fmts//,/ }; do
-            run --separate-stderr bash -c "bin/cv-convert -q --format $f '$T/$v.rec' | bin/cv-convert -q --format $own_format > '$T/back'"
-            expect 0 "" "" || { echo "# $v via $f"; return 1; }
-            diff "$T/back" "$T/$v.rec" > "$T/diff" || { echo "# $v via $f:"; head "$T/diff"; return 1; }
-        done
+        roundtrip "$BATS_FILE_TMPDIR/$v.rec" "$v" "$nts" "$fmts" || return 1
     done <<< "$LIVE"
 }
 

@@ -44,6 +44,9 @@ static int write_game(const cv_play_game *g, const cv_selfplay_opts *o, int roun
                                               sizeof tags / sizeof *tags, result);
     free(mv);
     if (!r) return -1;
+    /* the game's place in the file: the writers put a blank line before
+     * every game but the first */
+    r->g.number = round;
     int rc = cv_record_draft_write(out, r, o->format);
     cv_record_draft_free(r);
     return rc;
