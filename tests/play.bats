@@ -105,15 +105,16 @@ roundtrip() {
 
 # Games of the engines whose search costs too much a game for a live few
 # hundred (Panoply: about 2 s a game at depth 1), played once by the command
-# their corpus's SOURCES names and committed.
+# their corpus's SOURCES names and committed (as *.games: the directory
+# walks of other tests, which expect their own games, leave them alone).
 # FILE VARIANT GAMES NOTATIONS FORMATS
 # Tri-D's PGN is left out: a listing's game with an attack-board move that
 # carries the king (35. KLW-e3(4)) does not read back from the PGN written
 # from it (cv-convert gamelist -> pgn -> gamelist; reported).
-CORPUS='corpus/trid/selfplay-standard.txt trid-standard 300 standard,romulan gamelist
-corpus/trid/selfplay-tournament.txt trid-tournament 300 standard,romulan gamelist
-corpus/parallelworlds/selfplay.pgn parallelworlds 200 pw pgn
-corpus/panoply/selfplay-testarmy.txt panoply-testarmy 100 gc gclog'
+CORPUS='corpus/trid/selfplay-standard.games trid-standard 300 standard,romulan gamelist
+corpus/trid/selfplay-tournament.games trid-tournament 300 standard,romulan gamelist
+corpus/parallelworlds/selfplay.games parallelworlds 200 pw pgn
+corpus/panoply/selfplay-testarmy.games panoply-testarmy 100 gc gclog'
 
 @test "the committed self-played games replay with no error and round-trip" {
     local file v n nts fmts
