@@ -21,6 +21,7 @@
  * One pass over the 192 squares and a few rays from the four kings: no
  * move is generated. */
 #include "pw.h"
+#include <string.h>
 
 static const int8_t kdx[8] = { 1, 1, 0, -1, -1, -1, 0, 1 }, kdy[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int8_t ndx[8] = { 1, 2, 2, 1, -1, -2, -2, -1 }, ndy[8] = { 2, 1, -1, -2, -2, -1, 1, 2 };
@@ -103,6 +104,16 @@ int cv_pw_eval(const pw_pos *p, const pw_state *s)
 {
     int me = p->side, score[2] = { 0, 0 }, kings[2][2], nk[2] = { 0, 0 };
     for (int sq = 0; sq < PW_SQUARES; sq++) {
+        /* most of the board is empty (level 2 above all): skip empty rows
+         * eight squares at a time */
+        if (!(sq & 7)) {
+            uint64_t row;
+            memcpy(&row, &p->b[sq], sizeof row);
+            if (!row) {
+                sq += 7;
+                continue;
+            }
+        }
         uint8_t pc = p->b[sq];
         if (!pc) continue;
         int c = PW_COLOR(pc), t = PW_TYPE(pc), r = PW_RANK(sq), f = PW_FILE(sq);
@@ -142,8 +153,11 @@ int cv_pw_eval(const pw_pos *p, const pw_state *s)
     for (int i = 0; i < nk[!me]; i++) {
         int sq = kings[!me][i];
         score[!me] -= DROP_THREAT * drop_threats(p, sq, me);
-        if (left > 0 && !(s->levels >> PW_LEVEL(sq) & 1) && attackers(p, sq, me, s)) score[me] += KING_GONE;
-        else score[me] += KING_ATTACKS * attackers(p, sq, me, NULL);
+        int a = attackers(p, sq, me, NULL);
+        if (a && left > 0 && !(s->levels >> PW_LEVEL(sq) & 1) && (!s->n || attackers(p, sq, me, s)))
+            score[me] += KING_GONE;
+        else
+            score[me] += KING_ATTACKS * a;
     }
     score[me] += TEMPO * (left > 0 ? left : 0);
     return score[me] - score[!me];
