@@ -4,6 +4,7 @@
 #include "engine.h"
 #include "trid.h"
 #include "trid_diagram.h"
+#include "trid_search.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -538,4 +539,5 @@ const cv_engine cv_trid_engine = {
     .count = &t_count,
     .picture = &picture,
     .edit = &edit,
+    .search = &cv_trid_search,
 };
