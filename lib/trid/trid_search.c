@@ -2,6 +2,7 @@
  * promises. */
 #include "trid_search.h"
 #include "trid_int.h"
+#include <pthread.h>
 #include <string.h>
 
 _Static_assert(sizeof(cv_trid_pos) <= CV_APOS_BYTES, "a node is a position");
@@ -46,7 +47,33 @@ enum {
     SHELTER = 5,        /* an own piece next to it, at most three counted */
 };
 
-static inline int pop(uint64_t x) { return __builtin_popcountll(x); }
+/* The sets counted are small (a few cells): a loop beats the library's
+ * popcount where the build has no popcount instruction. */
+static inline int pop(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* A piece's worth on a cell, its value and place together (a pawn's
+ * advance included), and the cell ahead of a pawn (-1 off the board):
+ * filled once. */
+static int16_t psq[2][8][CV_TRID_CELLS];
+static int8_t ahead[2][CV_TRID_CELLS];
+static pthread_once_t psq_once = PTHREAD_ONCE_INIT;
+
+static void fill_psq(void)
+{
+    for (int c = 0; c < 2; c++)
+        for (int cell = 0; cell < CV_TRID_CELLS; cell++) {
+            int r = cell / 6, rr = c ? 9 - r : r, a = cell + (c ? -6 : 6);
+            ahead[c][cell] = (int8_t)(a >= 0 && a < CV_TRID_CELLS ? a : -1);
+            for (int ty = 1; ty < 8; ty++)
+                psq[c][ty][cell] = (int16_t)(value[ty] + centre_weight[ty] * centre(cell) +
+                                             (ty == CV_TRID_PAWN ? advance[rr] : 0));
+        }
+}
 
 /* How exposed the king of colour c is.  Lines are judged in the
  * projection, level aside: a rider reaches every level of a cell it gets
@@ -72,6 +99,7 @@ static int exposure(const cv_trid_pos *p, const cv_trid_lines *t, int c)
 int cv_trid_eval(const cv_trid_pos *p)
 {
     const cv_trid_lines *t = cv_trid__lines();
+    pthread_once(&psq_once, fill_psq);
     int score[2] = { 0, 0 };
     for (int c = 0; c < 2; c++) {
         int s = 0;
@@ -79,21 +107,24 @@ int cv_trid_eval(const cv_trid_pos *p)
             int cell = __builtin_ctzll(cs);
             for (unsigned m = p->occ[c][cell]; m; m &= m - 1) {
                 int ty = CV_TRID_TYPE(p->pc[cell][__builtin_ctz(m)]);
-                s += value[ty] + centre_weight[ty] * centre(cell);
-                if (ty != CV_TRID_PAWN) continue;
-                int r = cell / 6, rr = c ? 9 - r : r, ahead = cell + (c ? -6 : 6);
-                if (ahead >= 0 && ahead < CV_TRID_CELLS && p->exist[ahead]) s += advance[rr];
-                else s -= PAWN_STUCK;
+                s += psq[c][ty][cell];
+                /* a pawn with no square ahead has no advance to count */
+                if (ty == CV_TRID_PAWN) {
+                    int a = ahead[c][cell];
+                    if (a < 0 || !p->exist[a]) s -= psq[c][ty][cell] - value[ty] + PAWN_STUCK;
+                }
             }
         }
         s -= exposure(p, t, c);
         score[c] = s;
     }
+    uint64_t all = p->sq64[0] | p->sq64[1];
     for (int b = 0; b < CV_TRID_BOARDS; b++) {
         const cv_trid_board *bd = &p->board[b];
         if (bd->pin < 0 || bd->ctrl < 0) continue;
-        unsigned on = cv_trid_board_colors(p, b);
-        score[bd->ctrl] += BOARD_OWNED + (on == 1u << bd->ctrl ? BOARD_MANNED : 0);
+        /* manned: pieces on it, all of the controller's */
+        unsigned on = (unsigned)(all >> (48 + 4 * b)) & 0xF, mine = (unsigned)(p->sq64[bd->ctrl] >> (48 + 4 * b)) & 0xF;
+        score[bd->ctrl] += BOARD_OWNED + (on && on == mine ? BOARD_MANNED : 0);
     }
     int us = p->side;
     return score[us] - score[!us] + TEMPO;
@@ -189,9 +220,9 @@ static void s_unplay_null(void *node, const cv_aundo *u)
     p->fullmove = k.fullmove;
 }
 
-/* A 64-bit finaliser (the MurmurHash3 mix constants): each piece on its
- * square hashes on its own, so the key costs a few operations a piece
- * and needs no table. */
+/* A 64-bit finaliser (the MurmurHash3 mix constants): each cell's
+ * pieces hash on their own, so the key costs a few operations a cell and
+ * needs no table. */
 static inline uint64_t mix(uint64_t x)
 {
     x ^= x >> 33;
@@ -208,14 +239,13 @@ static uint64_t s_key(void *node)
 {
     const cv_trid_pos *p = node;
     uint64_t h = 0;
-    for (int c = 0; c < 2; c++)
-        for (uint64_t cs = p->cells[c]; cs; cs &= cs - 1) {
-            int cell = __builtin_ctzll(cs);
-            for (unsigned m = p->occ[c][cell]; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                h ^= mix((uint64_t)((cell * 8 + l) << 4 | p->pc[cell][l]));
-            }
-        }
+    /* a cell's eight levels are one word: one mix a cell */
+    for (uint64_t cs = p->cells[0] | p->cells[1]; cs; cs &= cs - 1) {
+        int cell = __builtin_ctzll(cs);
+        uint64_t w;
+        memcpy(&w, p->pc[cell], sizeof w);
+        h ^= mix(w + (uint64_t)(cell + 1) * 0x9e3779b97f4a7c15ull);
+    }
     for (int b = 0; b < CV_TRID_BOARDS; b++)
         h ^= mix(0x10000u | (unsigned)b << 12 | (unsigned)(p->board[b].pin + 1) << 4 |
                  (unsigned)p->board[b].inverted << 2 | (unsigned)(p->board[b].ctrl + 1));
