@@ -167,6 +167,9 @@ static void t_outcome(void *pos, cv_outcome *o)
     const cv_trid_pos *p = pos;
     o->in_check = cv_trid_in_check(p);
     o->moves = cv_trid_count_legal(p);
+    /* the draws the search judges (trid_search.h), as chess has them */
+    o->fifty = p->halfmove >= 100;
+    o->insufficient_material = cv_trid_bare_kings(p);
 }
 
 /* No table: Tri-D's subtrees are cheap to count again and its positions

@@ -255,8 +255,7 @@ static uint64_t s_key(void *node)
     return h ? h : 1;
 }
 
-/* Neither side can ever give check with kings alone. */
-static int bare_kings(const cv_trid_pos *p)
+int cv_trid_bare_kings(const cv_trid_pos *p)
 {
     return pop(p->sq64[0]) == 1 && pop(p->sq64[1]) == 1 && p->king[0] >= 0 && p->king[1] >= 0;
 }
@@ -271,7 +270,7 @@ static int s_judge(void *node, int moves)
         if (moves < 0 && cv_trid_in_check(p) && cv_trid_count_legal(p) == 0) return CV_JUDGE_LOSS;
         return CV_JUDGE_DRAW;
     }
-    if (bare_kings(p)) return CV_JUDGE_DRAW;
+    if (cv_trid_bare_kings(p)) return CV_JUDGE_DRAW;
     return CV_JUDGE_PLAY;
 }
 

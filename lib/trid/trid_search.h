@@ -24,5 +24,8 @@ extern const cv_engine_search cv_trid_search;
 int cv_trid_value(int type);
 /* The position's score for the side to move. */
 int cv_trid_eval(const cv_trid_pos *p);
+/* Kings alone: neither side can ever give check, a dead draw (the
+ * engine's outcome calls it insufficient material). */
+int cv_trid_bare_kings(const cv_trid_pos *p);
 
 #endif

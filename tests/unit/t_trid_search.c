@@ -175,13 +175,15 @@ static void test_mates_file(int rs, const char *path)
 
 static void test_judge(int rs)
 {
-    static const struct { const char *fen; int judge; const char *what; } cases[] = {
-        { START " w KQkq - 0 1", CV_JUDGE_PLAY, "the start plays on" },
-        { START " w KQkq - 99 40", CV_JUDGE_PLAY, "99 halfmoves play on" },
-        { START " w KQkq - 100 40", CV_JUDGE_DRAW, "100 halfmoves draw" },
-        { "4/4/4/4|4/4/4/4|4/4/4/4 QL1:w:2/K1,KL1:w:2/2,QL6:b:2/2,KL6:b:k1/2 w - - 0 30", CV_JUDGE_DRAW,
+    /* the judge, and the engine's outcome facts that cv-replay --draws
+     * reports, agree */
+    static const struct { const char *fen; int judge, fifty, material; const char *what; } cases[] = {
+        { START " w KQkq - 0 1", CV_JUDGE_PLAY, 0, 0, "the start plays on" },
+        { START " w KQkq - 99 40", CV_JUDGE_PLAY, 0, 0, "99 halfmoves play on" },
+        { START " w KQkq - 100 40", CV_JUDGE_DRAW, 1, 0, "100 halfmoves draw" },
+        { "4/4/4/4|4/4/4/4|4/4/4/4 QL1:w:2/K1,KL1:w:2/2,QL6:b:2/2,KL6:b:k1/2 w - - 0 30", CV_JUDGE_DRAW, 0, 1,
           "bare kings draw" },
-        { "4/4/4/4|4/4/4/4|4/4/4/4 QL1:w:2/K1,KL1:w:2/2,QL6:b:2/2,KL6:b:k1/1p w - - 0 30", CV_JUDGE_PLAY,
+        { "4/4/4/4|4/4/4/4|4/4/4/4 QL1:w:2/K1,KL1:w:2/2,QL6:b:2/2,KL6:b:k1/1p w - - 0 30", CV_JUDGE_PLAY, 0, 0,
           "a king and a pawn play on" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -192,6 +194,11 @@ static void test_judge(int rs)
         }
         const cv_engine_search *s = node_of(&a, &n);
         TAP_IS_INT(s->judge(n.s.b, -1), cases[i].judge, "%s: %s", names[rs], cases[i].what);
+        cv_outcome o;
+        memset(&o, 0, sizeof o);
+        cv_any_outcome(&a, &o);
+        TAP_OK(o.fifty == cases[i].fifty && o.insufficient_material == cases[i].material,
+               "%s: %s: outcome fifty %d, material %d", names[rs], cases[i].what, o.fifty, o.insufficient_material);
     }
     /* found by random play: a stalemate, and the mate it is not */
     static const char stale[] = "4/4/2PR/4|4/4/4/4|4/4/4/4 KL1:w:KP/2,QL3:w:P1/2,QL4=QLB:w:2/2,KL6:b:1k/1p b - - 0 42";
