@@ -47,22 +47,19 @@ mates() {
     done
 }
 
-@test "the full search (null move, reductions) finds every mate in 1 and never a mate shorter than proven" {
+@test "the full search (null move, reductions) finds every mate at its exact distance (depth 2N-1, 7 for the mates in 3)" {
     for rs in standard tournament; do
         for n in 1 2 3; do
             mates corpus/trid/mates-$rs.txt $n > "$T/in"
             [ -s "$T/in" ]
-            run --separate-stderr bin/cv-best -V trid-$rs --depth $((2 * n - 1)) --json "$T/in"
+            d=$((2 * n - 1))
+            # one mate in 3 of the tournament file hides a reduced quiet move at depth 5
+            [ $n -lt 3 ] || d=7
+            run --separate-stderr bin/cv-best -V trid-$rs --depth $d --json "$T/in"
             [ "$status" -eq 0 ]
-            printf '%s\n' "$output" | jq -r '.mate' > "$T/got"
-            [ "$(wc -l < "$T/got")" -eq "$(wc -l < "$T/in")" ]
-            # a shorter mate than the proven one would be a false claim
-            run awk -v n=$n '$1 != "null" && ($1 < n || $1 < 1) { bad++ } END { print bad + 0 }' "$T/got"
-            [ "$output" = "0" ]
-            if [ $n -eq 1 ]; then
-                run sort -u "$T/got"
-                [ "$output" = "1" ]
-            fi
+            got=$(printf '%s\n' "$output" | jq -r '.mate' | sort | uniq -c | tr -s ' ')
+            want=" $(wc -l < "$T/in") $n"
+            [ "$got" = "$want" ] || { echo "trid-$rs mate in $n at depth $d: got '$got', want '$want'"; return 1; }
         done
     done
 }
