@@ -257,7 +257,9 @@ static uint64_t s_key(void *node)
 
 int cv_trid_bare_kings(const cv_trid_pos *p)
 {
-    return pop(p->sq64[0]) == 1 && pop(p->sq64[1]) == 1 && p->king[0] >= 0 && p->king[1] >= 0;
+    /* one piece a side (a set with one bit), and it is the king */
+    uint64_t w = p->sq64[0], b = p->sq64[1];
+    return w && !(w & (w - 1)) && b && !(b & (b - 1)) && p->king[0] >= 0 && p->king[1] >= 0;
 }
 
 /* Mate outranks the fifty-move rule, as in chess: a claim needs a move
