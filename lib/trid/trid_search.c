@@ -5,8 +5,6 @@
 #include <pthread.h>
 #include <string.h>
 
-_Static_assert(sizeof(cv_trid_pos) <= CV_APOS_BYTES, "a node is a position");
-_Static_assert(sizeof(cv_trid_pos) <= CV_AUNDO_BYTES, "the search keeps a copy of a node to undo");
 
 /* ---- values ----
  * Empty-board mobility of a lone piece averaged over the 64 squares of the
@@ -57,18 +55,15 @@ static inline int pop(uint64_t x)
 }
 
 /* A piece's worth on a cell, its value and place together (a pawn's
- * advance included), and the cell ahead of a pawn (-1 off the board):
- * filled once. */
+ * advance included): filled once. */
 static int16_t psq[2][8][CV_TRID_CELLS];
-static int8_t ahead[2][CV_TRID_CELLS];
 static pthread_once_t psq_once = PTHREAD_ONCE_INIT;
 
 static void fill_psq(void)
 {
     for (int c = 0; c < 2; c++)
         for (int cell = 0; cell < CV_TRID_CELLS; cell++) {
-            int r = cell / 6, rr = c ? 9 - r : r, a = cell + (c ? -6 : 6);
-            ahead[c][cell] = (int8_t)(a >= 0 && a < CV_TRID_CELLS ? a : -1);
+            int r = cell / 6, rr = c ? 9 - r : r;
             for (int ty = 1; ty < 8; ty++)
                 psq[c][ty][cell] = (int16_t)(value[ty] + centre_weight[ty] * centre(cell) +
                                              (ty == CV_TRID_PAWN ? advance[rr] : 0));
@@ -96,27 +91,37 @@ static int exposure(const cv_trid_pos *p, const cv_trid_lines *t, int c)
     return danger - SHELTER * (guard < 3 ? guard : 3);
 }
 
-int cv_trid_eval(const cv_trid_pos *p)
+/* The value-and-place sum of colour c's pieces, counted from scratch. */
+static int psq_sum(const cv_trid_pos *p, int c)
+{
+    int s = 0;
+    for (uint64_t cs = p->cells[c]; cs; cs &= cs - 1) {
+        int cell = __builtin_ctzll(cs);
+        for (unsigned m = p->occ[c][cell]; m; m &= m - 1) s += psq[c][CV_TRID_TYPE(p->pc[cell][__builtin_ctz(m)])][cell];
+    }
+    return s;
+}
+
+/* The score given each side's value-and-place sum: what changes with
+ * the boards (pawns with no square ahead), the kings' exposure, the
+ * boards, the move. */
+static int score_with(const cv_trid_pos *p, const int32_t sum[2])
 {
     const cv_trid_lines *t = cv_trid__lines();
-    pthread_once(&psq_once, fill_psq);
-    int score[2] = { 0, 0 };
+    uint64_t any = 0;
+    for (int l = 1; l < 8; l++) any |= p->lexist[l];
+    /* cells whose cell ahead has no square: White's ahead is +6, Black's -6 */
+    uint64_t stuck[2] = { p->tcells[0][CV_TRID_PAWN] & ~(any >> 6), p->tcells[1][CV_TRID_PAWN] & ~(any << 6) };
+    int score[2];
     for (int c = 0; c < 2; c++) {
-        int s = 0;
-        for (uint64_t cs = p->cells[c]; cs; cs &= cs - 1) {
+        int s = sum[c];
+        for (uint64_t cs = stuck[c]; cs; cs &= cs - 1) {
             int cell = __builtin_ctzll(cs);
-            for (unsigned m = p->occ[c][cell]; m; m &= m - 1) {
-                int ty = CV_TRID_TYPE(p->pc[cell][__builtin_ctz(m)]);
-                s += psq[c][ty][cell];
-                /* a pawn with no square ahead has no advance to count */
-                if (ty == CV_TRID_PAWN) {
-                    int a = ahead[c][cell];
-                    if (a < 0 || !p->exist[a]) s -= psq[c][ty][cell] - value[ty] + PAWN_STUCK;
-                }
-            }
+            for (unsigned m = p->occ[c][cell]; m; m &= m - 1)
+                if (CV_TRID_TYPE(p->pc[cell][__builtin_ctz(m)]) == CV_TRID_PAWN)
+                    s -= psq[c][CV_TRID_PAWN][cell] - value[CV_TRID_PAWN] + PAWN_STUCK;
         }
-        s -= exposure(p, t, c);
-        score[c] = s;
+        score[c] = s - exposure(p, t, c);
     }
     uint64_t all = p->sq64[0] | p->sq64[1];
     for (int b = 0; b < CV_TRID_BOARDS; b++) {
@@ -130,6 +135,13 @@ int cv_trid_eval(const cv_trid_pos *p)
     return score[us] - score[!us] + TEMPO;
 }
 
+int cv_trid_eval(const cv_trid_pos *p)
+{
+    pthread_once(&psq_once, fill_psq);
+    int32_t sum[2] = { psq_sum(p, 0), psq_sum(p, 1) };
+    return score_with(p, sum);
+}
+
 /* ---- the search entries ---- */
 
 static cv_trid_move M(const cv_amove *m)
@@ -139,7 +151,30 @@ static cv_trid_move M(const cv_amove *m)
     return x;
 }
 
-static void s_enter(const void *pos, void *node) { memcpy(node, pos, sizeof(cv_trid_pos)); }
+/* A node is the position and each side's value-and-place sum, kept up
+ * to date by the moves that change a few squares (the commonest) and
+ * counted again after the others. */
+typedef struct tnode {
+    cv_trid_pos p;
+    int32_t sum[2];
+} tnode;
+
+_Static_assert(sizeof(tnode) <= CV_APOS_BYTES, "a node fits a position's place");
+_Static_assert(sizeof(tnode) <= CV_AUNDO_BYTES, "the search keeps a copy of a node to undo");
+
+static void recount(tnode *n)
+{
+    n->sum[0] = psq_sum(&n->p, 0);
+    n->sum[1] = psq_sum(&n->p, 1);
+}
+
+static void s_enter(const void *pos, void *node)
+{
+    pthread_once(&psq_once, fill_psq);
+    tnode *n = node;
+    memcpy(&n->p, pos, sizeof n->p);
+    recount(n);
+}
 
 static int s_side(const void *node) { return ((const cv_trid_pos *)node)->side; }
 
@@ -172,10 +207,24 @@ static void s_facts(void *node, const cv_amove *am, cv_move_facts *f)
     }
 }
 
-static void s_play(void *node, const cv_amove *m, cv_aundo *u)
+static void s_play(void *node, const cv_amove *am, cv_aundo *u)
 {
     (void)u;
-    cv_trid_make(node, M(m));
+    tnode *n = node;
+    cv_trid_pos *p = &n->p;
+    cv_trid_move m = M(am);
+    if (m.kind != CV_TRID_MK_NORMAL && m.kind != CV_TRID_MK_DOUBLE && m.kind != CV_TRID_MK_EP) {
+        /* castling and board moves (which carry pieces and promote) */
+        cv_trid_make(p, m);
+        recount(n);
+        return;
+    }
+    int us = p->side, t = CV_TRID_TYPE(cv_trid_at(p, m.from)), tc = m.to >> 3;
+    n->sum[us] += psq[us][m.promo ? m.promo : t][tc] - psq[us][t][m.from >> 3];
+    uint8_t victim = cv_trid_at(p, m.to);
+    if (m.kind == CV_TRID_MK_EP) n->sum[!us] -= psq[!us][CV_TRID_PAWN][p->ep >> 3];
+    else if (victim) n->sum[!us] -= psq[!us][CV_TRID_TYPE(victim)][tc];
+    cv_trid_make(p, m);
 }
 
 static int s_in_check(void *node) { return cv_trid_in_check(node); }
@@ -276,7 +325,11 @@ static int s_judge(void *node, int moves)
     return CV_JUDGE_PLAY;
 }
 
-static int s_eval(void *node) { return cv_trid_eval(node); }
+static int s_eval(void *node)
+{
+    const tnode *n = node;
+    return score_with(&n->p, n->sum);
+}
 
 static int s_whole(const void *node, const cv_amove *steps, int n, cv_amove *move)
 {
@@ -287,7 +340,7 @@ static int s_whole(const void *node, const cv_amove *steps, int n, cv_amove *mov
 }
 
 const cv_engine_search cv_trid_search = {
-    .node_size = sizeof(cv_trid_pos),
+    .node_size = sizeof(tnode),
     .enter = s_enter,
     .side = s_side,
     .moves = s_moves,

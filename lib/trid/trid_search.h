@@ -1,9 +1,10 @@
 /* trid_search: the Tri-D engine's part of a search (engine.h,
  * cv_engine_search), for both rule sets.
  *
- * A node is the position itself; a search step is one legal move of the
- * engine's generator (attack-board moves included), so a whole move is
- * its single step.  The node key covers everything the moves depend on
+ * A node is the position and each side's material-and-place sum, which
+ * a move of a few squares updates; a search step is one legal move of
+ * the engine's generator (attack-board moves included), so a whole move
+ * is its single step.  The node key covers everything the moves depend on
  * (pieces, boards with their pins and controllers, side, castling, en
  * passant, the tournament rule's first-move ban on castling).  Draws:
  * stalemate, fifty moves without a capture, a pawn move or a promotion,

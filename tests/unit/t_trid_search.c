@@ -255,6 +255,51 @@ static void test_eval(int rs)
     TAP_IS_INT(eval_of(rs, START " w KQkq - 0 1"), w, "%s: the same score twice", names[rs]);
 }
 
+/* The node's kept sums against a node entered afresh from the same
+ * position, along pseudo-random games through the search entries (every
+ * kind of move: captures, promotions, castling, board moves). */
+static void test_incremental(int rs)
+{
+    uint64_t seed = 0x2545f4914f6cdd1dull;
+    int plies = 0, differ = 0, kinds_seen = 0;
+    for (int g = 0; g < 40; g++) {
+        cv_apos a, n;
+        readpos(rs, START " w KQkq - 0 1", &a);
+        const cv_engine_search *s = node_of(&a, &n);
+        for (int ply = 0; ply < 150; ply++) {
+            cv_amove m[1024];
+            int k = s->moves(n.s.b, m, 1024);
+            if (k == 0 || s->judge(n.s.b, k) != CV_JUDGE_PLAY) break;
+            seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+            /* captures first when there are any, so games open up */
+            int pick = (int)(seed % (uint64_t)k);
+            cv_move_facts f;
+            for (int i = 0; i < k && (seed >> 40) % 3; i++) {
+                s->facts(n.s.b, &m[(pick + i) % k], &f);
+                if (f.flags & (CV_MV_CAPTURE | CV_MV_PROMO)) {
+                    pick = (pick + i) % k;
+                    break;
+                }
+            }
+            s->facts(n.s.b, &m[pick], &f);
+            kinds_seen |= f.flags & (CV_MV_CAPTURE | CV_MV_PROMO);
+            cv_aundo u;
+            s->play(n.s.b, &m[pick], &u);
+            cv_any_make(&a, &m[pick], &u);
+            cv_apos fresh;
+            node_of(&a, &fresh);
+            plies++;
+            if (s->eval(n.s.b) != s->eval(fresh.s.b) || s->key(n.s.b) != s->key(fresh.s.b)) {
+                if (!differ) printf("# %s: game %d ply %d: kept %d, afresh %d\n", names[rs], g, ply, s->eval(n.s.b),
+                                    s->eval(fresh.s.b));
+                differ++;
+            }
+        }
+    }
+    TAP_OK(plies > 2000 && kinds_seen == (CV_MV_CAPTURE | CV_MV_PROMO), "%s: %d plies played, captures and promotions among them", names[rs], plies);
+    TAP_IS_INT(differ, 0, "%s: the kept score and key are the fresh node's after every ply", names[rs]);
+}
+
 int main(void)
 {
     for (int rs = 0; rs < 2; rs++) {
@@ -266,6 +311,7 @@ int main(void)
         test_judge(rs);
         test_null(rs);
         test_eval(rs);
+        test_incremental(rs);
         test_mates_file(rs, rs ? "corpus/trid/mates-tournament.txt" : "corpus/trid/mates-standard.txt");
     }
     return tap_done();
