@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <string.h>
 
-
 /* ---- values ----
  * Empty-board mobility of a lone piece averaged over the 64 squares of the
  * start configuration (cv_trid_gen_pseudo): knight 6.5, bishop 9.1, rook
