@@ -22,7 +22,8 @@
  *     captures only ahead of itself, but nearly immune;
  *   Guard 250: one step in six directions, fewer than chess's commoner.
  * A piece whose role the spec gives otherwise is valued by its moves:
- * a rider 500, a stepper 40 a direction. */
+ * a sixth of the Rider for each direction it rides, of the Guard for
+ * each it steps. */
 #include "engine.h"
 #include "pn.h"
 #include <string.h>
@@ -61,8 +62,10 @@ static int type_value(const cv_variant *v, int t)
     case PN_BARRICADE: return 325;
     default: break;
     }
+    /* a direction ridden worth a sixth of the Rider, stepped a sixth of the Guard */
     int val = 0;
-    for (int i = 0; i < pc->natoms[0]; i++) val += pc->atoms[0][i].range == 1 ? 40 : 85;
+    for (int i = 0; i < pc->natoms[0]; i++) val += pc->atoms[0][i].range == 1 ? 250 : 500;
+    val /= 6;
     return val > 900 ? 900 : val;
 }
 
@@ -261,13 +264,17 @@ static int s_eval(void *node)
             continue;
         }
         int w = val[t];
+        int r = fr ? 0 : reach(p, c, role);
         if (fr) w -= w / FROZEN_SHARE;
-        else mob[col] += reach(p, c, role);
         if (v->pieces[t].pawn) {
+            /* a Pawn's long forward moves say little of its strength; that
+             * it can move at all keeps its side from stalemate */
+            mob[col] += r < 2 ? r : 2;
             int adv = col ? g->ranks - 1 - g->rank[c] : g->rank[c];
             w += adv * adv / 2;
-        } else if (centre >= 0) {
-            w += CENTRE * (g->ranks / 2 - hexdist(g, c, centre));
+        } else {
+            mob[col] += r;
+            if (centre >= 0) w += CENTRE * (g->ranks / 2 - hexdist(g, c, centre));
         }
         score[col] += w;
     }
