@@ -225,9 +225,12 @@ static int s_eval(void *node)
     uint8_t frozen[CV_MAX_CELLS];
     memset(frozen, 0, (size_t)g->ncells);
     int heralds[2][16], nh[2] = { 0, 0 }, king[2] = { -1, -1 };
+    uint8_t cells[CV_MAX_CELLS];
+    int ncells = 0;
     for (int c = 0; c < g->ncells; c++) {
         uint8_t pc = p->b[c];
         if (!pc) continue;
+        cells[ncells++] = (uint8_t)c;
         int col = CV_COLOR(pc), t = CV_TYPE(pc);
         if (v->pieces[t].royal) king[col] = c;
         if (o->role[t] != PN_HERALD) continue;
@@ -240,9 +243,9 @@ static int s_eval(void *node)
 
     int score[2] = { 0, 0 }, mob[2] = { 0, 0 };
     int centre = cv_geom_cell(g, g->files / 2, g->ranks / 2);
-    for (int c = 0; c < g->ncells; c++) {
+    for (int i = 0; i < ncells; i++) {
+        int c = cells[i];
         uint8_t pc = p->b[c];
-        if (!pc) continue;
         int col = CV_COLOR(pc), t = CV_TYPE(pc), role = o->role[t];
         int fr = (frozen[c] >> col) & 1;
         if (role == PN_BARRICADE) {
