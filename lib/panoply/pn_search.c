@@ -145,15 +145,52 @@ static uint64_t s_key(void *node)
 
 static int s_in_check(void *node) { return cv_pn_in_check(node); }
 
+/* Pieces of the side to move, its King aside, that are not frozen and
+ * have an empty cell beside them to go to, counted up to enough. */
+static int movers(const pn_pos *p, int enough)
+{
+    const cv_geom *g = G(p);
+    const pn_opts *o = pn_O(p->v);
+    int n = 0;
+    for (int c = 0; c < g->ncells && n < enough; c++) {
+        uint8_t pc = p->b[c];
+        if (!pc || CV_COLOR(pc) != p->side || p->v->pieces[CV_TYPE(pc)].royal || cv_pn_frozen(p, c)) continue;
+        const cv_piece *pi = &p->v->pieces[CV_TYPE(pc)];
+        int free = 0;
+        if (o->role[CV_TYPE(pc)] == PN_BARRICADE) {
+            for (int i = 0; i < 6 && !free; i++) {
+                int t = cv_geom_next(g, o->dir6[i], c);
+                free = t >= 0 && !p->b[t];
+            }
+        } else {
+            for (int i = 0; i < pi->natoms[p->side] && !free; i++) {
+                int t = cv_geom_next(g, pi->atoms[p->side][i].dir, c);
+                free = t >= 0 && !p->b[t] && (pi->atoms[p->side][i].mode & CV_MODE_MOVE);
+            }
+        }
+        n += free;
+    }
+    return n;
+}
+
+/* A side with no move has lost, in check or not.  The search asks
+ * before it generates moves (moves -1), and its quiescence stands pat
+ * without generating when not in check, so a stalemate there would go
+ * unseen: where fewer than two pieces besides the King can plainly move,
+ * the moves are generated to find out. */
 static int s_judge(void *node, int moves)
 {
-    const pn_pos *p = node;
+    pn_pos *p = node;
     if (cv_pn_king(p, p->side) < 0) return CV_JUDGE_LOSS;
+    if (moves < 0 && p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies) return CV_JUDGE_DRAW;
+    if (moves < 0 && movers(p, 2) < 2) {
+        pn_move ml[PN_MAX_MOVES];
+        moves = cv_pn_gen(p, ml, PN_MAX_MOVES);
+    }
     if (moves == 0) {
         if (pn_O(p->v)->stalemate_draws && !cv_pn_in_check(p)) return CV_JUDGE_DRAW;
         return CV_JUDGE_LOSS;
     }
-    if (p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies) return CV_JUDGE_DRAW;
     return CV_JUDGE_PLAY;
 }
 
