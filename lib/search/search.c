@@ -383,7 +383,7 @@ static int search(cv_search *s, int ply, int turns, int depth, int alpha, int be
     /* null move: if passing still holds beta, a move will */
     if (!s->plain && null_ok && !pvnode && !check && depth >= 3 && es->play_null && beta < CV_SCORE_MATE_MIN &&
         beta > -CV_SCORE_MATE_MIN && es->null_ok(s->node) && es->eval(s->node) >= beta) {
-        int r = 2 + depth / 4;
+        int r = depth > 6 ? 3 : 2;
         cv_aundo u;
         if (!es->unplay_null) memcpy(s->copies + (size_t)ply * s->node_size, s->node, s->node_size);
         es->play_null(s->node, &u);
@@ -420,7 +420,7 @@ static int search(cv_search *s, int ply, int turns, int depth, int alpha, int be
             v = CHILD(same, search(s, ply + 1, t, d, alpha, beta, 1), search(s, ply + 1, t, d, -beta, -alpha, 1));
         } else {
             int r = 0;
-            if (!s->plain && !noisy && !end && !check && !gives_check && depth >= 3 && i >= 3 &&
+            if (!s->plain && ply > 0 && !noisy && !end && !check && !gives_check && depth >= 3 && i >= 3 &&
                 s->pm[ply].score[i] < ORDER_KILLER)
                 r = 1 + (i >= 8 && depth >= 6);
             v = CHILD(same, search(s, ply + 1, t, d - r, alpha, alpha + 1, 1),
