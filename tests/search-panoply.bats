@@ -44,29 +44,34 @@ best() {
     [ "$(mates 2 | wc -l)" -ge 20 ]
 }
 
-# Null move and late-move reductions may cut the quiet first move of a
-# mate in 2 at depth 3 (its last move then falls to the quiescence): at
-# depth 2N every mate is found, and with --plain at the least depth, 2N-1.
-@test "every mate in 1 found as mate 1, at depth 2 and with --plain at depth 1" {
+# A mate in N is 2N-1 single moves deep: found there, one deeper, and
+# with --plain (no null move, no reductions).
+@test "every mate in 1 found as mate 1, at depths 1 and 2 and with --plain" {
     mates 1 > "$T/m1"
     n=$(wc -l < "$T/m1")
     [ "$n" -ge 20 ]
-    run best "$T/m1" --depth 2
+    want=$(yes '1 null' | head -n "$n")
+    run best "$T/m1" --depth 1
     [ "$status" -eq 0 ]
-    [ "$output" = "$(yes 'Y' | head -n "$n" | sed 's/Y/1 null/')" ]
+    [ "$output" = "$want" ]
+    run best "$T/m1" --depth 2
+    [ "$output" = "$want" ]
     run best "$T/m1" --depth 1 --plain
-    [ "$output" = "$(yes 'Y' | head -n "$n" | sed 's/Y/1 null/')" ]
+    [ "$output" = "$want" ]
 }
 
-@test "every mate in 2 found as mate 2, at depth 4 and with --plain at depth 3" {
+@test "every mate in 2 found as mate 2, at depths 3 and 4 and with --plain" {
     mates 2 > "$T/m2"
     n=$(wc -l < "$T/m2")
     [ "$n" -ge 20 ]
-    run best "$T/m2" --depth 4
+    want=$(yes '2 null' | head -n "$n")
+    run best "$T/m2" --depth 3
     [ "$status" -eq 0 ]
-    [ "$output" = "$(yes 'Y' | head -n "$n" | sed 's/Y/2 null/')" ]
+    [ "$output" = "$want" ]
+    run best "$T/m2" --depth 4
+    [ "$output" = "$want" ]
     run best "$T/m2" --depth 3 --plain
-    [ "$output" = "$(yes 'Y' | head -n "$n" | sed 's/Y/2 null/')" ]
+    [ "$output" = "$want" ]
 }
 
 @test "a mate in 2 is not reported as a mate in 1 (depth 2)" {
@@ -88,8 +93,8 @@ best() {
     done < "$T/m2moves"
     n=$(wc -l < "$T/m2moves")
     [ "$(wc -l < "$T/after")" -eq "$n" ]
-    run best "$T/after" --depth 3
-    [ "$output" = "$(yes 'Y' | head -n "$n" | sed 's/Y/-1 null/')" ]
+    run best "$T/after" --depth 2
+    [ "$output" = "$(yes -- '-1 null' | head -n "$n")" ]
 }
 
 @test "the army: no mate within two moves at depth 4, for either side" {
@@ -145,6 +150,16 @@ corpus_positions() {
 - over lost' ''
     run --separate-stderr "$B/cv-best" -V panoply --fen "$GAME2_END" --depth 3 --json
     expect 0 '{"file":"--fen","line":1,"move":null,"over":"lost"}' ''
+}
+
+@test "from the position before each game's last move, the win is found at once (mate 1, depth 1)" {
+    for g in game1-random-play.txt game2-frozen-king-mated.txt; do
+        "$B/cv-replay" --fen -V panoply "$C/$g" | tail -2 | head -1 | cut -f3
+    done > "$T/before"
+    [ "$(wc -l < "$T/before")" -eq 2 ]
+    run best "$T/before" --depth 1
+    [ "$output" = '1 null
+1 null' ]
 }
 
 @test "stalemate: draw makes the stalemate of game 1 a draw, and leaves the mate of game 2 lost" {
