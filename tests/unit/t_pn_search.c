@@ -55,6 +55,11 @@ static const struct {
       "7/8/6c2/10/7k3/12/6h6/-1r10/--s10/---7r2/----8K/-----3p4/------7 w 0 83", 1, 0, CV_JUDGE_LOSS },
     { "game2 ends: Black's frozen King is mated",
       "4kH1/{b2}{b2}g5/9/2Ch6/4H3S2/12/1P11/-12/--11/---2{B1}{B1}1HR3/----P8/-----g7/------2GKG2 b 2 46", 1, 1, CV_JUDGE_LOSS },
+    /* before moves are generated: a side with fewer than two pieces that
+     * plainly can move is looked at, and one without a move has lost */
+    { "game1 ends, judged before moves", "7/8/6c2/10/7k3/12/6h6/-1r10/--s10/---7r2/----8K/-----3p4/------7 w 0 83", 0, 0, CV_JUDGE_LOSS },
+    { "game2 ends, judged before moves: two pieces could step, so the moves decide",
+      "4kH1/{b2}{b2}g5/9/2Ch6/4H3S2/12/1P11/-12/--11/---2{B1}{B1}1HR3/----P8/-----g7/------2GKG2 b 2 46", 0, 1, CV_JUDGE_PLAY },
     { "army: play on", ARMY_BOARD " w 0 1", 0, 0, CV_JUDGE_PLAY },
     { "army, 49 turns without pawn move or capture: play on", ARMY_BOARD " w 49 30", 0, 0, CV_JUDGE_PLAY },
     { "army, 50 turns without pawn move or capture: drawn", ARMY_BOARD " w 50 30", 0, 0, CV_JUDGE_DRAW },
@@ -215,7 +220,8 @@ static int mate1(pn_pos *n)
     for (int i = 0; i < k; i++) {
         pn_pos q = *n;
         S->play(&q, &ml[i], NULL);
-        if (S->judge(&q, -1) == CV_JUDGE_PLAY && nmoves(&q) == 0 && S->judge(&q, 0) == CV_JUDGE_LOSS) return i;
+        int j = S->judge(&q, -1);
+        if (j == CV_JUDGE_LOSS || (j == CV_JUDGE_PLAY && nmoves(&q) == 0 && S->judge(&q, 0) == CV_JUDGE_LOSS)) return i;
     }
     return -1;
 }
