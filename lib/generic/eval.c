@@ -1,29 +1,324 @@
 #include "eval.h"
+#include "value.h"
+#include <ctype.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* A first cut: material by the pieces' letters. */
-int cv_gen_value(const cv_variant *v, int t)
+enum { KIND_PIECE = 0, KIND_PAWN = 1, KIND_ROYAL = 2 };
+
+/* A piece's place: the centipawns of one cell for middle and end game. */
+typedef struct { int16_t mg, eg; } place;
+
+typedef struct evaltab {
+    int value[CV_MAX_PIECES];
+    uint8_t kind[CV_MAX_PIECES];
+    uint8_t heavy[CV_MAX_PIECES];   /* queen-class: makes the royal want shelter */
+    /* mobility: 1/16 centipawn per cell a piece reaches */
+    int mob16[CV_MAX_PIECES];
+    int phase_full;                 /* pieces' material (not pawns) at the setup */
+    int rect;                       /* pawn files and shelter are read by coordinates */
+    int files, ranks, ncells, npieces;
+    place passed[2][CV_MAX_CELLS];  /* a passed pawn of colour c on the cell */
+    place *psq;                     /* [colour][type][cell] */
+} evaltab;
+
+/* How much the terms weigh (centipawns).  Set once by reasoning and a
+ * look at the scores of a few positions; not tuned per game. */
+#define CENTRAL      0.12   /* of a piece's value per unit of mobility it gains */
+#define MOBILITY_ALL 30     /* a piece reaching its average number of cells */
+#define KING_HOME    15     /* per rank the royal has left home (middle game) */
+#define KING_WING    12     /* the royal on an edge file rather than the centre */
+#define KING_CENTRE  40     /* the royal in the centre against a corner (end game) */
+#define PAWN_FILE    50     /* a central pawn fully advanced (middle game) */
+#define DOUBLED_MG   10
+#define DOUBLED_EG   20
+#define ISOLATED_MG  10
+#define ISOLATED_EG  15
+#define SHELTER1     20     /* own pawn just ahead of the royal */
+#define SHELTER2     10     /* two cells ahead */
+#define HEAVY        700
+
+static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int rel_rank(const cv_variant *v, int cell, int c)
+{
+    int r = v->geom.rank[cell];
+    return c ? v->geom.ranks - 1 - r : r;
+}
+
+/* Distance from the centre, 0 (centre) .. 1 (farthest cell). */
+static double centre_distance(const cv_variant *v, int cell)
+{
+    const cv_geom *g = &v->geom;
+    int f = g->file[cell], r = g->rank[cell];
+    if (g->kind == CV_GEOM_HEX) {
+        int side = (g->files + 1) / 2;
+        int q = f - (side - 1), s = r - (side - 1);
+        int d = (abs(q) + abs(s) + abs(q + s)) / 2;
+        return side > 1 ? (double)d / (side - 1) : 0;
+    }
+    double dx = g->files > 1 ? (double)abs(2 * f - (g->files - 1)) / (g->files - 1) : 0;
+    double dy = g->ranks > 1 ? (double)abs(2 * r - (g->ranks - 1)) / (g->ranks - 1) : 0;
+    return dx > dy ? dx : dy;
+}
+
+/* How central a file is, 1 (middle) .. 0 (edge). */
+static double file_centrality(const cv_variant *v, int cell)
+{
+    const cv_geom *g = &v->geom;
+    if (g->files < 2) return 1;
+    return 1 - (double)abs(2 * g->file[cell] - (g->files - 1)) / (g->files - 1);
+}
+
+/* Pawn progress from its home to the next rank it promotes on, 0 .. 1. */
+static double pawn_progress(const cv_variant *v, int cell, int c)
+{
+    int r = rel_rank(v, cell, c), goal = v->geom.ranks - 1;
+    for (int k = r + 1; k < v->geom.ranks && k < 32; k++)
+        if (v->promo_ranks >> k & 1u) { goal = k; break; }
+    int span = goal - 1;
+    double p = span > 0 ? (double)(r - 1) / span : 0;
+    return p < 0 ? 0 : p > 1 ? 1 : p;
+}
+
+static int16_t cp(double x) { return (int16_t)(x < 0 ? x - 0.5 : x + 0.5); }
+
+static place piece_place(const cv_variant *v, const evaltab *e, int t, int c, int cell, double mean)
+{
+    place pl = { 0, 0 };
+    switch (e->kind[t]) {
+    case KIND_PIECE:
+        if (mean > 0) {
+            double gain = (cv_gen_cell_mobility(v, t, c, cell) - mean) / mean;
+            pl.mg = pl.eg = cp(CENTRAL * e->value[t] * gain);
+        }
+        break;
+    case KIND_ROYAL: {
+        int r = rel_rank(v, cell, c);
+        pl.mg = cp(-KING_HOME * (r < 4 ? r : 4) + KING_WING * (1 - file_centrality(v, cell)));
+        pl.eg = cp(KING_CENTRE * (0.5 - centre_distance(v, cell)));
+        break;
+    }
+    case KIND_PAWN: {
+        double p = pawn_progress(v, cell, c);
+        pl.mg = cp(PAWN_FILE * p * file_centrality(v, cell) + 10 * p * p);
+        pl.eg = cp(10 * p + 40 * p * p);
+        break;
+    }
+    }
+    return pl;
+}
+
+/* The setup's pieces' material (pawns and royals aside), read from the
+ * piece letters of its first field; labels with a digit (B1) are read
+ * by their letter. */
+static int setup_material(const cv_variant *v, const evaltab *e)
+{
+    int sum = 0;
+    for (const char *s = v->setup; *s && *s != ' '; s++) {
+        if (!isalpha((unsigned char)*s)) continue;
+        int t = v->by_letter[toupper((unsigned char)*s)];
+        if (t >= 0 && e->kind[t] == KIND_PIECE) sum += e->value[t];
+    }
+    return sum;
+}
+
+/* Cells the piece can move to on the empty board, counted plainly (no
+ * decay), averaged: its mobility term's yardstick. */
+static double plain_mobility(const cv_variant *v, int t)
 {
     const cv_piece *pc = &v->pieces[t];
-    if (pc->royal) return 0;
-    if (pc->pawn) return 100;
-    switch (pc->letter) {
-    case 'N': return 320;
-    case 'B': return 330;
-    case 'R': return 500;
-    case 'Q': return 950;
-    default: return 400;
+    long n = 0;
+    for (int cell = 0; cell < v->geom.ncells; cell++)
+        for (int i = 0; i < pc->natoms[0]; i++) {
+            const cv_atom *a = &pc->atoms[0][i];
+            if (a->first && !(rel_rank(v, cell, 0) < 32 && a->first_ranks >> rel_rank(v, cell, 0) & 1u)) continue;
+            int limit = a->range ? a->range : CV_MAX_CELLS;
+            int x = cell;
+            for (int k = 1; k <= limit && (x = cv_geom_next(&v->geom, a->dir, x)) >= 0; k++)
+                if (k >= a->min) n++;
+        }
+    return v->geom.ncells ? (double)n / v->geom.ncells : 0;
+}
+
+static evaltab *build(const cv_variant *v)
+{
+    int np = v->npieces, nc = v->geom.ncells;
+    evaltab *e = calloc(1, sizeof *e + (size_t)2 * (size_t)(np ? np : 1) * (size_t)(nc ? nc : 1) * sizeof(place));
+    if (!e) return NULL;
+    e->psq = (place *)(e + 1);
+    e->npieces = np;
+    e->ncells = nc;
+    e->files = v->geom.files;
+    e->ranks = v->geom.ranks;
+    e->rect = v->geom.kind == CV_GEOM_RECT;
+    for (int t = 0; t < np; t++) {
+        const cv_piece *pc = &v->pieces[t];
+        e->kind[t] = pc->royal ? KIND_ROYAL : pc->pawn ? KIND_PAWN : KIND_PIECE;
+        e->value[t] = pc->royal ? 0 : pc->value ? pc->value : cv_gen_derived_value(v, t);
+        e->heavy[t] = e->value[t] >= HEAVY;
+        double pm = e->kind[t] == KIND_PIECE ? plain_mobility(v, t) : 0;
+        e->mob16[t] = pm > 0 ? (int)(16.0 * MOBILITY_ALL / pm + 0.5) : 0;
     }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < np; t++) {
+            double mean = e->kind[t] == KIND_PIECE ? cv_gen_mean_mobility(v, t, c) : 0;
+            for (int cell = 0; cell < nc; cell++)
+                e->psq[(c * np + t) * nc + cell] = piece_place(v, e, t, c, cell, mean);
+        }
+    for (int c = 0; c < 2; c++)
+        for (int cell = 0; cell < nc; cell++) {
+            double p = pawn_progress(v, cell, c);
+            e->passed[c][cell] = (place){ cp(10 + 50 * p * p), cp(20 + 150 * p * p) };
+        }
+    e->phase_full = setup_material(v, e);
+    return e;
+}
+
+/* The tables of v, compiled on first use: under a lock the first time,
+ * then published by eval_state (release order, read with acquire). */
+static const evaltab *tables(const cv_variant *v)
+{
+    if (__builtin_expect(__atomic_load_n(&v->eval_state, __ATOMIC_ACQUIRE) == 1, 1)) return v->eval;
+    cv_variant *w = (cv_variant *)v;   /* a cache, not part of the variant's value */
+    pthread_mutex_lock(&compile_lock);
+    if (!w->eval_state) {
+        w->eval = build(v);
+        if (w->eval) __atomic_store_n(&w->eval_state, 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&compile_lock);
+    return w->eval;
+}
+
+int cv_gen_value(const cv_variant *v, int t)
+{
+    const evaltab *e = tables(v);
+    if (e) return e->value[t];
+    const cv_piece *pc = &v->pieces[t];
+    return pc->royal ? 0 : pc->value ? pc->value : cv_gen_derived_value(v, t);
+}
+
+/* The cells a piece on `cell` reaches now: empty ones it may move to,
+ * enemy ones it may capture on. */
+static int mobility(const cv_pos *p, const cv_piece *pc, int c, int cell)
+{
+    const cv_variant *v = p->v;
+    int n = 0, rr = -1;
+    for (int i = 0; i < pc->natoms[c]; i++) {
+        const cv_atom *a = &pc->atoms[c][i];
+        if (a->first) {
+            if (rr < 0) rr = rel_rank(v, cell, c);
+            if (rr >= 32 || !(a->first_ranks >> rr & 1u)) continue;
+        }
+        const int16_t *nb = v->geom.nb + (size_t)a->dir * (size_t)v->geom.ncells;
+        int limit = a->range ? a->range : CV_MAX_CELLS;
+        int x = cell;
+        for (int k = 1; k <= limit; k++) {
+            x = nb[x];
+            if (x < 0) break;
+            uint8_t q = p->board[x];
+            if (!q) {
+                if ((a->mode & CV_MODE_MOVE) && k >= a->min) n++;
+                continue;
+            }
+            if (CV_COLOR(q) != c && (a->mode & CV_MODE_CAPTURE)) n++;
+            break;
+        }
+    }
+    return n;
 }
 
 int cv_gen_eval(const cv_pos *p)
 {
     const cv_variant *v = p->v;
-    int s = 0;
-    for (int c = 0; c < v->geom.ncells; c++) {
-        uint8_t pc = p->board[c];
-        if (!pc) continue;
-        int val = cv_gen_value(v, CV_TYPE(pc));
-        s += CV_COLOR(pc) == p->side ? val : -val;
+    const evaltab *e = tables(v);
+    if (!e) return 0;
+    int nc = e->ncells, np = e->npieces;
+    int mat[2] = { 0, 0 }, mg[2] = { 0, 0 }, eg[2] = { 0, 0 }, mob16[2] = { 0, 0 }, shelter[2] = { 0, 0 };
+    int phase = 0, heavy[2] = { 0, 0 };
+    /* pawns by file: how many, and the farthest back of each colour
+     * (from its own side) for the passed-pawn test */
+    int npawns[2] = { 0, 0 };
+    int16_t pawns[2][CV_MAX_CELLS];
+    uint8_t on_file[2][CV_MAX_FILES] = { { 0 } };
+    int8_t lowest[2][CV_MAX_FILES];
+    memset(lowest, CV_MAX_RANKS, sizeof lowest);
+    for (int c = 0; c < 2; c++)
+        for (int w = 0; w < p->nwords; w++)
+            for (uint64_t bits = p->occ[c][w]; bits; bits &= bits - 1) {
+                int cell = w * 64 + __builtin_ctzll(bits);
+                int t = CV_TYPE(p->board[cell]);
+                const place *pl = &e->psq[(c * np + t) * nc + cell];
+                mat[c] += e->value[t];
+                mg[c] += pl->mg;
+                eg[c] += pl->eg;
+                switch (e->kind[t]) {
+                case KIND_PIECE:
+                    phase += e->value[t];
+                    heavy[c] |= e->heavy[t];
+                    if (e->mob16[t]) mob16[c] += e->mob16[t] * mobility(p, &v->pieces[t], c, cell);
+                    break;
+                case KIND_PAWN:
+                    pawns[c][npawns[c]++] = (int16_t)cell;
+                    if (e->rect) {
+                        int f = v->geom.file[cell], r = rel_rank(v, cell, c);
+                        on_file[c][f]++;
+                        if (r < lowest[c][f]) lowest[c][f] = (int8_t)r;
+                    }
+                    break;
+                }
+            }
+    if (e->rect) {
+        int R = e->ranks;
+        for (int c = 0; c < 2; c++)
+            for (int i = 0; i < npawns[c]; i++) {
+                int cell = pawns[c][i], f = v->geom.file[cell], r = rel_rank(v, cell, c);
+                int passed = 1, friends = 0;
+                for (int g = f - 1; g <= f + 1; g++) {
+                    if (g < 0 || g >= e->files) continue;
+                    /* an enemy pawn ahead on this or a next file, seen
+                     * from our side: its rank from its side is lower than
+                     * R - 1 - r */
+                    if (lowest[!c][g] < R - 1 - r) passed = 0;
+                    if (g != f) friends += on_file[c][g];
+                }
+                if (passed) {
+                    mg[c] += e->passed[c][cell].mg;
+                    eg[c] += e->passed[c][cell].eg;
+                }
+                if (!friends) {
+                    mg[c] -= ISOLATED_MG;
+                    eg[c] -= ISOLATED_EG;
+                }
+            }
+        for (int c = 0; c < 2; c++)
+            for (int f = 0; f < e->files; f++)
+                if (on_file[c][f] > 1) {
+                    mg[c] -= DOUBLED_MG * (on_file[c][f] - 1);
+                    eg[c] -= DOUBLED_EG * (on_file[c][f] - 1);
+                }
+        /* the royal's shelter, against an opponent who can attack it
+         * (not blended by phase: the queen-class piece is the condition) */
+        for (int c = 0; c < 2; c++) {
+            int k = p->royal[c];
+            if (k < 0 || !heavy[!c]) continue;
+            int kf = v->geom.file[k], kr = v->geom.rank[k], fwd = c ? -1 : 1, s = 0;
+            for (int df = -1; df <= 1; df++)
+                for (int step = 1; step <= 2; step++) {
+                    int x = cv_geom_cell(&v->geom, kf + df, kr + step * fwd);
+                    if (x < 0) continue;
+                    uint8_t q = p->board[x];
+                    if (q && CV_COLOR(q) == c && e->kind[CV_TYPE(q)] == KIND_PAWN) s += step == 1 ? SHELTER1 : SHELTER2;
+                }
+            shelter[c] = s;
+        }
     }
-    return s;
+    int full = e->phase_full > 0 ? e->phase_full : 1;
+    if (phase > full) phase = full;
+    int us = p->side, them = !us;
+    int mgs = mg[us] - mg[them], egs = eg[us] - eg[them];
+    int score = mat[us] - mat[them] + (mgs * phase + egs * (full - phase)) / full
+                + (mob16[us] - mob16[them]) / 16 + shelter[us] - shelter[them] + CV_GEN_TEMPO;
+    return score;
 }
