@@ -10,17 +10,35 @@ enum { KIND_PIECE = 0, KIND_PAWN = 1, KIND_ROYAL = 2 };
 /* A piece's place: the centipawns of one cell for middle and end game. */
 typedef struct { int16_t mg, eg; } place;
 
+/* An atom as the mobility count walks it: the neighbour row of its
+ * direction, how far (1 a hop), from how far a cell counts, its mode;
+ * first: only from the ranks in ranks. */
+typedef struct {
+    const int16_t *nb;
+    uint8_t limit, min, moves, takes;   /* moves, takes: 0 or 1 */
+    uint32_t ranks;
+} ray;
+
 typedef struct evaltab {
     int value[CV_MAX_PIECES];
     uint8_t kind[CV_MAX_PIECES];
     uint8_t heavy[CV_MAX_PIECES];   /* queen-class: makes the royal want shelter */
     /* mobility: 1/16 centipawn per cell a piece reaches */
     int mob16[CV_MAX_PIECES];
+    /* a piece's atoms in four runs: hops [0, nhops), plain rides (any
+     * distance, moving and capturing) up to nplain, other rides up to
+     * nrides, then those that apply from some ranks only up to nrays */
+    uint8_t nhops[2][CV_MAX_PIECES], nplain[2][CV_MAX_PIECES], nrides[2][CV_MAX_PIECES], nrays[2][CV_MAX_PIECES];
+    ray rays[2][CV_MAX_PIECES][CV_MAX_ATOMS];
     int phase_full;                 /* pieces' material (not pawns) at the setup */
     int rect;                       /* pawn files and shelter are read by coordinates */
     int files, ranks, ncells, npieces;
     place passed[2][CV_MAX_CELLS];  /* a passed pawn of colour c on the cell */
     place *psq;                     /* [colour][type][cell] */
+    const place *psq_of[2][CV_MAX_PIECES];  /* the rows of psq */
+    /* cells ahead of the royal on cell k for colour c: shelter_cells[c]
+     * + 6 k, the three next cells, then the three beyond; -1 none */
+    int16_t *shelter_cells[2];
 } evaltab;
 
 /* How much the terms weigh (centipawns).  Set once by reasoning and a
@@ -31,7 +49,7 @@ typedef struct evaltab {
 #define KING_WING    12     /* the royal on an edge file rather than the centre */
 #define KING_CENTRE  40     /* the royal in the centre against a corner (end game) */
 #define PAWN_FILE    50     /* a central pawn fully advanced (middle game) */
-#define DOUBLED_MG   10
+#define DOUBLED_MG   10     /* each pawn beyond the first on a file */
 #define DOUBLED_EG   20
 #define ISOLATED_MG  10
 #define ISOLATED_EG  15
@@ -145,9 +163,20 @@ static double plain_mobility(const cv_variant *v, int t)
 static evaltab *build(const cv_variant *v)
 {
     int np = v->npieces, nc = v->geom.ncells;
-    evaltab *e = calloc(1, sizeof *e + (size_t)2 * (size_t)(np ? np : 1) * (size_t)(nc ? nc : 1) * sizeof(place));
+    size_t npsq = (size_t)2 * (size_t)(np ? np : 1) * (size_t)(nc ? nc : 1);
+    evaltab *e = calloc(1, sizeof *e + npsq * sizeof(place) + (size_t)2 * 6 * (size_t)(nc ? nc : 1) * sizeof(int16_t));
     if (!e) return NULL;
     e->psq = (place *)(e + 1);
+    e->shelter_cells[0] = (int16_t *)(e->psq + npsq);
+    e->shelter_cells[1] = e->shelter_cells[0] + 6 * (nc ? nc : 1);
+    for (int c = 0; c < 2; c++) {
+        for (int t = 0; t < np; t++) e->psq_of[c][t] = e->psq + (size_t)(c * np + t) * (size_t)nc;
+        for (int k = 0; k < nc; k++)
+            for (int i = 0; i < 6; i++) {
+                int f = v->geom.file[k] + i % 3 - 1, r = v->geom.rank[k] + (i / 3 + 1) * (c ? -1 : 1);
+                e->shelter_cells[c][k * 6 + i] = (int16_t)cv_geom_cell(&v->geom, f, r);
+            }
+    }
     e->npieces = np;
     e->ncells = nc;
     e->files = v->geom.files;
@@ -161,6 +190,27 @@ static evaltab *build(const cv_variant *v)
         double pm = e->kind[t] == KIND_PIECE ? plain_mobility(v, t) : 0;
         e->mob16[t] = pm > 0 ? (int)(16.0 * MOBILITY_ALL / pm + 0.5) : 0;
     }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < np; t++) {
+            int n = 0;
+            for (int run = 0; run < 4; run++) {
+                for (int i = 0; i < v->pieces[t].natoms[c]; i++) {
+                    const cv_atom *a = &v->pieces[t].atoms[c][i];
+                    int which = a->first ? 3 : a->range == 1 && a->min <= 1 ? 0
+                              : !a->range && a->min <= 1 && a->mode == CV_MODE_BOTH ? 1 : 2;
+                    if (which != run) continue;
+                    e->rays[c][t][n++] = (ray){ .nb = v->geom.nb + (size_t)a->dir * (size_t)nc,
+                                                .limit = a->range ? a->range : 255, .min = a->min,
+                                                .moves = (a->mode & CV_MODE_MOVE) != 0,
+                                                .takes = (a->mode & CV_MODE_CAPTURE) != 0,
+                                                .ranks = a->first ? a->first_ranks : ~0u };
+                }
+                if (run == 0) e->nhops[c][t] = (uint8_t)n;
+                if (run == 1) e->nplain[c][t] = (uint8_t)n;
+                if (run == 2) e->nrides[c][t] = (uint8_t)n;
+            }
+            e->nrays[c][t] = (uint8_t)n;
+        }
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < np; t++) {
             double mean = e->kind[t] == KIND_PIECE ? cv_gen_mean_mobility(v, t, c) : 0;
@@ -199,31 +249,48 @@ int cv_gen_value(const cv_variant *v, int t)
     return pc->royal ? 0 : pc->value ? pc->value : cv_gen_derived_value(v, t);
 }
 
+static inline int ride(const cv_pos *p, const ray *r, int c, int x)
+{
+    int n = 0;
+    for (int k = 1;; k++) {
+        uint8_t q = p->board[x];
+        if (q) return n + (CV_COLOR(q) != c && r->takes);
+        n += r->moves && k >= r->min;
+        if (k >= r->limit || (x = r->nb[x]) < 0) return n;
+    }
+}
+
 /* The cells a piece on `cell` reaches now: empty ones it may move to,
  * enemy ones it may capture on. */
-static int mobility(const cv_pos *p, const cv_piece *pc, int c, int cell)
+static int mobility(const cv_pos *p, const evaltab *e, int t, int c, int cell)
 {
-    const cv_variant *v = p->v;
-    int n = 0, rr = -1;
-    for (int i = 0; i < pc->natoms[c]; i++) {
-        const cv_atom *a = &pc->atoms[c][i];
-        if (a->first) {
-            if (rr < 0) rr = rel_rank(v, cell, c);
-            if (rr >= 32 || !(a->first_ranks >> rr & 1u)) continue;
-        }
-        const int16_t *nb = v->geom.nb + (size_t)a->dir * (size_t)v->geom.ncells;
-        int limit = a->range ? a->range : CV_MAX_CELLS;
-        int x = cell;
-        for (int k = 1; k <= limit; k++) {
+    int n = 0;
+    const ray *r = e->rays[c][t], *hops = r + e->nhops[c][t], *plain = r + e->nplain[c][t];
+    const ray *rides = r + e->nrides[c][t], *end = r + e->nrays[c][t];
+    for (; r < hops; r++) {
+        int x = r->nb[cell];
+        if (x < 0) continue;
+        uint8_t q = p->board[x];
+        n += q ? CV_COLOR(q) != c && r->takes : r->moves;
+    }
+    for (; r < plain; r++) {
+        const int16_t *nb = r->nb;
+        int x = nb[cell];
+        while (x >= 0 && !p->board[x]) {
+            n++;
             x = nb[x];
-            if (x < 0) break;
-            uint8_t q = p->board[x];
-            if (!q) {
-                if ((a->mode & CV_MODE_MOVE) && k >= a->min) n++;
-                continue;
-            }
-            if (CV_COLOR(q) != c && (a->mode & CV_MODE_CAPTURE)) n++;
-            break;
+        }
+        n += x >= 0 && CV_COLOR(p->board[x]) != c;
+    }
+    for (; r < rides; r++) {
+        int x = r->nb[cell];
+        if (x >= 0) n += ride(p, r, c, x);
+    }
+    if (__builtin_expect(r < end, 0)) {
+        int rr = rel_rank(p->v, cell, c);
+        for (; r < end; r++) {
+            int x = r->nb[cell];
+            if (x >= 0 && rr < 32 && (r->ranks >> rr & 1u)) n += ride(p, r, c, x);
         }
     }
     return n;
@@ -234,22 +301,19 @@ int cv_gen_eval(const cv_pos *p)
     const cv_variant *v = p->v;
     const evaltab *e = tables(v);
     if (!e) return 0;
-    int nc = e->ncells, np = e->npieces;
     int mat[2] = { 0, 0 }, mg[2] = { 0, 0 }, eg[2] = { 0, 0 }, mob16[2] = { 0, 0 }, shelter[2] = { 0, 0 };
-    int phase = 0, heavy[2] = { 0, 0 };
-    /* pawns by file: how many, and the farthest back of each colour
-     * (from its own side) for the passed-pawn test */
+    int phase = 0, heavy[2] = { 0, 0 }, doubled[2] = { 0, 0 };
+    /* pawns: their cells, and by file (one slot of padding each side)
+     * the ranks they stand on, a bit each */
     int npawns[2] = { 0, 0 };
     int16_t pawns[2][CV_MAX_CELLS];
-    uint8_t on_file[2][CV_MAX_FILES] = { { 0 } };
-    int8_t lowest[2][CV_MAX_FILES];
-    memset(lowest, CV_MAX_RANKS, sizeof lowest);
+    uint32_t ranks_on[2][CV_MAX_FILES + 2] = { { 0 } };
     for (int c = 0; c < 2; c++)
         for (int w = 0; w < p->nwords; w++)
             for (uint64_t bits = p->occ[c][w]; bits; bits &= bits - 1) {
                 int cell = w * 64 + __builtin_ctzll(bits);
                 int t = CV_TYPE(p->board[cell]);
-                const place *pl = &e->psq[(c * np + t) * nc + cell];
+                const place *pl = &e->psq_of[c][t][cell];
                 mat[c] += e->value[t];
                 mg[c] += pl->mg;
                 eg[c] += pl->eg;
@@ -257,61 +321,48 @@ int cv_gen_eval(const cv_pos *p)
                 case KIND_PIECE:
                     phase += e->value[t];
                     heavy[c] |= e->heavy[t];
-                    if (e->mob16[t]) mob16[c] += e->mob16[t] * mobility(p, &v->pieces[t], c, cell);
+                    if (e->mob16[t]) mob16[c] += e->mob16[t] * mobility(p, e, t, c, cell);
                     break;
                 case KIND_PAWN:
-                    pawns[c][npawns[c]++] = (int16_t)cell;
                     if (e->rect) {
-                        int f = v->geom.file[cell], r = rel_rank(v, cell, c);
-                        on_file[c][f]++;
-                        if (r < lowest[c][f]) lowest[c][f] = (int8_t)r;
+                        uint32_t *rk = &ranks_on[c][v->geom.file[cell] + 1];
+                        doubled[c] += *rk != 0;
+                        *rk |= 1u << v->geom.rank[cell];
+                        pawns[c][npawns[c]++] = (int16_t)cell;
                     }
                     break;
                 }
             }
     if (e->rect) {
-        int R = e->ranks;
-        for (int c = 0; c < 2; c++)
+        for (int c = 0; c < 2; c++) {
+            const uint32_t *mine = ranks_on[c], *theirs = ranks_on[!c];
             for (int i = 0; i < npawns[c]; i++) {
-                int cell = pawns[c][i], f = v->geom.file[cell], r = rel_rank(v, cell, c);
-                int passed = 1, friends = 0;
-                for (int g = f - 1; g <= f + 1; g++) {
-                    if (g < 0 || g >= e->files) continue;
-                    /* an enemy pawn ahead on this or a next file, seen
-                     * from our side: its rank from its side is lower than
-                     * R - 1 - r */
-                    if (lowest[!c][g] < R - 1 - r) passed = 0;
-                    if (g != f) friends += on_file[c][g];
-                }
-                if (passed) {
+                int cell = pawns[c][i], f = v->geom.file[cell] + 1, r = v->geom.rank[cell];
+                /* the ranks ahead of the pawn, as its side moves */
+                uint32_t ahead = c ? (1u << r) - 1 : ~((2u << r) - 1);
+                if (!((theirs[f - 1] | theirs[f] | theirs[f + 1]) & ahead)) {
                     mg[c] += e->passed[c][cell].mg;
                     eg[c] += e->passed[c][cell].eg;
                 }
-                if (!friends) {
+                if (!(mine[f - 1] | mine[f + 1])) {
                     mg[c] -= ISOLATED_MG;
                     eg[c] -= ISOLATED_EG;
                 }
             }
-        for (int c = 0; c < 2; c++)
-            for (int f = 0; f < e->files; f++)
-                if (on_file[c][f] > 1) {
-                    mg[c] -= DOUBLED_MG * (on_file[c][f] - 1);
-                    eg[c] -= DOUBLED_EG * (on_file[c][f] - 1);
-                }
+            mg[c] -= DOUBLED_MG * doubled[c];
+            eg[c] -= DOUBLED_EG * doubled[c];
+        }
         /* the royal's shelter, against an opponent who can attack it
          * (not blended by phase: the queen-class piece is the condition) */
         for (int c = 0; c < 2; c++) {
             int k = p->royal[c];
             if (k < 0 || !heavy[!c]) continue;
-            int kf = v->geom.file[k], kr = v->geom.rank[k], fwd = c ? -1 : 1, s = 0;
-            for (int df = -1; df <= 1; df++)
-                for (int step = 1; step <= 2; step++) {
-                    int x = cv_geom_cell(&v->geom, kf + df, kr + step * fwd);
-                    if (x < 0) continue;
-                    uint8_t q = p->board[x];
-                    if (q && CV_COLOR(q) == c && e->kind[CV_TYPE(q)] == KIND_PAWN) s += step == 1 ? SHELTER1 : SHELTER2;
-                }
-            shelter[c] = s;
+            const int16_t *sc = e->shelter_cells[c] + k * 6;
+            for (int i = 0; i < 6; i++) {
+                if (sc[i] < 0) continue;
+                uint8_t q = p->board[sc[i]];
+                if (q && CV_COLOR(q) == c && e->kind[CV_TYPE(q)] == KIND_PAWN) shelter[c] += i < 3 ? SHELTER1 : SHELTER2;
+            }
         }
     }
     int full = e->phase_full > 0 ? e->phase_full : 1;
