@@ -41,6 +41,10 @@ typedef struct cv_search_limits {
      * clock 0: none.  The search takes a share of it. */
     double clock, inc;
     int movestogo;
+    /* No null move and no reductions, and the table's scores taken only
+     * at the depth they were searched to: then the table changes how
+     * fast a score is found, never the score. */
+    int plain;
 } cv_search_limits;
 
 /* What the search has found, after each depth and at the end. */
@@ -89,5 +93,29 @@ void cv_search_stop(cv_search *s);
  * move, by the engine's judge and, when there is no move, by what a
  * position without one means in the game. */
 int cv_search_judge(const cv_apos *a);
+
+/* ---- a forced win proved (prove.c) ---- */
+
+/* The fewest turns, 1 to most, in which the side to move at a forces the
+ * opponent's loss (mate, a captured king, a stalemate that loses: the
+ * engine's judge), found by trying every single move of every turn
+ * (no evaluation, no pruning but stopping at the first proof); 0 when
+ * there is none within most, -1 when the engine has no search entries
+ * or memory ran out.  *nodes (may be NULL) counts the moves played.
+ * Repetitions are not looked at: a proof of a few turns needs none. */
+int cv_search_prove(const cv_apos *a, int most, uint64_t *nodes);
+
+/* ---- what a search found, as text (report.c) ---- */
+
+/* The principal variation of info written in notation nt, moves
+ * separated as the engine's lists separate them (cv_any_move_separator). */
+size_t cv_search_pv_text(const cv_apos *root, const cv_search_info *info, int nt, char *buf, size_t size);
+/* The first move of info's variation in notation nt. */
+size_t cv_search_move_text(const cv_apos *root, const cv_search_info *info, int nt, char *buf, size_t size);
+/* The game's result at a as PGN writes it ("1-0", "0-1", "1/2-1/2"), or
+ * NULL while it goes on (cv_search_judge). */
+const char *cv_search_result(const cv_apos *a);
+/* "lost", "drawn", "won": a CV_JUDGE_* as a word. */
+const char *cv_search_judge_name(int judge);
 
 #endif
