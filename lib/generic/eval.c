@@ -39,6 +39,7 @@ typedef struct evaltab {
     /* cells ahead of the royal on cell k for colour c: shelter_cells[c]
      * + 6 k, the three next cells, then the three beyond; -1 none */
     int16_t *shelter_cells[2];
+    uint8_t edge[CV_MAX_CELLS];     /* centre distance, 0 (centre) .. 16 (farthest) */
 } evaltab;
 
 /* How much the terms weigh (centipawns).  Set once by reasoning and a
@@ -56,6 +57,12 @@ typedef struct evaltab {
 #define SHELTER1     20     /* own pawn just ahead of the royal */
 #define SHELTER2     10     /* two cells ahead */
 #define HEAVY        700
+/* A side a rook or more ahead without pawns against it drives the
+ * other royal to the edge, its own royal near: how a lone king is mated,
+ * which a search at small depth does not see by itself. */
+#define MOPUP_LEAD   400
+#define MOPUP_EDGE   5      /* per 1/16 of the way from the centre to the edge */
+#define MOPUP_NEAR   10     /* per cell the royals are closer than 7 apart */
 
 static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -223,6 +230,7 @@ static evaltab *build(const cv_variant *v)
             e->passed[c][cell] = (place){ cp(10 + 50 * p * p), cp(20 + 150 * p * p) };
         }
     e->phase_full = setup_material(v, e);
+    for (int cell = 0; cell < nc; cell++) e->edge[cell] = (uint8_t)(16 * centre_distance(v, cell) + 0.5);
     return e;
 }
 
@@ -365,11 +373,20 @@ int cv_gen_eval(const cv_pos *p)
             }
         }
     }
+    int lead = mat[0] - mat[1], ahead = lead >= MOPUP_LEAD ? 0 : lead <= -MOPUP_LEAD ? 1 : -1;
+    int mopup = 0;
+    if (ahead >= 0 && e->rect && p->royal[0] >= 0 && p->royal[1] >= 0 && !npawns[!ahead]) {
+        int a = p->royal[ahead], b = p->royal[!ahead];
+        int df = abs(v->geom.file[a] - v->geom.file[b]), dr = abs(v->geom.rank[a] - v->geom.rank[b]);
+        int near = 7 - (df > dr ? df : dr);
+        mopup = MOPUP_EDGE * e->edge[b] + MOPUP_NEAR * (near > 0 ? near : 0);
+        if (ahead != p->side) mopup = -mopup;
+    }
     int full = e->phase_full > 0 ? e->phase_full : 1;
     if (phase > full) phase = full;
     int us = p->side, them = !us;
     int mgs = mg[us] - mg[them], egs = eg[us] - eg[them];
     int score = mat[us] - mat[them] + (mgs * phase + egs * (full - phase)) / full
-                + (mob16[us] - mob16[them]) / 16 + shelter[us] - shelter[them] + CV_GEN_TEMPO;
+                + (mob16[us] - mob16[them]) / 16 + shelter[us] - shelter[them] + mopup + CV_GEN_TEMPO;
     return score;
 }

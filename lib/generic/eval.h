@@ -10,7 +10,10 @@
  * opponent has pieces, in the centre when they are gone); pawns nearer
  * promotion, passed, doubled or isolated; mobility (the cells each piece
  * reaches now); pawns sheltering the royal while the opponent has a
- * queen-class piece (700 cp or more); and a tempo for the side to move.
+ * queen-class piece (700 cp or more); a side a rook or more ahead, the
+ * other without pawns, driving the other royal to the edge with its own
+ * royal near (how a lone king is mated); and a tempo for the side to
+ * move.
  * Middle-game and end-game weights are blended by the material on the
  * board against the setup's.
  *
