@@ -195,7 +195,8 @@ static evaltab *build(const cv_variant *v)
         e->value[t] = pc->royal ? 0 : pc->value ? pc->value : cv_gen_derived_value(v, t);
         e->heavy[t] = e->value[t] >= HEAVY;
         double pm = e->kind[t] == KIND_PIECE ? plain_mobility(v, t) : 0;
-        e->mob16[t] = pm > 0 ? (int)(16.0 * MOBILITY_ALL / pm + 0.5) : 0;
+        /* a piece of less than one move on average counts as one of one */
+        e->mob16[t] = pm > 0 ? (int)(16.0 * MOBILITY_ALL / (pm > 1 ? pm : 1) + 0.5) : 0;
     }
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < np; t++) {
@@ -386,7 +387,9 @@ int cv_gen_eval(const cv_pos *p)
     if (phase > full) phase = full;
     int us = p->side, them = !us;
     int mgs = mg[us] - mg[them], egs = eg[us] - eg[them];
-    int score = mat[us] - mat[them] + (mgs * phase + egs * (full - phase)) / full
-                + (mob16[us] - mob16[them]) / 16 + shelter[us] - shelter[them] + mopup + CV_GEN_TEMPO;
-    return score;
+    /* 64 bits: a spec may give values up to 100000 a piece */
+    int64_t blend = ((int64_t)mgs * phase + (int64_t)egs * (full - phase)) / full;
+    int64_t score = (int64_t)mat[us] - mat[them] + blend + (mob16[us] - mob16[them]) / 16 + shelter[us] - shelter[them]
+                    + mopup + CV_GEN_TEMPO;
+    return score > CV_GEN_EVAL_MAX ? CV_GEN_EVAL_MAX : score < -CV_GEN_EVAL_MAX ? -CV_GEN_EVAL_MAX : (int)score;
 }

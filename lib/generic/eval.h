@@ -29,8 +29,10 @@
  * board: the spec's `value:` when given, else worked out from how it
  * moves.  A royal piece: 0 (it is never traded). */
 int cv_gen_value(const cv_variant *v, int t);
-/* The position's score for the side to move, in centipawns. */
+/* The position's score for the side to move, in centipawns, within
+ * +-CV_GEN_EVAL_MAX (a search's mate scores lie beyond). */
 int cv_gen_eval(const cv_pos *p);
+#define CV_GEN_EVAL_MAX 20000
 
 /* Bonus of the side to move (centipawns), a constant of the score: a
  * position's score minus it is the position's worth with the turn

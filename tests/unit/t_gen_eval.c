@@ -36,6 +36,8 @@ static int type_of(const cv_variant *v, char letter)
     return v->by_letter[(int)letter];
 }
 
+static int eval_of(const cv_variant *v, const char *fen, int *score);
+
 /* ---- values ---- */
 
 typedef struct { char letter; int lo, hi; } range;
@@ -106,6 +108,11 @@ static void test_values(void)
         TAP_IS_INT(cv_gen_value(v, type_of(v, 'N')), 777, "given-values: the spec's knight value");
         TAP_IS_INT(cv_gen_value(v, type_of(v, 'P')), 120, "given-values: the spec's pawn value");
         TAP_IS_INT(cv_gen_value(v, type_of(v, 'K')), 0, "given-values: the royal is worth 0");
+        int s;
+        if (eval_of(v, "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", &s) == 0)
+            TAP_IS_INT(s, CV_GEN_EVAL_MAX, "given-values: a queen of 100000 is a score at the bound");
+        if (eval_of(v, "4k3/8/8/8/8/8/8/Q3K3 b - - 0 1", &s) == 0)
+            TAP_IS_INT(s, -CV_GEN_EVAL_MAX, "given-values: and against it, the bound's negative");
         cv_variant *c = find_spec("chess");
         if (c) TAP_IS_INT(cv_gen_value(v, type_of(v, 'R')), cv_gen_value(c, type_of(c, 'R')),
                           "given-values: a rook not given is the derived chess rook");
