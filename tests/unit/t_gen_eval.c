@@ -65,8 +65,22 @@ static const range fairy[] = {
     { 'F', 100, 220 },  { 'L', 180, 330 },  { 'Z', 400, 650 },
 };
 
+/* The values cvkit-variants(7) quotes, exactly. */
+static void documented_values(const char *spec, int by_name, const char *letters, const int *want)
+{
+    cv_variant *v = by_name ? find_spec(spec) : load_spec(spec);
+    if (!v) return;
+    for (int i = 0; letters[i]; i++)
+        TAP_IS_INT(cv_gen_value(v, type_of(v, letters[i])), want[i], "%s: %c as cvkit-variants(7) says", v->name,
+                   letters[i]);
+    cv_variant_free(v);
+}
+
 static void test_values(void)
 {
+    documented_values("chess", 1, "NBRQ", (const int[]){ 322, 330, 492, 962 });
+    documented_values("doublechess", 1, "NBRQ", (const int[]){ 313, 338, 483, 962 });
+    documented_values("tests/data/eval/fairy-pieces.yaml", 0, "AC", (const int[]){ 769, 922 });
     const char *names[] = { "chess", "doublechess" };
     for (int i = 0; i < 2; i++) {
         cv_variant *v = find_spec(names[i]);
