@@ -23,6 +23,8 @@ typedef struct evaltab {
     int value[CV_MAX_PIECES];
     uint8_t kind[CV_MAX_PIECES];
     uint8_t heavy[CV_MAX_PIECES];   /* queen-class: makes the royal want shelter */
+    uint8_t bound[CV_MAX_PIECES];   /* keeps to the cells of one colour (a bishop) */
+    uint8_t filer[CV_MAX_PIECES];   /* rides along files (a rook): likes them open */
     /* mobility: 1/16 centipawn per cell a piece reaches */
     int mob16[CV_MAX_PIECES];
     /* a piece's atoms in four runs: hops [0, nhops), plain rides (any
@@ -57,6 +59,10 @@ typedef struct evaltab {
 #define SHELTER1     20     /* own pawn just ahead of the royal */
 #define SHELTER2     10     /* two cells ahead */
 #define HEAVY        700
+#define PAIR_MG      30     /* two of a colour-bound kind, one on each colour */
+#define PAIR_EG      50
+#define OPEN_FILE    25     /* a file rider on a file with no pawn */
+#define HALF_OPEN    12     /* ... with no pawn of its own side */
 /* A side a rook or more ahead without pawns against it drives the
  * other royal to the edge, its own royal near: how a lone king is mated,
  * which a search at small depth does not see by itself. */
@@ -194,6 +200,17 @@ static evaltab *build(const cv_variant *v)
         e->kind[t] = pc->royal ? KIND_ROYAL : pc->pawn ? KIND_PAWN : KIND_PIECE;
         e->value[t] = pc->royal ? 0 : pc->value ? pc->value : cv_gen_derived_value(v, t);
         e->heavy[t] = e->value[t] >= HEAVY;
+        /* on a rectangle, atoms of even dx + dy never change a cell's
+         * colour; a plain ride straight ahead is a file rider */
+        int even = pc->natoms[0] > 0, file = 0;
+        for (int i = 0; i < pc->natoms[0]; i++) {
+            const cv_atom *a = &pc->atoms[0][i];
+            int dx = v->geom.dx[a->dir], dy = v->geom.dy[a->dir];
+            if ((dx + dy) % 2) even = 0;
+            if (!dx && dy > 0 && !a->range && a->mode == CV_MODE_BOTH) file = 1;
+        }
+        e->bound[t] = e->kind[t] == KIND_PIECE && v->geom.kind == CV_GEOM_RECT && even;
+        e->filer[t] = e->kind[t] == KIND_PIECE && v->geom.kind == CV_GEOM_RECT && file;
         double pm = e->kind[t] == KIND_PIECE ? plain_mobility(v, t) : 0;
         /* a piece of less than one move on average counts as one of one */
         e->mob16[t] = pm > 0 ? (int)(16.0 * MOBILITY_ALL / (pm > 1 ? pm : 1) + 0.5) : 0;
@@ -312,6 +329,10 @@ int cv_gen_eval(const cv_pos *p)
     if (!e) return 0;
     int mat[2] = { 0, 0 }, mg[2] = { 0, 0 }, eg[2] = { 0, 0 }, mob16[2] = { 0, 0 }, shelter[2] = { 0, 0 };
     int phase = 0, heavy[2] = { 0, 0 }, doubled[2] = { 0, 0 };
+    /* bit 2 t + colour of the cell: a colour-bound piece of type t there */
+    uint32_t bound[2] = { 0, 0 };
+    int nfilers[2] = { 0, 0 };
+    int16_t filers[2][CV_MAX_CELLS];
     /* pawns: their cells, and by file (one slot of padding each side)
      * the ranks they stand on, a bit each */
     int npawns[2] = { 0, 0 };
@@ -330,6 +351,8 @@ int cv_gen_eval(const cv_pos *p)
                 case KIND_PIECE:
                     phase += e->value[t];
                     heavy[c] |= e->heavy[t];
+                    if (e->bound[t]) bound[c] |= 1u << (2 * t + ((v->geom.file[cell] + v->geom.rank[cell]) & 1));
+                    if (e->filer[t]) filers[c][nfilers[c]++] = (int16_t)cell;
                     if (e->mob16[t]) mob16[c] += e->mob16[t] * mobility(p, e, t, c, cell);
                     break;
                 case KIND_PAWN:
@@ -360,6 +383,15 @@ int cv_gen_eval(const cv_pos *p)
             }
             mg[c] -= DOUBLED_MG * doubled[c];
             eg[c] -= DOUBLED_EG * doubled[c];
+            int pairs = __builtin_popcount(bound[c] & bound[c] >> 1 & 0x55555555u);
+            mg[c] += PAIR_MG * pairs;
+            eg[c] += PAIR_EG * pairs;
+            for (int i = 0; i < nfilers[c]; i++) {
+                int f = v->geom.file[filers[c][i]] + 1;
+                int bonus = !mine[f] ? theirs[f] ? HALF_OPEN : OPEN_FILE : 0;
+                mg[c] += bonus;
+                eg[c] += bonus / 2;
+            }
         }
         /* the royal's shelter, against an opponent who can attack it
          * (not blended by phase: the queen-class piece is the condition) */
