@@ -199,8 +199,9 @@ static int reads_as(const cv_variant *v, const char *fen)
     return v && cv_gen_fen_read(v, fen, 0, &p, &e) == 0 && e.n == 0;
 }
 
-/* Every position of a perft suite (FEN ; D1 ; ...) scores what its
- * mirror scores; a position v does not read (Chess960 castling letters
+/* Every position of a perft suite (FEN ; D1 ; ...) or a list of final
+ * positions (FILE TAB GAME TAB FEN) scores what its mirror scores; a
+ * position v does not read (Chess960 castling letters
  * in the chess suite) is taken as one of alt. */
 static void test_symmetry(const cv_variant *v0, const cv_variant *alt, const char *suite)
 {
@@ -211,8 +212,9 @@ static void test_symmetry(const cv_variant *v0, const cv_variant *alt, const cha
     int n = 0, same = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;
-        char *semi = strchr(line, ';');
+        char *semi = strchr(line, ';'), *tab = strrchr(line, '\t');
         if (semi) *semi = 0;
+        if (tab) memmove(line, tab + 1, strlen(tab + 1) + 1);
         size_t len = strlen(line);
         while (len && isspace((unsigned char)line[len - 1])) line[--len] = 0;
         const cv_variant *v = reads_as(v0, line) || !alt ? v0 : alt;
@@ -289,6 +291,7 @@ int main(void)
     if (chess) {
         test_symmetry(chess, c960, "corpus/chess/perft.txt");
         test_symmetry(chess, c960, "corpus/chess/perft-cpw.txt");
+        test_symmetry(chess, c960, "corpus/chess/final-fens.txt");
         test_start(chess);
         test_pairs(chess);
     }
