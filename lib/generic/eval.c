@@ -113,7 +113,12 @@ static double pawn_progress(const cv_variant *v, int cell, int c)
     return p < 0 ? 0 : p > 1 ? 1 : p;
 }
 
-static int16_t cp(double x) { return (int16_t)(x < 0 ? x - 0.5 : x + 0.5); }
+/* Rounded to a table entry; a spec's largest values would not fit. */
+static int16_t cp(double x)
+{
+    x = x < 0 ? x - 0.5 : x + 0.5;
+    return (int16_t)(x > INT16_MAX ? INT16_MAX : x < -INT16_MAX ? -INT16_MAX : x);
+}
 
 static place piece_place(const cv_variant *v, const evaltab *e, int t, int c, int cell, double mean)
 {
