@@ -69,6 +69,7 @@ typedef struct evaltab {
 #define MOPUP_LEAD   400
 #define MOPUP_EDGE   5      /* per 1/16 of the way from the centre to the edge */
 #define MOPUP_NEAR   10     /* per cell the royals are closer than 7 apart */
+#define DRAWISH      4      /* the score divided by it: a lead too small to win */
 
 static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -361,11 +362,11 @@ int cv_gen_eval(const cv_pos *p)
                     if (e->mob16[t]) mob16[c] += e->mob16[t] * mobility(p, e, t, c, cell);
                     break;
                 case KIND_PAWN:
+                    pawns[c][npawns[c]++] = (int16_t)cell;
                     if (e->rect) {
                         uint32_t *rk = &ranks_on[c][v->geom.file[cell] + 1];
                         doubled[c] += *rk != 0;
                         *rk |= 1u << v->geom.rank[cell];
-                        pawns[c][npawns[c]++] = (int16_t)cell;
                     }
                     break;
                 }
@@ -428,5 +429,9 @@ int cv_gen_eval(const cv_pos *p)
     int64_t blend = ((int64_t)mgs * phase + (int64_t)egs * (full - phase)) / full;
     int64_t score = (int64_t)mat[us] - mat[them] + blend + (mob16[us] - mob16[them]) / 16 + shelter[us] - shelter[them]
                     + mopup + CV_GEN_TEMPO;
+    /* ahead by less than a rook with no pawn to promote: mostly a draw */
+    int stronger = lead > 0 ? 0 : lead < 0 ? 1 : -1;
+    if (stronger >= 0 && !npawns[stronger] && abs(lead) < MOPUP_LEAD)
+        score = (score - CV_GEN_TEMPO) / DRAWISH + CV_GEN_TEMPO;
     return score > CV_GEN_EVAL_MAX ? CV_GEN_EVAL_MAX : score < -CV_GEN_EVAL_MAX ? -CV_GEN_EVAL_MAX : (int)score;
 }

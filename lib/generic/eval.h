@@ -13,8 +13,9 @@
  * file without pawns; mobility (the cells each piece reaches now); pawns sheltering the royal while the opponent has a
  * queen-class piece (700 cp or more); a side a rook or more ahead, the
  * other without pawns, driving the other royal to the edge with its own
- * royal near (how a lone king is mated); and a tempo for the side to
- * move.
+ * royal near (how a lone king is mated); a lead of less than a rook
+ * without pawns counted a quarter (rarely enough to win); and a tempo
+ * for the side to move.
  * Middle-game and end-game weights are blended by the material on the
  * board against the setup's.
  *

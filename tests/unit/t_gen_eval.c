@@ -274,6 +274,10 @@ static void test_pairs(const cv_variant *v)
         TAP_OK(s > 700, "chess: a queen up scores %d (> 700)", s);
     /* the same position with the other side to move: the score's sign
      * turns, and the tempo goes with the turn */
+    /* a bishop up, or the exchange, and no pawn: a small score */
+    if (eval_of(v, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", &s) == 0) TAP_OK(s > 0 && s < 120, "chess: K+B v K scores %d (0..120)", s);
+    if (eval_of(v, "4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1", &s) == 0) TAP_OK(s > 0 && s < 100, "chess: K+R v K+B scores %d (0..100)", s);
+    if (eval_of(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &s) == 0) TAP_OK(s > 450, "chess: K+R v K scores %d (> 450)", s);
     int w, b;
     if (eval_of(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", &w) == 0 &&
         eval_of(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4", &b) == 0)
