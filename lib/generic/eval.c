@@ -36,6 +36,10 @@ typedef struct evaltab {
     int rect;                       /* pawn files and shelter are read by coordinates */
     int files, ranks, ncells, npieces;
     place passed[2][CV_MAX_CELLS];  /* a passed pawn of colour c on the cell */
+    /* where a pawn of colour c on the cell promotes going straight on
+     * (-1: nowhere), and how far it has come there, in 16ths */
+    int16_t goal[2][CV_MAX_CELLS];
+    uint8_t progress16[2][CV_MAX_CELLS];
     place *psq;                     /* [colour][type][cell] */
     const place *psq_of[2][CV_MAX_PIECES];  /* the rows of psq */
     /* cells ahead of the royal on cell k for colour c: shelter_cells[c]
@@ -69,6 +73,8 @@ typedef struct evaltab {
 #define MOPUP_LEAD   400
 #define MOPUP_EDGE   5      /* per 1/16 of the way from the centre to the edge */
 #define MOPUP_NEAR   10     /* per cell the royals are closer than 7 apart */
+#define RACE_THEM    8      /* a passed pawn: per cell the enemy royal is from its goal */
+#define RACE_US      4      /* ... and per cell its own royal is (end game, by progress) */
 #define DRAWISH      4      /* the score divided by it: a lead too small to win */
 
 static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -115,6 +121,13 @@ static double pawn_progress(const cv_variant *v, int cell, int c)
 }
 
 /* Rounded to a table entry; a spec's largest values would not fit. */
+/* Royal steps between two cells of a rectangle. */
+static inline int distance(const cv_variant *v, int a, int b)
+{
+    int df = abs(v->geom.file[a] - v->geom.file[b]), dr = abs(v->geom.rank[a] - v->geom.rank[b]);
+    return df > dr ? df : dr;
+}
+
 static int16_t cp(double x)
 {
     x = x < 0 ? x - 0.5 : x + 0.5;
@@ -252,6 +265,13 @@ static evaltab *build(const cv_variant *v)
         for (int cell = 0; cell < nc; cell++) {
             double p = pawn_progress(v, cell, c);
             e->passed[c][cell] = (place){ cp(10 + 50 * p * p), cp(20 + 150 * p * p) };
+            e->progress16[c][cell] = (uint8_t)(16 * p + 0.5);
+            e->goal[c][cell] = -1;
+            for (int k = rel_rank(v, cell, c) + 1; k < v->geom.ranks && k < 32; k++)
+                if (v->promo_ranks >> k & 1u) {
+                    e->goal[c][cell] = (int16_t)cv_geom_cell(&v->geom, v->geom.file[cell], c ? v->geom.ranks - 1 - k : k);
+                    break;
+                }
         }
     e->phase_full = setup_material(v, e);
     for (int cell = 0; cell < nc; cell++) e->edge[cell] = (uint8_t)(16 * centre_distance(v, cell) + 0.5);
@@ -381,6 +401,11 @@ int cv_gen_eval(const cv_pos *p)
                 if (!((theirs[f - 1] | theirs[f] | theirs[f + 1]) & ahead)) {
                     mg[c] += e->passed[c][cell].mg;
                     eg[c] += e->passed[c][cell].eg;
+                    /* the race to its goal: the enemy royal far, ours near */
+                    int g = e->goal[c][cell];
+                    if (g >= 0 && p->royal[0] >= 0 && p->royal[1] >= 0)
+                        eg[c] += e->progress16[c][cell] *
+                                 (RACE_THEM * distance(v, p->royal[!c], g) - RACE_US * distance(v, p->royal[c], g)) / 16;
                 }
                 if (!(mine[f - 1] | mine[f + 1])) {
                     mg[c] -= ISOLATED_MG;
@@ -415,9 +440,8 @@ int cv_gen_eval(const cv_pos *p)
     int lead = mat[0] - mat[1], ahead = lead >= MOPUP_LEAD ? 0 : lead <= -MOPUP_LEAD ? 1 : -1;
     int mopup = 0;
     if (ahead >= 0 && e->rect && p->royal[0] >= 0 && p->royal[1] >= 0 && !npawns[!ahead]) {
-        int a = p->royal[ahead], b = p->royal[!ahead];
-        int df = abs(v->geom.file[a] - v->geom.file[b]), dr = abs(v->geom.rank[a] - v->geom.rank[b]);
-        int near = 7 - (df > dr ? df : dr);
+        int near = 7 - distance(v, p->royal[ahead], p->royal[!ahead]);
+        int b = p->royal[!ahead];
         mopup = MOPUP_EDGE * e->edge[b] + MOPUP_NEAR * (near > 0 ? near : 0);
         if (ahead != p->side) mopup = -mopup;
     }

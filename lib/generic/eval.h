@@ -8,7 +8,8 @@
  * empty board against its average: a knight in the corner is worth
  * less); the royal's place (at home behind its pawns while the
  * opponent has pieces, in the centre when they are gone); pawns nearer
- * promotion, passed, doubled or isolated; two colour-bound pieces of a
+ * promotion, passed (more with the enemy royal far from where they
+ * promote and ours near), doubled or isolated; two colour-bound pieces of a
  * kind on both colours (the bishop pair); a file rider (a rook) on a
  * file without pawns; mobility (the cells each piece reaches now); pawns sheltering the royal while the opponent has a
  * queen-class piece (700 cp or more); a side a rook or more ahead, the

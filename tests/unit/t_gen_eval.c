@@ -253,6 +253,7 @@ static const pair chess_pairs[] = {
     { "4k3/8/8/8/8/8/2P5/4K3 w - - 0 1", "4k3/2p5/8/8/8/8/2P5/4K3 w - - 0 1", "a passed pawn (the other side's gone)" },
     { "3q2k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", "3q2k1/5ppp/8/8/8/8/PPP5/6K1 w - - 0 1", "pawns in front of the king" },
     { "8/8/8/4k3/8/8/8/K7 b - - 0 1", "k7/8/8/8/8/8/8/4K3 b - - 0 1", "the king in the centre when the pieces are gone" },
+    { "8/1k6/6P1/5K2/8/8/8/8 w - - 0 1", "6k1/8/6P1/8/8/8/1K6/8 w - - 0 1", "a passed pawn its king escorts, the other far" },
     { "4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1", "4k3/8/8/8/8/8/P7/P3K3 w - - 0 1", "doubled pawns are weaker" },
     { "4k3/8/8/8/8/3B4/8/2B1K3 w - - 0 1", "4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1", "bishops on both colours (the pair)" },
     { "4k3/pppp1ppp/8/8/8/8/PPPP1PPP/4R1K1 w - - 0 1", "4k3/pppp1ppp/8/8/8/8/PPPP1PPP/3R2K1 w - - 0 1",
