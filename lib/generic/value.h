@@ -8,7 +8,8 @@
  * other colour, a piece that only goes forward) loses a little.  The
  * mobility is measured against a queen's on the same board, so a rook on
  * 16 x 8 is still worth a rook; the curve from mobility to centipawns is
- * fitted to the orthodox pieces (N 325, B 335, R 495, Q 955 or so).
+ * fitted once to the orthodox pieces (it gives N 322, B 330, R 492,
+ * Q 962 on 8 x 8).
  * Pawns are worth 100, a royal piece 0.  Everything here is a pure
  * function of the variant: deterministic, no state. */
 #ifndef CV_GEN_VALUE_H
