@@ -110,6 +110,16 @@ typedef void (*pw_turn_fn)(void *arg, const pw_pos *p, const pw_turn *t);
 /* Calls fn for every legal turn; returns how many. */
 uint64_t cv_pw_each_turn(const pw_pos *p, pw_turn_fn fn, void *arg);
 
+/* ---- searching (pw_search.c, pw_eval.c) ---- */
+
+/* The engine's search entries: a node is a position and the turn so far,
+ * a step one single move or the end of the turn (engine.h). */
+extern const cv_engine_search cv_pw_search;
+
+/* How the position stands for the side to move with the turn at s so
+ * far, in centipawns (pw_eval.c says what it weighs). */
+int cv_pw_eval(const pw_pos *p, const pw_state *s);
+
 /* ---- counting (pw_perft.c) ---- */
 
 /* Turns at depth (a node is a whole turn), with ctx's table when it has

@@ -30,10 +30,15 @@ static pw_turn T(const cv_amove *m)
     return t;
 }
 
+/* Only the turn's own moves: the places after them are zero, so one turn
+ * has one cv_amove, byte for byte (the search's whole turns are compared
+ * with gen's). */
 static void put_turn(cv_amove *out, const pw_turn *t)
 {
     memset(out, 0, sizeof *out);
-    memcpy(out->s.b, t, sizeof *t);
+    pw_turn c = { .n = t->n };
+    for (int i = 0; i < t->n && i < 3; i++) c.m[i] = t->m[i];
+    memcpy(out->s.b, &c, sizeof c);
 }
 
 static int p_opts_init(cv_variant *v, const char *rules, char *err, size_t es)
@@ -420,6 +425,7 @@ const cv_engine cv_pw_engine = {
     .outcome = p_outcome,
     .key = p_key,
     .count = &p_count,
+    .search = &cv_pw_search,
     .picture = &picture,
     .edit = &edit,
 };
