@@ -457,7 +457,7 @@ static got_kind engine_move(engine *e, game *g, const char *startfen, char *mv, 
                 return GOT_RESIGN;
             else if (!strncmp(line, "1/2-1/2", 7) || !strncmp(line, "offer draw", 10))
                 return GOT_DRAW;
-            else if (line[0] >= '0' && line[0] <= '9')
+            else if (line[strspn(line, " \t")] >= '0' && line[strspn(line, " \t")] <= '9')
                 note_thinking(e, line, &nodes, &secs);
         }
         if (m) {
