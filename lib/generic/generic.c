@@ -9,6 +9,7 @@
 #include "notation.h"
 #include "san.h"
 #include "perft.h"
+#include "search_entries.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,9 +111,7 @@ static void g_unmake(void *pos, const cv_amove *m, const cv_aundo *u) { cv_gen_u
 static void g_make_null(void *pos, cv_aundo *u) { cv_gen_make_null(pos, (cv_undo *)u->s.b); }
 static void g_unmake_null(void *pos, const cv_aundo *u) { cv_gen_unmake_null(pos, (const cv_undo *)u->s.b); }
 
-/* Insufficient material to mate for either side (bare kings, king and a
- * minor piece, bishops all on one colour), read from the pieces' names. */
-static int insufficient_material(const cv_pos *p)
+int cv_gen_insufficient_material(const cv_pos *p)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
@@ -144,7 +143,7 @@ static void g_outcome(void *pos, cv_outcome *o)
     o->in_check = cv_gen_in_check(p);
     o->moves = cv_gen_count_legal(p);
     o->fifty = p->v->fifty_move_plies && p->halfmove >= p->v->fifty_move_plies;
-    o->insufficient_material = insufficient_material(p);
+    o->insufficient_material = cv_gen_insufficient_material(p);
 }
 
 static uint64_t g_key(void *pos) { return cv_gen_repetition_key(pos); }
@@ -414,6 +413,7 @@ const cv_engine cv_generic_engine = {
     .unmake_null = g_unmake_null,
     .outcome = g_outcome,
     .key = g_key,
+    .search = &cv_gen_search,
     .count = &g_count,
     .picture = &picture,
     .edit = &edit,

@@ -95,6 +95,10 @@ void cv_gen_unmake(cv_pos *p, cv_move m, const cv_undo *u);
 void cv_gen_make_null(cv_pos *p, cv_undo *u);
 void cv_gen_unmake_null(cv_pos *p, const cv_undo *u);
 
+/* Insufficient material to mate for either side (bare kings, king and a
+ * minor piece, bishops all on one colour), read from the pieces' names. */
+int cv_gen_insufficient_material(const cv_pos *p);
+
 /* Hash for repetition: the en passant cell counts only when a capture
  * there is legal, as FIDE 9.2 has it. */
 uint64_t cv_gen_repetition_key(cv_pos *p);

@@ -41,6 +41,10 @@ typedef struct cv_search_limits {
      * clock 0: none.  The search takes a share of it. */
     double clock, inc;
     int movestogo;
+    /* No null move and no reductions, and the table's scores taken only
+     * at the depth they were searched to: then the table changes how
+     * fast a score is found, never the score. */
+    int plain;
 } cv_search_limits;
 
 /* What the search has found, after each depth and at the end. */
@@ -89,5 +93,15 @@ void cv_search_stop(cv_search *s);
  * move, by the engine's judge and, when there is no move, by what a
  * position without one means in the game. */
 int cv_search_judge(const cv_apos *a);
+
+/* ---- what a search found, as text (report.c) ---- */
+
+/* The principal variation of info written in notation nt, moves
+ * separated as the engine's lists separate them (cv_any_move_separator). */
+size_t cv_search_pv_text(const cv_apos *root, const cv_search_info *info, int nt, char *buf, size_t size);
+/* The first move of info's variation in notation nt. */
+size_t cv_search_move_text(const cv_apos *root, const cv_search_info *info, int nt, char *buf, size_t size);
+/* "lost", "drawn", "won": a CV_JUDGE_* as a word. */
+const char *cv_search_judge_name(int judge);
 
 #endif
