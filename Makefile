@@ -114,8 +114,9 @@ fuzz:
 bench/match: bench/match.c lib/libcvkit.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< lib/libcvkit.a $(LDFLAGS) $(LDLIBS) -lm
 
+# MATCH=1: the long matches (200 games a pair at 1 s a move, hours).
 bench: all bench/match
-	bench/run
+	BENCH_MATCH=$(MATCH) bench/run
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cvkit \

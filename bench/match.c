@@ -34,7 +34,12 @@
  *    depth` / `sd`.
  *  - The report: per engine wins, draws, losses, score, Elo difference
  *    with its 95% margin, illegal moves, crashes, time losses, the mean
- *    wall time of a move and the node rate the engine itself reports.
+ *    wall time of a move and the node rate the engine itself reports
+ *    (its last thinking line of each move: nodes over its own time).
+ *    Its last line, for scripts (bench/run), is tab-separated:
+ *      result VARIANT NAME1 NAME2 GAMES W D L SCORE% ELO MARGIN
+ *      then for each engine: ILLEGAL CRASHES TIMELOSSES S/MOVE KNODES/S
+ *    (W D L and the Elo from ENGINE1's view; "-" where there is none).
  *
  * Exit status: 0 the match was played, 1 an engine made an illegal move
  * or crashed (the match played to its end), 2 usage, I/O, a spec or an
@@ -664,26 +669,36 @@ static double elo_of(double s)
     return -400 * log10(1 / s - 1);
 }
 
+/* The Elo difference of score s over n games and the half width of its
+ * 95% interval: the per-game variance of the score gives the standard
+ * error, and the interval of the score is mapped through the logistic
+ * model.  *finite 0 when the score is 0 or 1 (no finite Elo). */
+static void elo_margin(const engine *a, long n, double s, double *elo, double *margin, int *finite)
+{
+    *finite = n && s > 0 && s < 1;
+    *elo = *margin = 0;
+    if (!*finite)
+        return;
+    double var = (a->wins * (1 - s) * (1 - s) + a->draws * (0.5 - s) * (0.5 - s) + a->losses * s * s) / n;
+    double se = sqrt(var / n), lo = s - 1.96 * se, hi = s + 1.96 * se;
+    lo = lo <= 0 ? 1e-6 : lo;
+    hi = hi >= 1 ? 1 - 1e-6 : hi;
+    *elo = elo_of(s);
+    *margin = (elo_of(hi) - elo_of(lo)) / 2;
+}
+
 static void report(const char *vname, engine *a, engine *b)
 {
     long n = a->wins + a->draws + a->losses;
-    double s = n ? (a->wins + 0.5 * a->draws) / n : 0;
+    double s = n ? (a->wins + 0.5 * a->draws) / n : 0, elo, margin;
+    int finite;
     printf("\n== match %s: %s vs %s\n", vname, a->name, b->name);
     printf("games %ld  %s: +%ld =%ld -%ld  score %.1f%%", n, a->name, a->wins, a->draws, a->losses, 100 * s);
-    if (n && s > 0 && s < 1) {
-        /* per-game variance of the score, its standard error, and the Elo
-         * of the score's 95% interval (half its width the margin) */
-        double var = (a->wins * (1 - s) * (1 - s) + a->draws * (0.5 - s) * (0.5 - s) +
-                      a->losses * s * s) / n;
-        double se = sqrt(var / n), lo = s - 1.96 * se, hi = s + 1.96 * se;
-        if (lo <= 0)
-            lo = 1e-6;
-        if (hi >= 1)
-            hi = 1 - 1e-6;
-        printf("  elo %+.0f +/- %.0f\n", elo_of(s), (elo_of(hi) - elo_of(lo)) / 2);
-    } else {
+    elo_margin(a, n, s, &elo, &margin, &finite);
+    if (finite)
+        printf("  elo %+.0f +/- %.0f (95%%)\n", elo, margin);
+    else
         printf("  elo %s\n", n ? (s >= 1 ? "+inf" : "-inf") : "-");
-    }
     engine *both[2] = { a, b };
     printf("%-28s %8s %8s %8s %8s %8s %10s %12s\n", "engine", "illegal", "crashes", "time", "claims",
            "moves", "s/move", "knodes/s");
@@ -695,9 +710,23 @@ static void report(const char *vname, engine *a, engine *b)
         printf("%-28.28s %8ld %8ld %8ld %8ld %8ld %10.3f %12s\n", e->name, e->illegal, e->crashes,
                e->timeouts, e->claims, e->moves, e->moves ? e->move_secs / e->moves : 0.0, rate);
     }
-    /* one line for scripts */
-    printf("result\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%.1f\n", vname, a->name, b->name, n, a->wins, a->draws,
+    /* one line for scripts: the match, then each engine's figures */
+    printf("result\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%.1f\t", vname, a->name, b->name, n, a->wins, a->draws,
            a->losses, 100 * s);
+    if (finite)
+        printf("%+.0f\t%.0f", elo, margin);
+    else
+        printf("%s\t-", n ? (s >= 1 ? "+inf" : "-inf") : "-");
+    for (int i = 0; i < 2; i++) {
+        engine *e = both[i];
+        printf("\t%ld\t%ld\t%ld\t%.3f\t", e->illegal, e->crashes, e->timeouts,
+               e->moves ? e->move_secs / e->moves : 0.0);
+        if (e->rep_secs > 0)
+            printf("%.0f", e->rep_nodes / e->rep_secs / 1000);
+        else
+            printf("-");
+    }
+    printf("\n");
 }
 
 /* ---- options ---- */
