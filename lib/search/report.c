@@ -39,3 +39,12 @@ const char *cv_search_judge_name(int judge)
     default: return "playing";
     }
 }
+
+const char *cv_search_result(const cv_apos *a)
+{
+    int j = cv_search_judge(a);
+    if (j == CV_JUDGE_PLAY) return NULL;
+    if (j == CV_JUDGE_DRAW) return "1/2-1/2";
+    int white_won = (j == CV_JUDGE_WIN) == (cv_any_side(a) == 0);
+    return white_won ? "1-0" : "0-1";
+}

@@ -94,6 +94,17 @@ void cv_search_stop(cv_search *s);
  * position without one means in the game. */
 int cv_search_judge(const cv_apos *a);
 
+/* ---- a forced win proved (prove.c) ---- */
+
+/* The fewest turns, 1 to most, in which the side to move at a forces the
+ * opponent's loss (mate, a captured king, a stalemate that loses: the
+ * engine's judge), found by trying every single move of every turn
+ * (no evaluation, no pruning but stopping at the first proof); 0 when
+ * there is none within most, -1 when the engine has no search entries
+ * or memory ran out.  *nodes (may be NULL) counts the moves played.
+ * Repetitions are not looked at: a proof of a few turns needs none. */
+int cv_search_prove(const cv_apos *a, int most, uint64_t *nodes);
+
 /* ---- what a search found, as text (report.c) ---- */
 
 /* The principal variation of info written in notation nt, moves
@@ -101,6 +112,9 @@ int cv_search_judge(const cv_apos *a);
 size_t cv_search_pv_text(const cv_apos *root, const cv_search_info *info, int nt, char *buf, size_t size);
 /* The first move of info's variation in notation nt. */
 size_t cv_search_move_text(const cv_apos *root, const cv_search_info *info, int nt, char *buf, size_t size);
+/* The game's result at a as PGN writes it ("1-0", "0-1", "1/2-1/2"), or
+ * NULL while it goes on (cv_search_judge). */
+const char *cv_search_result(const cv_apos *a);
 /* "lost", "drawn", "won": a CV_JUDGE_* as a word. */
 const char *cv_search_judge_name(int judge);
 
