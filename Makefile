@@ -53,7 +53,7 @@ tests/bin/%: tests/unit/%.c tests/unit/tap.h lib/libcvkit.a
 # Fast suite: unit tests (C, TAP) and tool tests (bats, TAP).
 # A skipped test fails it as a failed one does (.ci/prove-strict): every
 # tool the tests need is on .ci/packages.
-check: all
+check: all bench/match
 	CVKIT_SPECS=$(CURDIR)/specs sh .ci/prove-strict tests/run-units.t $(sort $(wildcard tests/*.bats))
 
 # Deep perft counts that take minutes.

@@ -74,6 +74,7 @@ enum { PROTO_XBOARD, PROTO_UCI };
 typedef struct engine {
     const char *spec;           /* as given */
     char name[128];             /* its myname / id name, else the command */
+    int named;                  /* the engine has said its name */
     int proto;
     char variant[64];           /* its name of the game, "" default */
     char cmd[1024];
@@ -263,8 +264,10 @@ static int start_engine(engine *e)
         send(e, "uci");
         int r;
         while ((r = readline(e, line, sizeof line, 30)) == 1 && strcmp(line, "uciok") != 0)
-            if (!strncmp(line, "id name ", 8) && strchr(e->name, '/'))
+            if (!strncmp(line, "id name ", 8) && !e->named) {
                 snprintf(e->name, sizeof e->name, "%.100s", line + 8);
+                e->named = 1;
+            }
         if (r != 1)
             return -1;
         for (int i = 0; i < e->ninit; i++)
@@ -299,8 +302,10 @@ static int start_engine(engine *e)
             e->usermove = atoi(val);
         if (feature(line, "nps", val, sizeof val))
             e->nps = atoi(val);
-        if (feature(line, "myname", val, sizeof val) && strchr(e->name, '/'))
+        if (feature(line, "myname", val, sizeof val) && !e->named) {
             snprintf(e->name, sizeof e->name, "%.100s", val);
+            e->named = 1;
+        }
         if (feature(line, "done", val, sizeof val)) {
             if (atoi(val) == 1)
                 break;
@@ -683,7 +688,8 @@ static void elo_margin(const engine *a, long n, double s, double *elo, double *m
     double se = sqrt(var / n), lo = s - 1.96 * se, hi = s + 1.96 * se;
     lo = lo <= 0 ? 1e-6 : lo;
     hi = hi >= 1 ? 1 - 1e-6 : hi;
-    *elo = elo_of(s);
+    /* 0, not -0, at an even score */
+    *elo = s == 0.5 ? 0 : elo_of(s);
     *margin = (elo_of(hi) - elo_of(lo)) / 2;
 }
 
@@ -768,9 +774,8 @@ static int parse_engine(const char *s, engine *e)
     if (!colon[1] || strlen(colon + 1) >= sizeof e->cmd)
         return -1;
     snprintf(e->cmd, sizeof e->cmd, "%s", colon + 1);
-    /* a name for messages until the engine says its own ('/' marks it as
-     * not yet said) */
-    snprintf(e->name, sizeof e->name, "%.60s/", colon + 1);
+    /* a name for messages until the engine says its own */
+    snprintf(e->name, sizeof e->name, "%.60s", colon + 1);
     return 0;
 }
 
@@ -824,7 +829,7 @@ int main(int argc, char **argv)
         case O_ST: case O_TIMEOUT: {
             double x = strtod(optarg, &end);
             if (*end || !*optarg || !(x > 0) || x > 3600)
-                return cv_cli_bad_value(TOOL, argv, optind, c, optarg, "not seconds from 0 to 3600");
+                return cv_cli_bad_value(TOOL, argv, optind, c, optarg, "not seconds above 0 and at most 3600");
             if (c == O_ST) opt.st = x;
             else opt.timeout = x;
             break;
