@@ -30,7 +30,8 @@
  *  - Limits: --st: UCI `go movetime`; XBoard `st N` for whole seconds,
  *    else a one-move session (`level 1 1 0`) and `time`/`otim` of the
  *    seconds before each `go`.  --nodes: UCI `go nodes`, XBoard `nps N`
- *    with `st 1` (engines announcing nps=0 are refused).  --depth: `go
+ *    with `st 1` (only engines announcing nps=1: the others lose the game,
+ *    "did not take the game's start (no nps)").  --depth: `go
  *    depth` / `sd`.
  *  - The report: per engine wins, draws, losses, score, Elo difference
  *    with its 95% margin, illegal moves, crashes, time losses, the mean
@@ -281,8 +282,9 @@ static int start_engine(engine *e)
     }
     send(e, "xboard");
     send(e, "protover 2");
-    e->setboard = e->ping = e->usermove = 0;
-    e->nps = 1;
+    /* nps only where announced: Fairy-Max 5.0b announces nothing and
+     * ignores the command, searching by time */
+    e->setboard = e->ping = e->usermove = e->nps = 0;
     /* done=0 asks for time until done=1; an engine of protocol 1 sends no
      * features at all, which two seconds tell */
     double wait = 2;
@@ -360,7 +362,8 @@ static uint64_t rng_next(uint64_t *s)
 }
 
 /* Sets up an engine for a game from g->start with the opening played in
- * it (the first nopen moves of g). */
+ * it (the first nopen moves of g).  -1 when it does not answer, -2 when
+ * it lacks what the match needs (setboard for --fen, nps for --nodes). */
 static int engine_new_game(engine *e, const game *g, const char *startfen, int nopen)
 {
     if (e->proto == PROTO_UCI) {
@@ -373,12 +376,12 @@ static int engine_new_game(engine *e, const game *g, const char *startfen, int n
     send(e, "force");
     if (startfen) {
         if (!e->setboard)
-            return -1;
+            return -2;
         send(e, "setboard %s", startfen);
     }
     if (opt.nodes) {
         if (!e->nps)
-            return -1;
+            return -2;
         send(e, "nps %llu", (unsigned long long)opt.nodes);
         send(e, "st 1");
     } else if (opt.depth) {
@@ -606,16 +609,23 @@ static int play_game(const cv_variant *v, game *g, int nopen, engine *white, eng
         if (side[c]->pid <= 0 && start_engine(side[c]) < 0) {
             snprintf(reason, sizeof reason, "%s could not be started", side[c]->name);
             *why = reason;
-            *bad = 1;
-            return c == 0 ? -1 : 1;
+            *bad = 2;
+            return 0;
         }
-        if (engine_new_game(side[c], g, opt.fen, nopen) < 0) {
-            snprintf(reason, sizeof reason, "%s did not take the game's start%s", side[c]->name,
-                     opt.fen && !side[c]->setboard ? " (no setboard)"
-                     : opt.nodes && !side[c]->nps ? " (no nps)" : "");
+        int r = engine_new_game(side[c], g, opt.fen, nopen);
+        if (r == -2) {
+            snprintf(reason, sizeof reason, "%s cannot play this match: it announces no %s", side[c]->name,
+                     opt.fen && !side[c]->setboard ? "setboard (for --fen)" : "nps (for --nodes)");
+            *why = reason;
+            *bad = 2;
+            return 0;
+        }
+        if (r < 0) {
+            snprintf(reason, sizeof reason, "%s did not answer the game's start", side[c]->name);
             *why = reason;
             stop_engine(side[c], 0);
             side[c]->crashes++;
+            *bad = 1;
             return c == 0 ? -1 : 1;
         }
     }
@@ -917,7 +927,8 @@ int main(int argc, char **argv)
         const char *why = "";
         int gbad = 0;
         int r = play_game(v, &g, nopen, white, black, &why, &gbad);
-        if (gbad && (white->pid <= 0 || black->pid <= 0) && strstr(why, "could not be started")) {
+        if (gbad == 2) {
+            /* the match cannot be played at all */
             status = cv_cli_error(TOOL, "%s", why);
             break;
         }

@@ -114,4 +114,9 @@ x y|match: error: engine 'x': not PROTO[/VARIANT]:COMMAND (PROTO xboard or uci);
 --st 1 --nodes 5 xboard:a xboard:b|match: error: one of --st, --nodes and --depth;Try 'match --help' for more information.
 --games 1 xboard:/nonexistent/engine xboard:/nonexistent/engine|match: error: /nonexistent/engine could not be started
 EOF2
+    # an engine without what the limits need: the match is not played
+    run --separate-stderr "$M" --nodes 100 "$F draw" "$F draw"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "match: error: fake draw cannot play this match: it announces no nps (for --nodes)" ]
+    [ "$output" = "" ]
 }
