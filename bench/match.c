@@ -125,7 +125,8 @@ static void logline(const engine *e, const char *dir, const char *s)
 static int send(engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int send(engine *e, const char *fmt, ...)
 {
-    char line[4096];
+    /* the longest line: UCI's position with every move of a game */
+    static char line[MAX_PLIES * 8 + 1024];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(line, sizeof line - 1, fmt, ap);
@@ -426,7 +427,7 @@ static got_kind engine_move(engine *e, game *g, const char *startfen, char *mv, 
 {
     char line[LINE_MAX_BYTES];
     if (e->proto == PROTO_UCI) {
-        char pos[MAX_PLIES * 8 + 256];
+        static char pos[MAX_PLIES * 8 + 256];
         size_t n = (size_t)snprintf(pos, sizeof pos, "position %s%s%s", startfen ? "fen " : "startpos",
                                     startfen ? startfen : "", g->nmoves ? " moves" : "");
         for (int i = 0; i < g->nmoves && n < sizeof pos - 70; i++)
