@@ -1,6 +1,7 @@
 /* cv-board: the ProChess board's owner command language as a line filter.
  * One command per line in, one result line out. */
 #include "cvkit.h"
+#include "search.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -49,7 +50,14 @@ typedef struct board {
     int json;
     FILE *out;              /* the answers: stdout, or (--json) a buffer */
     int shown;              /* --json: the answer was the position */
+    /* the computer player (go, hint, play, level) */
+    cv_search *search;      /* made at the first search */
+    cv_search_limits lim;
+    int plays[2];           /* play white|black|both: it answers for that side */
 } board;
+
+/* Plies `play both` plays at most before it stops a game that goes on. */
+#define PLAY_MAX_PLIES 1000
 
 static int grow(board *B)
 {
@@ -111,6 +119,8 @@ static int fail(where *w, int col, const char *fmt, ...)
     return 1;
 }
 
+static int answer(board *B, where *w, int col);
+
 static int cmd_move(board *B, const char *args, int col, where *w)
 {
     /* room for the new ply first: growing moves the history */
@@ -127,7 +137,7 @@ static int cmd_move(board *B, const char *args, int col, where *w)
     B->cur++;
     B->n = B->cur; /* a move after 'back' replaces the moves that followed */
     show(B);
-    return 0;
+    return answer(B, w, col);
 }
 
 /* p, side, castling: a change that is not a move becomes a new set-up,
@@ -221,6 +231,79 @@ static int cmd_svg(board *B, const char *args, int col, where *w)
     }
     if (e) return fail(w, col, "cannot write '%s': %s", args, strerror(e));
     fprintf(B->out, "ok svg %s\n", args);
+    return 0;
+}
+
+/* ---- the computer player ---- */
+
+/* Searches the position shown, the game's earlier positions counted for
+ * repetitions; -1 (said) when it cannot. */
+static int think(board *B, where *w, int col, cv_search_info *info)
+{
+    if (!cv_search_available(now(B))) return fail(w, col, "the %s engine cannot search", now(B)->e->name), -1;
+    if (!B->search && !(B->search = cv_search_new(16))) return fail(w, col, "out of memory"), -1;
+    uint64_t *keys = malloc(sizeof *keys * ((size_t)B->cur + 1));
+    if (!keys) return fail(w, col, "out of memory"), -1;
+    for (int i = 0; i < B->cur; i++) keys[i] = cv_search_key(&B->hist[i]);
+    int rc = cv_search_run(B->search, now(B), keys, B->cur, &B->lim, NULL, NULL, info);
+    free(keys);
+    if (rc < 0) return fail(w, col, "out of memory"), -1;
+    return rc;
+}
+
+/* "cp 25 depth 6 nodes 1234 pv e4 e5": what the search found. */
+static void found(board *B, const cv_search_info *info)
+{
+    char pv[4096];
+    cv_search_pv_text(now(B), info, 0, pv, sizeof pv);
+    fprintf(B->out, " %s %d depth %d nodes %llu pv %s\n", info->mate ? "mate" : "cp",
+            info->mate ? info->mate : info->score, info->depth, (unsigned long long)info->nodes, pv);
+}
+
+/* The game's end, when it has come: "game over 1-0 (White won)". */
+static int over(board *B)
+{
+    const char *res = cv_search_result(now(B));
+    if (!res) return 0;
+    fprintf(B->out, "game over %s\n", res);
+    return 1;
+}
+
+/* The computer plays one move: "move MOVE cp ... pv ...", the position. */
+static int computer_move(board *B, where *w, int col)
+{
+    if (grow(B) < 0) return fail(w, col, "out of memory");
+    if (over(B)) return 0;
+    cv_search_info info;
+    int rc = think(B, w, col, &info);
+    if (rc < 0) return 1;
+    if (rc == 0) return over(B), 0;
+    cv_apos *p = now(B);
+    cv_any_format(p, &info.pv[0], 0, B->san[B->cur], sizeof B->san[0]);
+    fprintf(B->out, "move %s", B->san[B->cur]);
+    found(B, &info);
+    cv_apos_copy(&B->hist[B->cur + 1], p);
+    cv_aundo u;
+    cv_any_make(&B->hist[B->cur + 1], &info.pv[0], &u);
+    B->cur++;
+    B->n = B->cur;
+    show(B);
+    B->shown = 0;   /* --json: the answer is the move lines, the position is in the object */
+    return 0;
+}
+
+/* After a move: the computer answers for its sides (all of the game
+ * with both), and says when the game has ended. */
+static int answer(board *B, where *w, int col)
+{
+    for (int plies = 0; B->plays[cv_any_side(now(B))] && plies < PLAY_MAX_PLIES; plies++) {
+        if (over(B)) return 0;
+        int before = B->cur;
+        if (computer_move(B, w, col)) return 1;
+        if (B->cur == before) return 0;
+    }
+    if (!B->plays[0] && !B->plays[1]) return 0;
+    over(B);
     return 0;
 }
 
@@ -336,6 +419,75 @@ static int do_lock(call *c)
     return 0;
 }
 
+static int do_go(call *c)
+{
+    board *B = c->B;
+    const char *res = cv_search_result(now(B));
+    if (res) return fail(c->w, c->ccol, "the game is over (%s)", res);
+    int before = B->cur;
+    if (computer_move(B, c->w, c->ccol)) return 1;
+    return B->cur > before ? answer(B, c->w, c->ccol) : 0;
+}
+
+static int do_hint(call *c)
+{
+    board *B = c->B;
+    const char *res = cv_search_result(now(B));
+    if (res) return fail(c->w, c->ccol, "the game is over (%s)", res);
+    cv_search_info info;
+    int rc = think(B, c->w, c->ccol, &info);
+    if (rc <= 0) return rc < 0;
+    char move[256];
+    cv_search_move_text(now(B), &info, 0, move, sizeof move);
+    fprintf(B->out, "hint %s", move);
+    found(B, &info);
+    return 0;
+}
+
+static int do_play(call *c)
+{
+    static const char *const sides[] = { "none", "white", "black", "both" };
+    int k = -1;
+    for (int i = 0; i < 4; i++)
+        if (!strcasecmp(c->args, sides[i])) k = i;
+    if (!*c->args) return fail(c->w, c->col, "play needs white, black, both or none");
+    if (k < 0) return fail(c->w, c->col, "play takes white, black, both or none, not '%s'", c->args);
+    c->B->plays[0] = k & 1;
+    c->B->plays[1] = (k >> 1) & 1;
+    fprintf(c->B->out, "ok play %s\n", sides[k]);
+    return answer(c->B, c->w, c->col);
+}
+
+static int do_level(call *c)
+{
+    char kind[16];
+    const char *v = c->args + strcspn(c->args, " \t");
+    size_t klen = (size_t)(v - c->args);
+    while (*v == ' ' || *v == '\t') v++;
+    if (!klen || klen >= sizeof kind || !*v) return fail(c->w, c->col, "level needs depth N, nodes N or time S");
+    memcpy(kind, c->args, klen);
+    kind[klen] = 0;
+    int vcol = c->col + (int)(v - c->args);
+    char *end;
+    cv_search_limits lim = { 0 };
+    if (!strcasecmp(kind, "depth") || !strcasecmp(kind, "nodes")) {
+        long n = cv_cli_parse_count(v);
+        long hi = !strcasecmp(kind, "depth") ? CV_SEARCH_MAX_PLY - 1 : 1000000000000L;
+        if (n < 1 || n > hi) return fail(c->w, vcol, "%s takes a whole number from 1 to %ld, not '%s'", kind, hi, v);
+        if (!strcasecmp(kind, "depth")) lim.depth = (int)n;
+        else lim.nodes = (uint64_t)n;
+    } else if (!strcasecmp(kind, "time")) {
+        double s = strtod(v, &end);
+        if (end == v || *end || !(s > 0) || s > 1e6) return fail(c->w, vcol, "time takes seconds above 0, not '%s'", v);
+        lim.movetime = s;
+    } else {
+        return fail(c->w, c->col, "level takes depth N, nodes N or time S, not '%s'", kind);
+    }
+    c->B->lim = lim;
+    fprintf(c->B->out, "ok level %s %s\n", kind, v);
+    return 0;
+}
+
 static int do_help(call *c);
 
 /* The command language: the one list that runs the commands and that
@@ -366,6 +518,10 @@ static const command commands[] = {
     { "svg", NULL, "[FILE]", 0, do_svg, "the position as SVG, into FILE ('ok svg FILE') or printed" },
     { "channel", NULL, "N", 0, do_channel, "accepted; no effect in a filter" },
     { "lock", NULL, "on|off", 0, do_lock, "accepted; no effect in a filter" },
+    { "go", NULL, "", 1, do_go, "the computer moves now ('move MOVE cp N ...', the FEN)" },
+    { "hint", NULL, "", 1, do_hint, "the computer's move, not played ('hint MOVE cp N ...')" },
+    { "play", NULL, "SIDE", 0, do_play, "white, black, both, none: the computer answers for SIDE" },
+    { "level", NULL, "KIND N", 0, do_level, "think depth N, nodes N or time S (default nodes 200000)" },
     { "help", NULL, "[COMMAND]", 0, do_help, "the commands, or one command, with what each does" },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -559,6 +715,7 @@ int main(int argc, char **argv)
     B.style = T.style;
     B.dflags = T.dflags;
     B.json = T.json;
+    B.lim.nodes = 200000;
     if (grow(&B) < 0) return 2;
     cv_apos start;
     char why[512];
@@ -570,5 +727,6 @@ int main(int argc, char **argv)
     if (cv_cli_each_file(tool, T.files, T.nfiles, NULL, run_file, &B, &status)) status = 2;
     free(B.hist);
     free(B.san);
+    cv_search_free(B.search);
     return cv_tool_end(&T, status);
 }

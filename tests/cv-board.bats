@@ -1277,6 +1277,10 @@ record             the moves so far as a record in the variant's format
 svg [FILE]         the position as SVG, into FILE ('ok svg FILE') or printed
 channel N          accepted; no effect in a filter
 lock on|off        accepted; no effect in a filter
+go                 the computer moves now ('move MOVE cp N ...', the FEN)
+hint               the computer's move, not played ('hint MOVE cp N ...')
+play SIDE          white, black, both, none: the computer answers for SIDE
+level KIND N       think depth N, nodes N or time S (default nodes 200000)
 help [COMMAND]     the commands, or one command, with what each does
 pop, takeback      remove the last ply for good
 m FROM TO [P]      play a move if legal; any delimiter; P: promotion piece
@@ -1290,7 +1294,7 @@ EOF
     # --help shows the same list, indented
     run --separate-stderr "$CV" --help
     [ "$status" -eq 0 ]
-    [ "$(printf '%s\n' "$output" | sed -n '/^Commands/,/^$/p' | grep -c '^  [a-z]')" -eq 17 ]
+    [ "$(printf '%s\n' "$output" | sed -n '/^Commands/,/^$/p' | grep -c '^  [a-z]')" -eq 21 ]
     [[ "$output" == *"
   help [COMMAND]     the commands, or one command, with what each does
 "* ]]

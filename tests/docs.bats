@@ -9,7 +9,7 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-PAGES=(README.md docs/cv-board.1 docs/cv-check.1 docs/cv-convert.1 docs/cv-legal.1
+PAGES=(README.md docs/cv-best.1 docs/cv-board.1 docs/cv-check.1 docs/cv-convert.1 docs/cv-legal.1
        docs/cv-parse.1 docs/cv-perft.1 docs/cv-replay.1 docs/cvkit.7
        docs/cvkit-engines.7 docs/cvkit-formats.5 docs/cvkit-variants.7)
 
@@ -108,6 +108,7 @@ ok 6 - docs/x.1:24: false # SKIP a reason
 }
 
 @test "examples in README.md" { examples README.md; }
+@test "examples in docs/cv-best.1" { examples docs/cv-best.1; }
 @test "examples in docs/cv-board.1" { examples docs/cv-board.1; }
 @test "examples in docs/cv-check.1" { examples docs/cv-check.1; }
 @test "examples in docs/cv-convert.1" { examples docs/cv-convert.1; }

@@ -401,6 +401,8 @@ static const cv_engine_edit edit = {
     .rights = p_rights,
 };
 
+extern const cv_engine_search cv_pn_search;   /* pn_search.c */
+
 const cv_engine cv_panoply_engine = {
     .name = "panoply",
     .pos_size = sizeof(pn_pos),
@@ -426,6 +428,7 @@ const cv_engine cv_panoply_engine = {
     .outcome = p_outcome,
     .key = p_key,
     .count = &p_count,
+    .search = &cv_pn_search,
     .picture = &picture,
     .edit = &edit,
 };

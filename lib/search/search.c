@@ -308,6 +308,10 @@ static int qsearch(cv_search *s, int ply, int turns, int alpha, int beta, int qd
         pick(s, ply, i, n, facts);
         if (s->pm[ply].score[i] == INT32_MIN) break;
         if (facts[i].flags & CV_MV_END) continue;
+        /* a capture that cannot lift the score to alpha even if it
+         * costs nothing is not worth looking at */
+        if (!check && !s->plain && !(facts[i].flags & CV_MV_PROMO) && best + facts[i].victim + 200 <= alpha)
+            continue;
         cv_amove m = s->pm[ply].m[i];
         cv_aundo u;
         play(s, ply, &m, &u);
@@ -380,10 +384,14 @@ static int search(cv_search *s, int ply, int turns, int depth, int alpha, int be
     int side = es->side(s->node);
     int check = es->in_check && es->in_check(s->node);
 
+    int prune = !s->plain && !pvnode && !check && beta < CV_SCORE_MATE_MIN && beta > -CV_SCORE_MATE_MIN;
+    int static_eval = prune ? es->eval(s->node) : 0;
+    /* far above beta near the leaves: a move will not bring it down */
+    if (prune && depth <= 3 && static_eval - 120 * depth >= beta) return static_eval;
+
     /* null move: if passing still holds beta, a move will */
-    if (!s->plain && null_ok && !pvnode && !check && depth >= 3 && es->play_null && beta < CV_SCORE_MATE_MIN &&
-        beta > -CV_SCORE_MATE_MIN && es->null_ok(s->node) && es->eval(s->node) >= beta) {
-        int r = 2 + depth / 4;
+    if (prune && null_ok && depth >= 3 && es->play_null && static_eval >= beta && es->null_ok(s->node)) {
+        int r = depth > 6 ? 3 : 2;
         cv_aundo u;
         if (!es->unplay_null) memcpy(s->copies + (size_t)ply * s->node_size, s->node, s->node_size);
         es->play_null(s->node, &u);
@@ -413,6 +421,13 @@ static int search(cv_search *s, int ply, int turns, int depth, int alpha, int be
         int same = es->side(s->node) == side;
         int t = turns + !same;
         int gives_check = !same && es->in_check && es->in_check(s->node);
+        /* near the leaves, a quiet move far below alpha that gives no
+         * check is passed over once one move has been searched */
+        if (prune && i > 0 && depth <= 2 && !noisy && !end && !gives_check && best > -CV_SCORE_MATE_MIN &&
+            static_eval + 150 * depth <= alpha && s->pm[ply].score[i] < ORDER_KILLER) {
+            unplay(s, ply, &m, &u);
+            continue;
+        }
         int d = end ? depth : depth - 1;
         if (gives_check && ply < CV_SEARCH_MAX_PLY / 2) d++;
         int v;
@@ -420,7 +435,7 @@ static int search(cv_search *s, int ply, int turns, int depth, int alpha, int be
             v = CHILD(same, search(s, ply + 1, t, d, alpha, beta, 1), search(s, ply + 1, t, d, -beta, -alpha, 1));
         } else {
             int r = 0;
-            if (!s->plain && !noisy && !end && !check && !gives_check && depth >= 3 && i >= 3 &&
+            if (!s->plain && ply > 0 && !noisy && !end && !check && !gives_check && depth >= 3 && i >= 3 &&
                 s->pm[ply].score[i] < ORDER_KILLER)
                 r = 1 + (i >= 8 && depth >= 6);
             v = CHILD(same, search(s, ply + 1, t, d - r, alpha, alpha + 1, 1),

@@ -4,6 +4,7 @@
 #include "engine.h"
 #include "trid.h"
 #include "trid_diagram.h"
+#include "trid_search.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,9 @@ static void t_outcome(void *pos, cv_outcome *o)
     const cv_trid_pos *p = pos;
     o->in_check = cv_trid_in_check(p);
     o->moves = cv_trid_count_legal(p);
+    /* the draws the search judges (trid_search.h), as chess has them */
+    o->fifty = p->halfmove >= 100;
+    o->insufficient_material = cv_trid_bare_kings(p);
 }
 
 /* No table: Tri-D's subtrees are cheap to count again and its positions
@@ -538,4 +542,5 @@ const cv_engine cv_trid_engine = {
     .count = &t_count,
     .picture = &picture,
     .edit = &edit,
+    .search = &cv_trid_search,
 };
