@@ -17,8 +17,8 @@ static void usage(void)
            "       %s [--depth D | --nodes N] (the protocol named by the first line: xboard, uci)\n"
            "Play: games of the search against itself, written as records in the\n"
            "variant's own format, or an engine for XBoard (CECP 2) or UCI GUIs.\n\n"
-           "  -g, --games N        play N games (1 to 1000000) against itself\n"
-           "  -S, --seed S         start each game with random moves (game K: seed S+K-1;\n"
+           "      --games N        play N games (1 to 1000000) against itself\n"
+           "      --seed S         start each game with random moves (game K: seed S+K-1;\n"
            "                       default: every game from the start position)\n"
            "      --random-plies N random moves of a seeded opening (0 to 40, default 4)\n"
            "      --max-moves N    end a game unfinished (result *) after N moves of\n"
@@ -31,6 +31,7 @@ static void usage(void)
            "  -o, --output FILE    write the games to FILE (default: standard output)\n"
            "      --xboard         speak the XBoard protocol (CECP version 2)\n"
            "      --uci            speak UCI, variants by the UCI_Variant option\n"
+           "  -j, --json           one JSON object a game instead of the records\n"
            "  -q, --quiet          no summary of the games on standard error\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
@@ -51,7 +52,7 @@ typedef struct opts {
     const cv_record_format *format;
 } opts;
 
-enum { O_SEED = 256, O_RANDOM, O_MAXMOVES, O_NODES, O_HASH, O_FORMAT, O_XBOARD, O_UCI };
+enum { O_GAMES = 256, O_SEED, O_RANDOM, O_MAXMOVES, O_NODES, O_HASH, O_FORMAT, O_XBOARD, O_UCI };
 
 static int play_option(cv_tool *t, int c, char *optarg)
 {
@@ -59,11 +60,11 @@ static int play_option(cv_tool *t, int c, char *optarg)
     char **argv = t->argv;
     long n;
     switch (c) {
-    case 'g':
+    case O_GAMES:
         if ((n = cv_cli_number_option(tool, argv, optind, c, optarg, 1, 1000000, "a number of games")) < 0) return 2;
         o->games = (int)n;
         break;
-    case 'S': {
+    case O_SEED: {
         char *end;
         if (!*optarg || *optarg == '-' || (o->seed = strtoull(optarg, &end, 10), *end))
             return cv_cli_bad_value(tool, argv, optind, c, optarg, "not a whole number from 0");
@@ -108,7 +109,9 @@ static int check_options(cv_tool *t)
     if (t->nfiles) return cv_cli_usage_error(tool, "unexpected operand '%s'", t->files[0]);
     if (o->depth && o->nodes) return cv_cli_usage_error(tool, "--depth and --nodes: give one of them");
     if (o->mode != MODE_NONE && o->games) return cv_cli_usage_error(tool, "--games plays against itself: not with --xboard or --uci");
-    if (o->mode == MODE_XBOARD && o->output) return cv_cli_usage_error(tool, "--output is for --games");
+    if (o->mode != MODE_NONE && o->output) return cv_cli_usage_error(tool, "--output is for --games");
+    if (!o->games && t->json) return cv_cli_usage_error(tool, "--json is for --games (the protocols have their own output)");
+    if (t->json && o->format) return cv_cli_usage_error(tool, "--json and --format: give one of them");
     return -1;
 }
 
@@ -127,7 +130,7 @@ static int selfplay(const cv_tool *t, const opts *o)
     char player[64], date[32], why[256];
     cv_selfplay_opts so = { .games = o->games, .seeded = o->seeded, .seed = o->seed,
                             .random_plies = o->random_plies, .max_plies = o->max_moves,
-                            .hash_mb = (size_t)o->hash, .format = o->format };
+                            .hash_mb = (size_t)o->hash, .format = o->format, .json = t->json };
     if (o->nodes) {
         so.lim.nodes = o->nodes;
         snprintf(player, sizeof player, "cvkit nodes %llu", o->nodes);
@@ -155,8 +158,9 @@ static int selfplay(const cv_tool *t, const opts *o)
     if (rc < 0) status = cv_cli_error(tool, "%s", why);
     if (of && cv_cli_replace_close(tool, "--output", o->output, of, rc == 0)) status = CV_EXIT_USAGE;
     if (!t->quiet)
-        fprintf(stderr, "%s: %d games of %s: %d won by White, %d by Black, %d drawn, %d unfinished; %ld moves\n", tool,
-                st.games, t->v->name, st.white, st.black, st.drawn, st.unfinished, st.plies);
+        fprintf(stderr, "%s: %d game%s of %s: %d won by White, %d by Black, %d drawn, %d unfinished; %ld moves\n",
+                tool, st.games, st.games == 1 ? "" : "s", t->v->name, st.white, st.black, st.drawn, st.unfinished,
+                st.plies);
     return status;
 }
 
@@ -213,13 +217,13 @@ int main(int argc, char **argv)
 {
     static opts o = { .random_plies = 4, .max_moves = 300, .hash = 16 };
     static const struct option own[] = {
-        { "games", required_argument, 0, 'g' },        { "seed", required_argument, 0, 'S' },
+        { "games", required_argument, 0, O_GAMES },        { "seed", required_argument, 0, O_SEED },
         { "random-plies", required_argument, 0, O_RANDOM }, { "max-moves", required_argument, 0, O_MAXMOVES },
         { "depth", required_argument, 0, 'd' },        { "nodes", required_argument, 0, O_NODES },
         { "hash", required_argument, 0, O_HASH },      { "format", required_argument, 0, O_FORMAT },
         { "output", required_argument, 0, 'o' },       { "xboard", no_argument, 0, O_XBOARD },
         { "uci", no_argument, 0, O_UCI },              { 0, 0, 0, 0 } };
-    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET, .usage = usage, .letters = "g:S:d:o:", .own = own,
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET, .usage = usage, .letters = "d:o:", .own = own,
                   .option = play_option, .arg = &o, .check = check_options };
     int status = cv_tool_start(&T, argc, argv);
     if (status >= 0) return cv_tool_end(&T, status);

@@ -1,6 +1,7 @@
 #include "selfplay.h"
 #include "build.h"
-#include "game.h"
+#include "json.h"
+#include "playgame.h"
 #include "rng.h"
 #include "think.h"
 #include <stdlib.h>
@@ -43,9 +44,36 @@ static int write_game(const cv_play_game *g, const cv_selfplay_opts *o, int roun
                                               sizeof tags / sizeof *tags, result);
     free(mv);
     if (!r) return -1;
+    /* the game's place in the file: the writers put a blank line before
+     * every game but the first */
+    r->g.number = round;
     int rc = cv_record_draft_write(out, r, o->format);
     cv_record_draft_free(r);
     return rc;
+}
+
+static int write_json(const cv_play_game *g, int round, const cv_play_result *res, FILE *out)
+{
+    cv_json j;
+    cv_json_init(&j, out);
+    cv_json_begin_object(&j);
+    cv_json_key(&j, "round");
+    cv_json_int(&j, round);
+    cv_json_key(&j, "variant");
+    cv_json_str(&j, g->v->name);
+    cv_json_key(&j, "result");
+    cv_json_str(&j, res->result);
+    cv_json_key(&j, "end");
+    cv_json_str(&j, res->state == CV_PLAY_ON ? NULL : res->reason);
+    cv_json_key(&j, "plies");
+    cv_json_int(&j, g->n);
+    cv_json_key(&j, "moves");
+    cv_json_begin_array(&j);
+    for (int i = 0; i < g->n; i++) cv_json_str(&j, g->text[i]);
+    cv_json_end_array(&j);
+    cv_json_end_object(&j);
+    cv_json_end_line(&j);
+    return ferror(out) ? -1 : 0;
 }
 
 static int one_game(cv_search *s, const cv_variant *v, const cv_selfplay_opts *o, int round, FILE *out,
@@ -54,6 +82,10 @@ static int one_game(cv_search *s, const cv_variant *v, const cv_selfplay_opts *o
     cv_apos start;
     if (cv_any_start(v, &start) < 0) {
         snprintf(why, whysize, "the variant %s has no start position", v->name);
+        return -1;
+    }
+    if (!cv_search_available(&start)) {
+        snprintf(why, whysize, "the variant %s cannot be searched", v->name);
         return -1;
     }
     cv_play_game g;
@@ -98,7 +130,7 @@ static int one_game(cv_search *s, const cv_variant *v, const cv_selfplay_opts *o
     case CV_PLAY_DRAWN: st->drawn++; break;
     default: st->unfinished++; break;
     }
-    int rc = write_game(&g, o, round, res.result, out);
+    int rc = o->json ? write_json(&g, round, &res, out) : write_game(&g, o, round, res.result, out);
     cv_play_game_free(&g);
     if (rc < 0) snprintf(why, whysize, "cannot write the record of game %d", round);
     return rc;

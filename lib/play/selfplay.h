@@ -9,7 +9,10 @@
  * moves, when the result is "*".  The search forgets everything between
  * games, so at a fixed depth or node count a game is the same every run.
  * Each game is written, as it ends, in the format f (NULL: the variant's
- * own), with the tags Event, Site, Date, Round, White, Black and Result. */
+ * own), with the tags Event, Site, Date, Round, White, Black and Result;
+ * with json, as one JSON object a line instead: {"round":K,"variant":...,
+ * "result":"1-0","end":"White mates" (null when cut by the move cap),
+ * "plies":N,"moves":[...]} (the moves in the engine's default notation). */
 #ifndef CV_PLAY_SELFPLAY_H
 #define CV_PLAY_SELFPLAY_H
 #include "record.h"
@@ -28,6 +31,7 @@ typedef struct cv_selfplay_opts {
     const char *player;         /* White and Black: "cvkit depth 2" */
     const char *date;           /* "2026.11.29" */
     const cv_record_format *format;
+    int json;
 } cv_selfplay_opts;
 
 typedef struct cv_selfplay_stats {

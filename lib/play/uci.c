@@ -1,5 +1,5 @@
 #include "uci.h"
-#include "game.h"
+#include "playgame.h"
 #include "protovar.h"
 #include "think.h"
 #include "variant.h"
@@ -125,7 +125,7 @@ static void report(void *arg, const cv_apos *root, const cv_search_info *info)
 {
     cv_uci *u = arg;
     char pv[2048], score[32];
-    cv_play_pv_text(root, info, cv_any_notation(root->v, "uci"), pv, sizeof pv);
+    cv_search_pv_text(root, info, cv_any_notation(root->v, "uci"), pv, sizeof pv);
     if (info->mate) snprintf(score, sizeof score, "mate %d", info->mate);
     else snprintf(score, sizeof score, "cp %d", info->score);
     say(u, "info depth %d seldepth %d score %s nodes %llu time %ld pv %s", info->depth, info->seldepth, score,

@@ -1,5 +1,5 @@
 #include "xboard.h"
-#include "game.h"
+#include "playgame.h"
 #include "protovar.h"
 #include "think.h"
 #include "variant.h"
@@ -107,7 +107,7 @@ static void report(void *arg, const cv_apos *root, const cv_search_info *info)
     cv_xboard *x = arg;
     if (!x->post) return;
     char pv[2048];
-    cv_play_pv_text(root, info, x->nt, pv, sizeof pv);
+    cv_search_pv_text(root, info, x->nt, pv, sizeof pv);
     int score = info->mate > 0 ? 100000 + info->mate : info->mate < 0 ? -100000 + info->mate : info->score;
     say(x, "%d %d %ld %llu %s", info->depth, score, (long)(info->seconds * 100.0), (unsigned long long)info->nodes,
         pv);

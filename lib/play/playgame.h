@@ -1,4 +1,4 @@
-/* game: the game a player plays, as every protocol and self-play keep it.
+/* playgame: the game a player plays, as every protocol and self-play keep it.
  *
  * What it promises: the positions from the start to now, the move played
  * from each (the engine's move and its text in the engine's own default
@@ -9,8 +9,8 @@
  * captured king, fifty moves, material that cannot mate) and, here, by
  * repetition of the game's positions (the spec's count).  Nothing here
  * asks which game it is. */
-#ifndef CV_PLAY_GAME_H
-#define CV_PLAY_GAME_H
+#ifndef CV_PLAY_PLAYGAME_H
+#define CV_PLAY_PLAYGAME_H
 #include "engine.h"
 #include <stdint.h>
 

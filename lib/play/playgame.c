@@ -1,4 +1,4 @@
-#include "game.h"
+#include "playgame.h"
 #include "search.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,7 +111,7 @@ void cv_play_end(cv_play_game *g, cv_play_result *r)
     int j = cv_search_judge(now);
     r->reason[0] = 0;
     if (j == CV_JUDGE_PLAY) {
-        if (g->v->repetition_count > 1 && repeats(g) + 1 >= g->v->repetition_count) {
+        if (g->v->repetition_count > 1 && cv_search_available(now) && repeats(g) + 1 >= g->v->repetition_count) {
             r->state = CV_PLAY_DRAWN;
             r->result = "1/2-1/2";
             snprintf(r->reason, sizeof r->reason, "Draw by repetition");
