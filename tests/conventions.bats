@@ -532,7 +532,7 @@ ROWS
     R=$(cd "$ROOT" && pwd -P)
     KNOWN=$(cd "$ROOT/specs" && ls *.yaml | sed 's/\.yaml$//'; echo zzz)
     KNOWN=$(printf '%s\n' $KNOWN | sort -u | paste -sd, - | sed 's/,/, /g')
-    [ "$KNOWN" = "chess, chess960, doublechess, panoply, panoply-testarmy, parallelworlds, trid-standard, trid-tournament, zzz" ]
+    [ "$KNOWN" = "capablanca, chess, chess960, doublechess, panoply, panoply-testarmy, parallelworlds, trid-standard, trid-tournament, zzz" ]
     for t in $TOOLS; do
         # a directory that does not exist is not said to be searched
         CVKIT_SPECS="$PWD/more:$PWD/none" run --separate-stderr "$B/$t" -V nosuch $(base_args $t | tr '|' ' ')

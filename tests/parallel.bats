@@ -53,7 +53,7 @@ perft_recipe() {
 corpus_recipe() {
     (
         set -o pipefail
-        { find "$1" -name '*.pgn' -o -name '*.gc'; grep -rlE '^(WHITE|BLACK)\b|^[0-9]+\.(\.\.)? +[A-Za-z]+[0-9]* [a-z][0-9]+-' --include='*.txt' "$1"; [ $? -le 1 ]; } |
+        { find "$1" -name '*.pgn' -o -name '*.gc'; grep -rlE '^ *(WHITE|BLACK)\b|^[0-9]+\.(\.\.)? +[A-Za-z]+[0-9]* [a-z][0-9]+-' --include='*.txt' "$1"; [ $? -le 1 ]; } |
             parallel -j 2 bin/cv-replay --check --json |
             awk -F'[{}:,"]+' "$AWK_SUM"
     )
@@ -73,7 +73,7 @@ EOF
     [[ "$single" == '{"files":'* ]]
     # the files a directory walk takes: every *.pgn and *.gc, and the Parmen
     # listings and Game Courier logs among the *.txt
-    files=$(find corpus -name '*.pgn' -o -name '*.gc'; grep -rlE '^(WHITE|BLACK)\b|^[0-9]+\.(\.\.)? +[A-Za-z]+[0-9]* [a-z][0-9]+-' --include='*.txt' corpus)
+    files=$(find corpus -name '*.pgn' -o -name '*.gc'; grep -rlE '^ *(WHITE|BLACK)\b|^[0-9]+\.(\.\.)? +[A-Za-z]+[0-9]* [a-z][0-9]+-' --include='*.txt' corpus)
     combined=$(printf '%s\n' "$files" | parallel -j 2 bin/cv-replay --check --json 2> /dev/null |
                awk -F'[{}:,"]+' "$AWK_SUM")
     echo "single:   $single"

@@ -2,7 +2,7 @@
  * shipped spec through the public interface only (cvkit.h; no generic or
  * trid header).
  *
- * The contract, for every spec in specs/ (chess, chess960, doublechess,
+ * The contract, for every spec in specs/ (chess, chess960, capablanca, doublechess,
  * trid-standard, trid-tournament, parallelworlds, and panoply through
  * panoply-testarmy, which adds a start position to it), whichever engine
  * plays it; first, that the cases are every spec of specs/ and play every
@@ -162,6 +162,8 @@ static const spec_case cases[] = {
       .start_d2 = 400 },
     { .name = "chess960", .corpus = "corpus/chess/perft.txt", .corpus_default = "chess", .start_d1 = 20,
       .start_d2 = 400 },
+    { .name = "capablanca", .corpus = "corpus/capablanca/perft.txt", .corpus_default = "capablanca",
+      .start_d1 = 28, .start_d2 = 784 },
     { .name = "doublechess", .corpus = "corpus/doublechess/perft.txt", .corpus_default = "doublechess",
       .start_d1 = 40, .start_d2 = 1600 },
     { .name = "trid-standard", .corpus = "corpus/trid/perft.txt", .corpus_default = "trid-standard",
