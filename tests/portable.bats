@@ -46,9 +46,9 @@ CASES
     # every C file there is, not git's list: make asan runs the tests on a
     # copy of the tree that has no .git
     find lib bin tests/unit fuzz -name '*.[ch]' | LC_ALL=C sort > "$T/files"
-    # the tree is there: the library, all eight tools, the record readers
+    # the tree is there: the library, all nine tools, the record readers
     [ "$(wc -l < "$T/files")" -gt 100 ]
-    [ "$(grep -c '^bin/cv-[a-z]*\.c$' "$T/files")" -eq 8 ]
+    [ "$(grep -c '^bin/cv-[a-z]*\.c$' "$T/files")" -eq 9 ]
     grep -qx 'lib/record/pgn.c' "$T/files"
     run grep -nE "$NONPORTABLE" $(cat "$T/files")
     echo "$output" | sed 's/^/# /'
