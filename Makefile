@@ -53,7 +53,7 @@ tests/bin/%: tests/unit/%.c tests/unit/tap.h lib/libcvkit.a
 # Fast suite: unit tests (C, TAP) and tool tests (bats, TAP).
 # A skipped test fails it as a failed one does (.ci/prove-strict): every
 # tool the tests need is on .ci/packages.
-check: all
+check: all bench/match
 	CVKIT_SPECS=$(CURDIR)/specs sh .ci/prove-strict tests/run-units.t $(sort $(wildcard tests/*.bats))
 
 # Deep perft counts that take minutes.
@@ -109,8 +109,14 @@ fuzz:
 	  CVKIT_SPECS=$(CURDIR)/specs fuzz/bin/$$n -max_total_time=$(FUZZ_TIME) -max_len=4096 fuzz/corpus/$$n fuzz/seeds/$$n || exit 1; \
 	done
 
-bench: all
-	bench/run
+# The match runner (bench/match.c) is the bench's own: built for it, linked
+# with the library, never one of the tools `make all` builds or installs.
+bench/match: bench/match.c lib/libcvkit.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< lib/libcvkit.a $(LDFLAGS) $(LDLIBS) -lm
+
+# MATCH=1: the long matches (200 games a pair at 1 s a move, hours).
+bench: all bench/match
+	BENCH_MATCH=$(MATCH) bench/run
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cvkit \
@@ -129,4 +135,4 @@ clean-objs:
 	rm -f lib/*.o lib/*/*.o lib/libcvkit.a $(TOOLS) tests/bin/*
 
 clean: clean-objs
-	rm -rf tests/bin fuzz/bin bench/out
+	rm -rf tests/bin fuzz/bin bench/out bench/match

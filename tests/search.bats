@@ -34,9 +34,9 @@ teardown() { rm -rf "$T"; }
 
 @test "cv-best: a mate in one, in text and in JSON" {
     run --separate-stderr $B -d 3 --fen '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1'
-    expect 0 'Rd8# mate 1 depth 3 nodes 64 pv Rd8#' ''
+    expect 0 'Rd8# mate 1 depth 3 nodes 68 pv Rd8#' ''
     run --separate-stderr $B -d 3 -n uci --json --fen '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1'
-    expect 0 '{"file":"--fen","line":1,"move":"d1d8","mate":1,"depth":3,"seldepth":1,"nodes":64,"pv":["d1d8"]}' ''
+    expect 0 '{"file":"--fen","line":1,"move":"d1d8","mate":1,"depth":3,"seldepth":1,"nodes":68,"pv":["d1d8"]}' ''
 }
 
 @test "cv-best: mated in two is a negative mate" {
@@ -62,7 +62,7 @@ teardown() { rm -rf "$T"; }
     cd "$T"
     run --separate-stderr "$OLDPWD/$B" -d 3 x.fen
     expect 1 '- over drawn
-Rd8# mate 1 depth 3 nodes 64 pv Rd8#' "x.fen:2:2: error: unknown piece letter 'o'
+Rd8# mate 1 depth 3 nodes 68 pv Rd8#' "x.fen:2:2: error: unknown piece letter 'o'
 x.fen:2:10: error: missing en passant, halfmove clock and fullmove number fields"
 }
 
@@ -74,9 +74,9 @@ x.fen:2:10: error: missing en passant, halfmove clock and fullmove number fields
 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "m4"
 EOF
     run --separate-stderr $B -d 3 "$T/s.epd"
-    expect 1 'Rd8# mate 1 depth 3 nodes 64 pv Rd8# ok
-Rd8# mate 1 depth 3 nodes 64 pv Rd8# fail
-Rd8# mate 1 depth 3 nodes 64 pv Rd8# fail
+    expect 1 'Rd8# mate 1 depth 3 nodes 68 pv Rd8# ok
+Rd8# mate 1 depth 3 nodes 68 pv Rd8# fail
+Rd8# mate 1 depth 3 nodes 68 pv Rd8# fail
 # 1 of 3 found' "$T/s.epd:4:1: error: the EPD operation 'id' is not ended by ';'"
     run --separate-stderr $B -d 3 --json "$T/s.epd"
     [ "$status" -eq 1 ]
@@ -141,17 +141,17 @@ record
 EOF
     expect 0 'ok level depth 2
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
-move a6 cp 0 depth 2 nodes 110 pv a6 Nc3
-rnbqkbnr/1ppppppp/p7/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
-hint Nc3 cp 0 depth 2 nodes 127 pv Nc3 a5
+move Nc6 cp -13 depth 2 nodes 116 pv Nc6 Nc3
+r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2
+hint Nc3 cp -24 depth 2 nodes 154 pv Nc3 Nf6
 ok play black
-rnbqkbnr/1ppppppp/p7/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
-move a5 cp 0 depth 2 nodes 123 pv a5 Na3
-rnbqkbnr/1ppppppp/8/p7/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3
+r1bqkbnr/pppppppp/2n5/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 2
+move Nf6 cp -3 depth 2 nodes 110 pv Nf6 Nc3
+r1bqkb1r/pppppppp/2n2n2/8/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 3 3
 ok play none
 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1
 ok play white
-move Rd8# mate 1 depth 2 nodes 43 pv Rd8#
+move Rd8# mate 1 depth 2 nodes 47 pv Rd8#
 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1
 game over 1-0
 [Event "?"]

@@ -138,6 +138,20 @@ $S/every-problem.yaml:11:13: error: en-passant: expected true or false, found 's
 $S/every-problem.yaml:12:21: error: rules.fifty-move: -5 is out of range 0..100000"
 }
 
+@test "piece values: 1..100000 centipawns, an integer, never on the royal" {
+    spec_errors $S/piece-value.yaml
+    expect_spec 2 "$S/piece-value.yaml:5:37: error: pieces[0].value: a royal piece has no value (it is never traded)
+$S/piece-value.yaml:6:24: error: pieces[1].value: 0 is out of range 1..100000
+$S/piece-value.yaml:7:24: error: pieces[2].value: 100001 is out of range 1..100000
+$S/piece-value.yaml:8:24: error: pieces[3].value: expected an integer, found 'lots'"
+}
+
+@test "piece values given in range: the spec loads" {
+    run bin/cv-perft --spec tests/data/eval/given-values.yaml -d 1
+    [ "$status" -eq 0 ]
+    [ "$output" = "12" ]
+}
+
 @test "empty spec and a document that is not a mapping" {
     spec_errors $S/empty.yaml
     expect_spec 2 "$S/empty.yaml:1:1: error: (document): empty spec"

@@ -376,7 +376,7 @@ static void parse_piece(ld *L, yaml_node_t *n, int idx)
     char path[64], key[128];
     snprintf(path, sizeof path, "pieces[%d]", idx);
     if (want_kind(L, n, YAML_MAPPING_NODE, path)) return;
-    static const char *const keys[] = { "letter", "name", "royal", "pawn", "castling-rook", "moves", "special", NULL };
+    static const char *const keys[] = { "letter", "name", "royal", "pawn", "castling-rook", "moves", "special", "value", NULL };
     check_keys(L, n, path, keys);
     cv_variant *v = L->v;
     if (v->npieces >= CV_MAX_PIECES) { err(L, n, path, "more than %d piece types", CV_MAX_PIECES); return; }
@@ -412,6 +412,12 @@ static void parse_piece(ld *L, yaml_node_t *n, int idx)
     if ((x = get(L, n, "royal"))) { snprintf(key, sizeof key, "%s.royal", path); if (!want_bool(L, x, key, &b)) pc->royal = (uint8_t)b; }
     if ((x = get(L, n, "pawn"))) { snprintf(key, sizeof key, "%s.pawn", path); if (!want_bool(L, x, key, &b)) pc->pawn = (uint8_t)b; }
     if ((x = get(L, n, "castling-rook"))) { snprintf(key, sizeof key, "%s.castling-rook", path); if (!want_bool(L, x, key, &b)) pc->castles = (uint8_t)b; }
+    if ((x = get(L, n, "value"))) {
+        snprintf(key, sizeof key, "%s.value", path);
+        /* the royal is never traded: a value would mean nothing */
+        if (pc->royal) err(L, x, key, "a royal piece has no value (it is never traded)");
+        else want_int(L, x, key, 1, 100000, &pc->value);
+    }
     if ((x = get(L, n, "special"))) {
         snprintf(key, sizeof key, "%s.special", path);
         const char *s = want_str(L, x, key);
@@ -927,6 +933,7 @@ void cv_variant_free(cv_variant *v)
     cv_geom_free(&v->geom);
     free(v->line);
     free(v->bb);
+    free(v->eval);
     free(v);
 }
 

@@ -40,6 +40,8 @@ typedef struct cv_piece {
     uint8_t royal;      /* its capture or check ends the game */
     uint8_t pawn;       /* promotes, double steps make en passant targets */
     uint8_t castles;    /* may be the rook of a castling */
+    int value;          /* centipawns the spec gives (`value:`), 0: not
+                           given (then worked out from the moves) */
     int natoms[2];
     cv_atom atoms[2][CV_MAX_ATOMS];
 } cv_piece;
@@ -108,6 +110,10 @@ typedef struct cv_variant {
     void *bb;
     const void *bb_width;
     int bb_state;
+    /* The evaluation's tables (generic/eval.c), compiled on first use
+     * the same way: eval_state 0 not yet, 1 done. */
+    void *eval;
+    int eval_state;
 } cv_variant;
 
 /* Loads and compiles a spec file.  Every problem in its text is reported
