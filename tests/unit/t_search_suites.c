@@ -61,7 +61,6 @@ static const struct suite {
 } suites[] = {
     { "corpus/chess/perft.txt", "chess", NULL },
     { "tests/data/perft-cpw.txt", "chess", NULL },  /* corpus/chess/perft-cpw.txt with its chess960 line */
-    { "corpus/capablanca/perft.txt", "capablanca", NULL },
     { "corpus/chess10x8/perft.txt", NULL, "corpus/chess10x8/orthodox10x8.yaml" },
     { "corpus/capablanca/perft.txt", "capablanca", NULL },
     { "corpus/doublechess/perft.txt", "doublechess", NULL },
