@@ -36,16 +36,16 @@ readyok" ""
 
 @test "position startpos moves, go depth: info a depth, then bestmove" {
     uci "position startpos moves e2e4" "go depth 2" quit
-    expect 0 "info depth 1 seldepth 3 score cp 0 nodes 23 time T pv a7a6
-info depth 2 seldepth 4 score cp 0 nodes 110 time T pv a7a6 b1c3
-bestmove a7a6" ""
+    expect 0 "info depth 1 seldepth 3 score cp 24 nodes 30 time T pv b8c6
+info depth 2 seldepth 6 score cp -13 nodes 116 time T pv b8c6 b1c3
+bestmove b8c6" ""
 }
 
 @test "position fen: a mate in one scored as mate 1; a mated side has no move" {
     uci "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" "go depth 2" \
         "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 moves a1a8" "go depth 1" quit
-    expect 0 "info depth 1 seldepth 1 score mate 1 nodes 22 time T pv a1a8
-info depth 2 seldepth 1 score mate 1 nodes 43 time T pv a1a8
+    expect 0 "info depth 1 seldepth 1 score mate 1 nodes 26 time T pv a1a8
+info depth 2 seldepth 1 score mate 1 nodes 47 time T pv a1a8
 bestmove a1a8
 bestmove (none)" ""
 }
@@ -53,15 +53,14 @@ bestmove (none)" ""
 @test "an illegal move in position: said, the position stops at the last good move" {
     uci "position startpos moves e2e4 e2e5" "go depth 1" quit
     expect 0 "info string illegal move: e2e5
-info depth 1 seldepth 3 score cp 0 nodes 23 time T pv a7a6
-bestmove a7a6" ""
+info depth 1 seldepth 3 score cp 24 nodes 30 time T pv b8c6
+bestmove b8c6" ""
 }
 
-@test "go nodes: the search stops at the node count" {
+@test "go nodes: the search stops at the node count (depth 2 does not fit in 100)" {
     uci "position startpos" "go nodes 100" quit
-    expect 0 "info depth 1 seldepth 1 score cp 0 nodes 21 time T pv b1a3
-info depth 2 seldepth 4 score cp 0 nodes 85 time T pv b1a3 a7a6
-bestmove b1a3" ""
+    expect 0 "info depth 1 seldepth 1 score cp 46 nodes 22 time T pv b1c3
+bestmove b1c3" ""
 }
 
 @test "UCI_Variant capablanca and doublechess; UCI_Chess960 castles king takes rook" {
@@ -69,11 +68,11 @@ bestmove b1a3" ""
         "setoption name UCI_Variant value doublechess" "position startpos moves p2p4" "go depth 1" \
         "setoption name UCI_Variant value chess" "setoption name UCI_Chess960 value true" \
         "position fen 4rkr1/4p1p1/8/8/8/8/8/6KR w H - 0 1" "go depth 1" quit
-    expect 0 "info depth 1 seldepth 1 score cp 0 nodes 29 time T pv a7a6
-bestmove a7a6
-info depth 1 seldepth 1 score cp 0 nodes 41 time T pv a7a6
-bestmove a7a6
-info depth 1 seldepth 1 score mate 1 nodes 14 time T pv g1h1
+    expect 0 "info depth 1 seldepth 1 score cp 64 nodes 36 time T pv c8d6
+bestmove c8d6
+info depth 1 seldepth 1 score cp 35 nodes 48 time T pv b8c6
+bestmove b8c6
+info depth 1 seldepth 1 score mate 1 nodes 15 time T pv g1h1
 bestmove g1h1" ""
 }
 
@@ -90,6 +89,6 @@ readyok" ""
 
 @test "go with a clock and depth, ucinewgame and stop: a move" {
     uci ucinewgame "position startpos" "go wtime 1000 btime 1000 winc 0 binc 0 depth 1" stop quit
-    expect 0 "info depth 1 seldepth 1 score cp 0 nodes 21 time T pv b1a3
-bestmove b1a3" ""
+    expect 0 "info depth 1 seldepth 1 score cp 46 nodes 22 time T pv b1c3
+bestmove b1c3" ""
 }

@@ -41,15 +41,15 @@ pong 7" ""
 @test "new: the engine plays Black; an illegal move changes nothing; ping/pong" {
     xb xboard "protover 2" new "sd 2" "usermove e2e4" "usermove e2e5" "usermove e4e5" "ping 1" quit
     expect 0 "$FEATURES
-move a7a6
+move b8c6
 Illegal move: e2e5
-move a6a5
+move d7d6
 pong 1" ""
 }
 
 @test "a bare move (usermove refused by the GUI) is played; an unknown word is an error" {
     xb new "sd 2" e2e4 e2e5 frobnicate "ping 2" quit
-    expect 0 "move a7a6
+    expect 0 "move b8c6
 Illegal move: e2e5
 Error (unknown command): frobnicate
 pong 2" ""
@@ -99,9 +99,9 @@ pong 1" ""
     [ "$status" -eq 0 ]
     [ "$stderr" = "" ]
     run bash -c 'printf "%s\n" "$1" | awk "/^[0-9]+ / { \$3 = \"T\" } { print }"' _ "$output"
-    [ "$output" = "1 100001 T 22 a1a8
-2 100001 T 43 a1a8
-3 100001 T 64 a1a8
+    [ "$output" = "1 100001 T 26 a1a8
+2 100001 T 47 a1a8
+3 100001 T 68 a1a8
 move a1a8
 1-0 {White mates}" ]
 }
@@ -132,8 +132,8 @@ pong 1" ""
 @test "setboard capablanca: the engine plays 10 x 8 moves (files a..j)" {
     xb "variant capablanca" "sd 2" force "setboard r1abqkbcnr/pppppppppp/2n7/10/10/2N7/PPPPPPPPPP/R1ABQKBCNR w KQkq - 2 2" \
         go "usermove j7j6" "usermove k2k3" "ping 1" quit
-    expect 0 "move a1b1
-move b1a1
+    expect 0 "move c1d3
+move h1i3
 Illegal move: k2k3
 pong 1" ""
 }
@@ -143,8 +143,8 @@ pong 1" ""
         "setboard rnbqrnbqkbnrqbnr/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQRNBQKBNRQBNR w PLEAplea - 0 1" \
         "usermove p2p4" go "usermove o2o4" "usermove i1m1" "ping 3" quit
     expect 0 "setup (PNBRQKpnbrqk) 16x8+0_fairy rnbqrnbqkbnrqbnr/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQRNBQKBNRQBNR w PLEAplea - 0 1
-move a7a6
-move a6a5
+move b8c6
+move o8n6
 Illegal move: i1m1
 pong 3" ""
 }
