@@ -17,16 +17,17 @@ setup() {
 
 # VARIANT GAMES DEPTH NOTATIONS (the engine's, the default first) FORMATS (that hold
 # its games, its own first).  The live set is what each game's cost allows (at
-# depth 1 a game of chess takes about 0.006 s, of Double Chess 0.02 s, of
-# Tri-D 0.014 s, of Parallel Worlds 0.1 s, of Panoply 0.55 s); CORPUS below
-# holds a few hundred more of the last three.
+# depth 1 a game of chess takes about 0.025 s, of Chess960 0.04 s, of
+# Capablanca 0.1 s, of Double Chess 0.7 s, of Tri-D 0.014 s, of Parallel
+# Worlds 0.1 s, of Panoply 0.55 s); CORPUS below holds a few hundred more of
+# the costly ones.
 # Tri-D's PGN is left out: a listing's game with an attack-board move that
 # carries the king (35. KLW-e3(4)) does not read back from the PGN written
 # from it (cv-convert gamelist -> pgn -> gamelist; reported).
 LIVE='chess 200 1 san,lan,uci pgn
-chess960 200 1 san,lan,uci pgn
-capablanca 200 1 san,lan,uci pgn
-doublechess 200 1 san,lan,uci pgn
+chess960 50 1 san,lan,uci pgn
+capablanca 20 1 san,lan,uci pgn
+doublechess 4 1 san,lan,uci pgn
 trid-standard 100 1 standard,romulan gamelist
 trid-tournament 100 1 standard,romulan gamelist
 parallelworlds 20 1 pw pgn
@@ -102,12 +103,14 @@ roundtrip() {
     done <<< "$LIVE"
 }
 
-# Games of the engines whose search costs too much a game for a live few
-# hundred (Panoply: about 2 s a game at depth 1), played once by the command
+# Games of the variants whose search costs too much a game for a live few
+# hundred (Double Chess, Panoply: near 1 s a game at depth 1), played once by the command
 # their corpus's SOURCES names and committed (as *.games: the directory
 # walks of other tests, which expect their own games, leave them alone).
 # FILE VARIANT GAMES NOTATIONS FORMATS
-CORPUS='corpus/trid/selfplay-standard.games trid-standard 300 standard,romulan gamelist
+CORPUS='corpus/capablanca/selfplay.games capablanca 200 san,lan,uci pgn
+corpus/doublechess/selfplay.games doublechess 200 san,lan,uci pgn
+corpus/trid/selfplay-standard.games trid-standard 300 standard,romulan gamelist
 corpus/trid/selfplay-tournament.games trid-tournament 300 standard,romulan gamelist
 corpus/parallelworlds/selfplay.games parallelworlds 200 pw pgn
 corpus/panoply/selfplay-testarmy.games panoply-testarmy 100 gc gclog'
