@@ -52,6 +52,7 @@ struct cv_search {
     int use_time;
     double t0, hard, soft;
     int aborted;
+    int root_score;                 /* the best root move's score so far in a depth */
 };
 
 static double now(void)
@@ -454,6 +455,7 @@ static int search(cv_search *s, int ply, int turns, int depth, int alpha, int be
             if (v > alpha) {
                 alpha = v;
                 update_pv(s, ply, &m);
+                if (ply == 0) s->root_score = v;
                 if (v >= beta) {
                     if (!noisy && !end) {
                         uint32_t h = move_hash(&m);
@@ -555,7 +557,7 @@ static void set_time(cv_search *s, const cv_search_limits *lim)
     if (lim->movetime > 0) {
         s->use_time = 1;
         s->hard = lim->movetime;
-        s->soft = lim->movetime * 0.55;
+        s->soft = lim->movetime * 0.7;
     } else if (lim->clock > 0) {
         s->use_time = 1;
         int togo = lim->movestogo > 0 ? lim->movestogo : 30;
@@ -618,6 +620,18 @@ int cv_search_run(cv_search *s, const cv_apos *root, const uint64_t *history, in
     for (int d = 1; d <= maxdepth; d++) {
         s->seldepth = 0;
         int v = search(s, 0, 0, d, -CV_SCORE_INF, CV_SCORE_INF, 0);
+        /* Out of time inside a depth: a root move that beat the last
+         * depth's best (searched first) is better on this depth's
+         * evidence, so it is played.  At a node limit the last depth
+         * completed stands, as the tests pin it. */
+        if (s->aborted && have && s->use_time && s->pvlen[0] > 0 && memcmp(&s->pv[0][0], &best_steps[0], sizeof(cv_amove))) {
+            nbest = s->pvlen[0];
+            memcpy(best_steps, s->pv[0], (size_t)nbest * sizeof(cv_amove));
+            info->score = s->root_score;
+            info->mate = mate_of(s->root_score);
+            whole_pv(s, rootnode, best_steps, nbest, info);
+            break;
+        }
         if (s->aborted && have) break;
         if (s->pvlen[0] == 0) {
             if (have) break;
