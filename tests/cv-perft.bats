@@ -196,7 +196,7 @@ split_sum() {  # split_sum FEN DEPTH N: sum of the N shares
     run --separate-stderr bin/cv-perft -V nosuch -d 1
     [ "$status" -eq 2 ]
     [ "$output" = "" ]
-    [[ "$stderr" =~ ^cv-perft:\ error:\ unknown\ variant\ \'nosuch\'\ \(known:\ chess,\  ]]
+    [[ "$stderr" =~ ^cv-perft:\ error:\ unknown\ variant\ \'nosuch\'\ \(known:\ capablanca,\ chess,\  ]]
 }
 
 @test "exit 2: missing suite file, with the system's reason" {

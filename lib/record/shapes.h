@@ -54,12 +54,16 @@ static inline int cv_shape_board_move(const unsigned char *s, size_t n)
 }
 
 /* parmen-star: Parmen glues a '*' to a Tri-D move when an attack board
- * changed hands ("Pb4xa3(5)*", "Pb4xa3(5)!*"; not after a '+', which the
- * move's symbol holds).  Elsewhere a '*' is a game's result; after such a
- * move it is a mark of the move, kept in its suffix.  Does a '*' after the move s[0, n) (annotations apart) mark
- * it so: the move ends in a level or is an attack-board move? */
+ * changed hands ("Pb4xa3(5)*", "Pb4xa3(5)!*", and after a promotion or
+ * a check, "Pb2-b1(2)=Q+*", as cvkit's listings write it).
+ * Elsewhere a '*' is a game's result; after such a move it is a mark of
+ * the move, kept in its suffix.  Does a '*' after the move s[0, n)
+ * (annotations apart) mark it so: the move, its check sign and
+ * promotion aside, ends in a level or is an attack-board move? */
 static inline int cv_shape_parmen_star(const unsigned char *s, size_t n)
 {
+    while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#')) n--;
+    if (n > 2 && s[n - 2] == '=') n -= 2;   /* a promotion: "Pb2-b1(2)=Q+*" */
     return n > 0 && (s[n - 1] == ')' || cv_shape_board_move(s, n));
 }
 
