@@ -21,6 +21,9 @@ static void usage(void)
            "      --seed S         start each game with random moves (game K: seed S+K-1;\n"
            "                       default: every game from the start position)\n"
            "      --random-plies N random moves of a seeded opening (0 to 40, default 4)\n"
+           "      --against-random SIDE  a random mover plays SIDE: white, black or\n"
+           "                       alternate (Black in odd games); the summary counts\n"
+           "                       the search's results\n"
            "      --max-moves N    end a game unfinished (result *) after N moves of\n"
            "                       either side (1 to 100000, default 300)\n"
            "  -d, --depth D        search each move to depth D (1 to 128; self-play\n"
@@ -45,14 +48,14 @@ static void usage(void)
 enum { MODE_NONE, MODE_XBOARD, MODE_UCI };
 
 typedef struct opts {
-    int mode, games, seeded, random_plies, max_moves, depth;
+    int mode, games, seeded, random_plies, max_moves, depth, random_side;
     unsigned long long seed, nodes;
     long hash;
     const char *output;
     const cv_record_format *format;
 } opts;
 
-enum { O_GAMES = 256, O_SEED, O_RANDOM, O_MAXMOVES, O_NODES, O_HASH, O_FORMAT, O_XBOARD, O_UCI };
+enum { O_GAMES = 256, O_SEED, O_RANDOM, O_MAXMOVES, O_NODES, O_HASH, O_FORMAT, O_XBOARD, O_UCI, O_AGAINST };
 
 static int play_option(cv_tool *t, int c, char *optarg)
 {
@@ -96,6 +99,15 @@ static int play_option(cv_tool *t, int c, char *optarg)
         if (!(o->format = cv_record_format_find(optarg)))
             return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
         break;
+    case O_AGAINST: {
+        static const char *const sides[] = { "white", "black", "alternate" };
+        int k = -1;
+        for (int i = 0; i < 3; i++)
+            if (!strcmp(optarg, sides[i])) k = i;
+        if (k < 0) return cv_cli_bad_choice(tool, argv, optind, c, optarg, "white, black, alternate");
+        o->random_side = k == 0 ? CV_SELFPLAY_RANDOM_WHITE : k == 1 ? CV_SELFPLAY_RANDOM_BLACK : CV_SELFPLAY_RANDOM_ALTERNATE;
+        break;
+    }
     case 'o': o->output = optarg; break;
     case O_XBOARD: o->mode = MODE_XBOARD; break;
     case O_UCI: o->mode = MODE_UCI; break;
@@ -110,6 +122,7 @@ static int check_options(cv_tool *t)
     if (o->depth && o->nodes) return cv_cli_usage_error(tool, "--depth and --nodes: give one of them");
     if (o->mode != MODE_NONE && o->games) return cv_cli_usage_error(tool, "--games plays against itself: not with --xboard or --uci");
     if (o->mode != MODE_NONE && o->output) return cv_cli_usage_error(tool, "--output is for --games");
+    if (!o->games && o->random_side) return cv_cli_usage_error(tool, "--against-random is for --games");
     if (!o->games && t->json) return cv_cli_usage_error(tool, "--json is for --games (the protocols have their own output)");
     if (t->json && o->format) return cv_cli_usage_error(tool, "--json and --format: give one of them");
     return -1;
@@ -130,6 +143,7 @@ static int selfplay(const cv_tool *t, const opts *o)
     char player[64], date[32], why[256];
     cv_selfplay_opts so = { .games = o->games, .seeded = o->seeded, .seed = o->seed,
                             .random_plies = o->random_plies, .max_plies = o->max_moves,
+                            .random_side = o->random_side,
                             .hash_mb = (size_t)o->hash, .format = o->format, .json = t->json };
     if (o->nodes) {
         so.lim.nodes = o->nodes;
@@ -161,6 +175,9 @@ static int selfplay(const cv_tool *t, const opts *o)
         fprintf(stderr, "%s: %d game%s of %s: %d won by White, %d by Black, %d drawn, %d unfinished; %ld moves\n",
                 tool, st.games, st.games == 1 ? "" : "s", t->v->name, st.white, st.black, st.drawn, st.unfinished,
                 st.plies);
+    if (!t->quiet && o->random_side)
+        fprintf(stderr, "%s: the search against a random mover: %d won, %d drawn, %d lost, %d unfinished\n", tool,
+                st.search_won, st.search_drawn, st.search_lost, st.unfinished);
     return status;
 }
 
@@ -222,7 +239,8 @@ int main(int argc, char **argv)
         { "depth", required_argument, 0, 'd' },        { "nodes", required_argument, 0, O_NODES },
         { "hash", required_argument, 0, O_HASH },      { "format", required_argument, 0, O_FORMAT },
         { "output", required_argument, 0, 'o' },       { "xboard", no_argument, 0, O_XBOARD },
-        { "uci", no_argument, 0, O_UCI },              { 0, 0, 0, 0 } };
+        { "uci", no_argument, 0, O_UCI },              { "against-random", required_argument, 0, O_AGAINST },
+        { 0, 0, 0, 0 } };
     cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET, .usage = usage, .letters = "d:o:", .own = own,
                   .option = play_option, .arg = &o, .check = check_options };
     int status = cv_tool_start(&T, argc, argv);

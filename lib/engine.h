@@ -237,7 +237,7 @@ typedef struct cv_engine_search {
     /* The move of the engine's gen (whole turn) that the single moves
      * steps[0..n-1], played from node (a turn's start), make; steps end
      * where the side changes (CV_MV_END among them).  0, or -1 when they
-     * do not make one. */
+     * do not make one.  NULL: a move is one single move (steps[0]). */
     int (*whole)(const void *node, const cv_amove *steps, int n, cv_amove *move);
     /* Repeated positions are draws (the search counts a repetition on
      * its path as one). */

@@ -217,3 +217,18 @@ Try 'cv-play --help' for more information." || { echo "# $args"; return 1; }
 --games 1 extra@unexpected operand 'extra'
 CASES
 }
+
+@test "self-play --against-random: the random mover plays Black in odd games, White in even ones; the search's results counted" {
+    run --separate-stderr bash -c "bin/cv-play -V trid-standard --games 4 --seed 1 --depth 1 --against-random alternate --json | jq -c '[.round, .result, .plies]'"
+    expect 0 '[1,"1-0",35]
+[2,"0-1",26]
+[3,"1-0",41]
+[4,"0-1",56]' 'cv-play: 4 games of trid-standard: 2 won by White, 2 by Black, 0 drawn, 0 unfinished; 158 moves
+cv-play: the search against a random mover: 4 won, 0 drawn, 0 lost, 0 unfinished'
+    run --separate-stderr bin/cv-play --against-random red --games 1
+    expect 2 '' "cv-play: error: --against-random 'red': not one of white, black, alternate
+Try 'cv-play --help' for more information."
+    run --separate-stderr bin/cv-play --against-random white --xboard
+    expect 2 '' "cv-play: error: --against-random is for --games
+Try 'cv-play --help' for more information."
+}

@@ -80,14 +80,6 @@ static int judge(void *node, int nmoves)
 
 static int eval(void *node) { return cv_gen_eval(node); }
 
-static int whole(const void *node, const cv_amove *steps, int n, cv_amove *move)
-{
-    (void)node;
-    if (n != 1) return -1;
-    *move = steps[0];
-    return 0;
-}
-
 const cv_engine_search cv_gen_search = {
     .node_size = sizeof(cv_pos),
     .enter = enter,
@@ -103,6 +95,6 @@ const cv_engine_search cv_gen_search = {
     .in_check = in_check,
     .judge = judge,
     .eval = eval,
-    .whole = whole,
+    .whole = NULL,      /* a move is one single move */
     .repetition = 1,
 };

@@ -340,14 +340,6 @@ static int s_eval(void *node)
     return score[s] - score[!s] + TEMPO;
 }
 
-static int s_whole(const void *node, const cv_amove *steps, int n, cv_amove *move)
-{
-    (void)node;
-    if (n != 1) return -1;
-    *move = steps[0];
-    return 0;
-}
-
 const cv_engine_search cv_pn_search = {
     .node_size = sizeof(pn_pos),
     .enter = s_enter,
@@ -363,6 +355,6 @@ const cv_engine_search cv_pn_search = {
     .in_check = s_in_check,
     .judge = s_judge,
     .eval = s_eval,
-    .whole = s_whole,
+    .whole = NULL,      /* a move is one single move */
     .repetition = 0,        /* the rules name no repetition draw */
 };

@@ -93,9 +93,14 @@ static int one_game(cv_search *s, const cv_variant *v, const cv_selfplay_opts *o
     cv_search_clear(s);
     int oom = 0;
     cv_play_result res;
+    cv_rng r;
+    cv_rng_seed(&r, (o->seeded ? o->seed : 0) + (uint64_t)(round - 1));
+    /* the side the random mover plays in this game, -1 none */
+    int rnd = o->random_side == CV_SELFPLAY_RANDOM_WHITE   ? 0
+              : o->random_side == CV_SELFPLAY_RANDOM_BLACK ? 1
+              : o->random_side == CV_SELFPLAY_RANDOM_ALTERNATE ? (round & 1)
+                                                               : -1;
     if (o->seeded) {
-        cv_rng r;
-        cv_rng_seed(&r, o->seed + (uint64_t)(round - 1));
         for (int i = 0; i < o->random_plies; i++) {
             cv_play_end(&g, &res);
             if (res.state != CV_PLAY_ON || !random_move(&g, &r, &oom)) break;
@@ -106,6 +111,10 @@ static int one_game(cv_search *s, const cv_variant *v, const cv_selfplay_opts *o
         cv_play_end(&g, &res);
         if (res.state != CV_PLAY_ON) break;
         if (g.n >= o->max_plies) break;
+        if (cv_any_side(cv_play_now(&g)) == rnd) {
+            if (!random_move(&g, &r, &oom)) break;
+            continue;
+        }
         cv_search_info info;
         int rc = cv_play_think(s, &g, &o->lim, NULL, NULL, &info);
         if (rc < 0) {
@@ -122,8 +131,16 @@ static int one_game(cv_search *s, const cv_variant *v, const cv_selfplay_opts *o
         }
         if (cv_play_push(&g, &info.pv[0]) < 0) goto oom_game;
     }
+    if (oom) goto oom_game;
     st->games++;
     st->plies += g.n;
+    if (rnd >= 0 && res.state != CV_PLAY_ON) {
+        int won = res.state == (rnd ? CV_PLAY_WHITE_WINS : CV_PLAY_BLACK_WINS);
+        int lost = res.state == (rnd ? CV_PLAY_BLACK_WINS : CV_PLAY_WHITE_WINS);
+        st->search_won += won;
+        st->search_lost += lost;
+        st->search_drawn += !won && !lost;
+    }
     switch (res.state) {
     case CV_PLAY_WHITE_WINS: st->white++; break;
     case CV_PLAY_BLACK_WINS: st->black++; break;

@@ -8,6 +8,8 @@
  * moves, repetition, material that cannot mate) or to o->max_plies
  * moves, when the result is "*".  The search forgets everything between
  * games, so at a fixed depth or node count a game is the same every run.
+ * With random_side, one side is a random mover instead of the search,
+ * and the stats count the search's results.
  * Each game is written, as it ends, in the format f (NULL: the variant's
  * own), with the tags Event, Site, Date, Round, White, Black and Result;
  * with json, as one JSON object a line instead: {"round":K,"variant":...,
@@ -25,6 +27,11 @@ typedef struct cv_selfplay_opts {
     int seeded;                 /* random openings from seed */
     uint64_t seed;
     int random_plies;           /* moves of a random opening */
+    /* A random mover plays one side (a random legal move, from the
+     * game's generator seeded as the opening's, seed 0 when unseeded):
+     * CV_SELFPLAY_SEARCH_BOTH none, _RANDOM_WHITE, _RANDOM_BLACK, or
+     * _RANDOM_ALTERNATE (Black in odd games, White in even ones). */
+    int random_side;
     int max_plies;              /* moves (of either side) before a game stops unfinished */
     cv_search_limits lim;       /* per move */
     size_t hash_mb;
@@ -34,8 +41,13 @@ typedef struct cv_selfplay_opts {
     int json;
 } cv_selfplay_opts;
 
+enum { CV_SELFPLAY_SEARCH_BOTH = 0, CV_SELFPLAY_RANDOM_WHITE, CV_SELFPLAY_RANDOM_BLACK, CV_SELFPLAY_RANDOM_ALTERNATE };
+
 typedef struct cv_selfplay_stats {
     int games, white, black, drawn, unfinished;
+    /* with a random mover: the search's wins, draws, losses and games
+     * cut by the move cap */
+    int search_won, search_drawn, search_lost;
     long plies;
 } cv_selfplay_stats;
 

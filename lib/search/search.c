@@ -537,8 +537,11 @@ static int whole_pv(cv_search *s, const unsigned char *root, const cv_amove *ste
         es->play(node, m, &u);
         buf[nb++] = *m;
         if (es->side(node) != side || es->judge(node, -1) != CV_JUDGE_PLAY) {
-            if (npv < CV_SEARCH_MAX_PV && es->whole(start, buf, nb, &info->pv[npv]) == 0) npv++;
-            else break;
+            if (npv >= CV_SEARCH_MAX_PV) break;
+            int made = es->whole ? es->whole(start, buf, nb, &info->pv[npv]) : nb == 1 ? 0 : -1;
+            if (made < 0) break;
+            if (!es->whole) info->pv[npv] = buf[0];
+            npv++;
             nb = 0;
             memcpy(start, node, s->node_size);
             if (es->judge(node, -1) != CV_JUDGE_PLAY) break;
@@ -560,12 +563,16 @@ static void set_time(cv_search *s, const cv_search_limits *lim)
         s->soft = lim->movetime * 0.7;
     } else if (lim->clock > 0) {
         s->use_time = 1;
+        /* the clock's share of this move: all of it (but a margin) when
+         * it is the last move before the control, else an even share of
+         * the moves to go (30 in sudden death) and most of the increment,
+         * with room to think longer, never more than 40% of the clock */
         int togo = lim->movestogo > 0 ? lim->movestogo : 30;
-        double share = lim->clock / (togo + 2) + lim->inc * 0.75;
-        double cap = lim->clock * 0.4;
+        double share = lim->clock / togo + lim->inc * 0.75;
+        double cap = togo == 1 ? lim->clock * 0.9 : lim->clock * 0.4;
         if (share > cap) share = cap;
-        s->soft = share * 0.6;
-        s->hard = share * 2.5 < cap ? share * 2.5 : cap;
+        s->soft = share * 0.7;
+        s->hard = togo == 1 ? share : (share * 2.5 < cap ? share * 2.5 : cap);
     }
 }
 

@@ -330,14 +330,6 @@ static int s_eval(void *node)
     return score_with(&n->p, n->sum);
 }
 
-static int s_whole(const void *node, const cv_amove *steps, int n, cv_amove *move)
-{
-    (void)node;
-    if (n != 1) return -1;
-    *move = steps[0];
-    return 0;
-}
-
 const cv_engine_search cv_trid_search = {
     .node_size = sizeof(tnode),
     .enter = s_enter,
@@ -353,6 +345,6 @@ const cv_engine_search cv_trid_search = {
     .in_check = s_in_check,
     .judge = s_judge,
     .eval = s_eval,
-    .whole = s_whole,
+    .whole = NULL,      /* a move is one single move */
     .repetition = 1,
 };
