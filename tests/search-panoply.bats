@@ -83,6 +83,30 @@ best() {
     [ "$output" = 0 ]
 }
 
+# A mate in 3 is five single moves; as for the mates in 2, futility
+# pruning passes over quiet last moves, and one of these needs depth 7
+# (2N + 1) to be seen without --plain; with --plain each is found at 5.
+@test "every mate in 3 found as mate 3, at depth 7 and with --plain at 5" {
+    mates 3 > "$T/m3"
+    n=$(wc -l < "$T/m3")
+    [ "$n" -ge 5 ]
+    want=$(yes '3 null' | head -n "$n")
+    run best "$T/m3" --depth 7
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+    run best "$T/m3" --depth 5 --plain
+    [ "$output" = "$want" ]
+}
+
+@test "a mate in 3 is not reported as a mate in 1 or 2 (depth 4)" {
+    mates 3 > "$T/m3"
+    run best "$T/m3" --depth 4 --plain
+    [ "$status" -eq 0 ]
+    [ "$(wc -l <<< "$output")" -eq "$(wc -l < "$T/m3")" ]
+    run grep -c '^[12] ' <<< "$output"
+    [ "$output" = 0 ]
+}
+
 @test "after the first move of each mate in 2 the loser sees mate -1" {
     # the move is the one the comment before each line names
     awk -F'\t' '/^# / { c = $0 } !/^#/ && $1 == 2 { sub(/^[^:]*: /, "", c); print $2 "\t" c }' "$C/mates.txt" > "$T/m2moves"

@@ -99,9 +99,11 @@ int cv_search_judge(const cv_apos *a);
 /* The fewest turns, 1 to most, in which the side to move at a forces the
  * opponent's loss (mate, a captured king, a stalemate that loses: the
  * engine's judge), found by trying every single move of every turn
- * (no evaluation, no pruning but stopping at the first proof); 0 when
- * there is none within most, -1 when the engine has no search entries
- * or memory ran out.  *nodes (may be NULL) counts the moves played.
+ * (no evaluation, no pruning but stopping at the first proof; captures,
+ * checks and the moves that settled a sibling are tried first, and a
+ * node met again byte for byte is answered from a table); 0 when there
+ * is none within most, -1 when the engine has no search entries or
+ * memory ran out.  *nodes (may be NULL) counts the moves searched.
  * Repetitions are not looked at: a proof of a few turns needs none. */
 int cv_search_prove(const cv_apos *a, int most, uint64_t *nodes);
 
