@@ -196,3 +196,29 @@ s.txt:6:5: error: play needs white, black, both or none
 s.txt:8:1: error: the game is over (1-0)
 s.txt:9:1: error: the game is over (1-0)"
 }
+
+@test "cv-board: play both reaches the game's end in every game with a start, and record gives a record cv-replay accepts" {
+    # VARIANT MOVES RESULT, at level nodes 500 (deterministic)
+    local table='capablanca 20 0-1
+chess 96 0-1
+chess960 96 0-1
+doublechess 130 0-1
+panoply-testarmy 125 1-0
+parallelworlds 6 0-1
+trid-standard 143 1-0
+trid-tournament 154 0-1' v n res count=0
+    while read -r v n res; do
+        printf 'level nodes 500\nplay both\nrecord\n' > "$T/s.txt"
+        bin/cv-board -V "$v" "$T/s.txt" > "$T/out"
+        [ "$(grep -c '^move ' "$T/out")" -eq "$n" ] || { echo "# $v: $(grep -c '^move ' "$T/out") moves, want $n"; return 1; }
+        [ "$(grep '^game over ' "$T/out")" = "game over $res" ] || { echo "# $v: $(grep '^game over' "$T/out")"; return 1; }
+        sed '1,/^game over /d' "$T/out" > "$T/record"
+        run --separate-stderr bin/cv-replay -V "$v" "$T/record"
+        [ "$status" -eq 0 ] || { echo "# $v: cv-replay: $stderr"; return 1; }
+        [ "${lines[-1]}" = "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ] || { echo "# $v: ${lines[-1]}"; return 1; }
+        count=$((count + 1))
+    done <<<"$table"
+    [ "$count" -eq 8 ]
+    # every spec with a start position is in the table (panoply itself has none)
+    [ "$(ls specs/*.yaml | wc -l)" -eq 9 ]
+}
