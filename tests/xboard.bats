@@ -188,3 +188,13 @@ Error (bad time): st -1" ""
 move l1l8
 1-0 {White mates}" ""
 }
+
+@test "setboard of XBoard's own Double Chess FEN (w KQ p6 0 1): taken without the rights it cannot place" {
+    xb "variant doublechess" "sd 2" force \
+        "setboard rnbqrnbqkbnrqbnr/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQRNBQKBNRQBNR w KQ p6 0 1" \
+        go "setboard xyz" "ping 2" quit
+    expect 0 "setup (PNBRQKpnbrqk) 16x8+0_fairy rnbqrnbqkbnrqbnr/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQRNBQKBNRQBNR w PLEAplea - 0 1
+move b1c3
+tellusererror Illegal position
+pong 2" ""
+}

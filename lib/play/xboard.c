@@ -159,13 +159,41 @@ static void usermove(cv_xboard *x, const char *text)
     if (engine_to_move(x)) think(x);
 }
 
+/* Reads a position as the engine's own text; 0, or -1 when it cannot be
+ * played (a lax form is taken). */
+static int read_board(const cv_xboard *x, const char *fen, cv_apos *a)
+{
+    cv_fen_errors errs;
+    memset(&errs, 0, sizeof errs);
+    int bad = cv_any_read_position(x->v, fen, 0, a, &errs) < 0;
+    for (int i = 0; i < errs.n; i++) bad |= errs.e[i].kind != CV_FE_LAX;
+    return bad ? -1 : 0;
+}
+
+/* XBoard writes its own rights for a board it does not know: for Double
+ * Chess's "setup", "w KQ p6 0 1" after the start, one castling letter a
+ * wing and an en passant square no move made.  A position refused as it
+ * stands is taken with its castling and en passant fields (the third and
+ * fourth) as "-", the board and the side being what the GUI shows. */
+static int read_board_without_rights(const cv_xboard *x, const char *fen, cv_apos *a)
+{
+    char buf[1024], *field[8];
+    if (strlen(fen) >= sizeof buf) return -1;
+    strcpy(buf, fen);
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, " ", &save); t && n < 8; t = strtok_r(NULL, " ", &save)) field[n++] = t;
+    if (n < 4) return -1;
+    char text[1100];
+    size_t len = (size_t)snprintf(text, sizeof text, "%s %s - -", field[0], field[1]);
+    for (int i = 4; i < n && len < sizeof text; i++) len += (size_t)snprintf(text + len, sizeof text - len, " %s", field[i]);
+    return len < sizeof text ? read_board(x, text, a) : -1;
+}
+
 static void setboard(cv_xboard *x, const char *fen)
 {
     cv_apos a;
-    cv_fen_errors errs;
-    memset(&errs, 0, sizeof errs);
-    int bad = cv_any_read_position(x->v, fen, 0, &a, &errs) < 0;
-    for (int i = 0; i < errs.n; i++) bad |= errs.e[i].kind != CV_FE_LAX;
+    int bad = read_board(x, fen, &a) < 0 && read_board_without_rights(x, fen, &a) < 0;
     if (bad || start_game(x, x->pv, &a) < 0) {
         say(x, "tellusererror Illegal position");
         return;
