@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* ---- problems of a position text (every engine's reader fills these) ---- */
 
@@ -112,6 +113,15 @@ typedef struct cv_amove {
 typedef struct cv_aundo {
     union { max_align_t align_; unsigned char b[CV_AUNDO_BYTES]; } s;
 } cv_aundo;
+
+/* An engine's own move into a cv_amove and back: the bytes past it are
+ * zero, so equal moves are equal cv_amoves (the search compares them). */
+static inline void cv_amove_put(cv_amove *out, const void *move, size_t size)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->s.b, move, size);
+}
+static inline void cv_amove_get(void *move, const cv_amove *m, size_t size) { memcpy(move, m->s.b, size); }
 
 /* What the reader made of a move's text besides the move. */
 typedef struct cv_move_info {

@@ -26,15 +26,11 @@ static const char *const styles[] = { "ascii", "pbm-large", "pbm-small", NULL };
 static cv_move M(const cv_amove *m)
 {
     cv_move x;
-    memcpy(&x, m->s.b, sizeof x);
+    cv_amove_get(&x, m, sizeof x);
     return x;
 }
 
-static void put_move(cv_amove *out, cv_move m)
-{
-    memset(out, 0, sizeof *out);
-    memcpy(out->s.b, &m, sizeof m);
-}
+static void put_move(cv_amove *out, cv_move m) { cv_amove_put(out, &m, sizeof m); }
 
 /* pbm reads leniently and writes SAN */
 static cv_notation written(int nt) { return nt == NT_LAN ? CV_LAN : nt == NT_UCI ? CV_UCI : CV_SAN; }

@@ -6,7 +6,7 @@
 static cv_move M(const cv_amove *m)
 {
     cv_move x;
-    memcpy(&x, m->s.b, sizeof x);
+    cv_amove_get(&x, m, sizeof x);
     return x;
 }
 
@@ -18,10 +18,7 @@ static int moves(void *node, cv_amove *out, int max)
     if (max <= 0) return cv_gen_count_legal(node);
     cv_movelist ml;
     int n = cv_gen_legal(node, &ml);
-    for (int i = 0; i < n && i < max; i++) {
-        memset(&out[i], 0, sizeof out[i]);
-        memcpy(out[i].s.b, &ml.m[i], sizeof ml.m[i]);
-    }
+    for (int i = 0; i < n && i < max; i++) cv_amove_put(&out[i], &ml.m[i], sizeof ml.m[i]);
     return n;
 }
 

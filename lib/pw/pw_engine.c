@@ -26,7 +26,7 @@ static const pw_opts *O(const cv_variant *v) { return (const pw_opts *)(const vo
 static pw_turn T(const cv_amove *m)
 {
     pw_turn t;
-    memcpy(&t, m->s.b, sizeof t);
+    cv_amove_get(&t, m, sizeof t);
     return t;
 }
 
@@ -35,10 +35,9 @@ static pw_turn T(const cv_amove *m)
  * with gen's). */
 static void put_turn(cv_amove *out, const pw_turn *t)
 {
-    memset(out, 0, sizeof *out);
     pw_turn c = { .n = t->n };
     for (int i = 0; i < t->n && i < 3; i++) c.m[i] = t->m[i];
-    memcpy(out->s.b, &c, sizeof c);
+    cv_amove_put(out, &c, sizeof c);
 }
 
 static int p_opts_init(cv_variant *v, const char *rules, char *err, size_t es)

@@ -27,15 +27,11 @@ static const pw_move end_move = { PW_END_SQ, PW_END_SQ, 0, 0 };
 static pw_move M(const cv_amove *m)
 {
     pw_move x;
-    memcpy(&x, m->s.b, sizeof x);
+    cv_amove_get(&x, m, sizeof x);
     return x;
 }
 
-static void put(cv_amove *out, pw_move m)
-{
-    memset(out, 0, sizeof *out);
-    memcpy(out->s.b, &m, sizeof m);
-}
+static void put(cv_amove *out, pw_move m) { cv_amove_put(out, &m, sizeof m); }
 
 static int is_end(pw_move m) { return m.from == PW_END_SQ; }
 
@@ -212,8 +208,7 @@ static int n_whole(const void *node, const cv_amove *steps, int k, cv_amove *mov
         if (cv_pw_play(&p, &s, x) || s.n >= cv_pw_turn_limit(&p)) closed = 1;
     }
     if (!closed) return -1;
-    memset(move, 0, sizeof *move);
-    memcpy(move->s.b, &t, sizeof t);
+    cv_amove_put(move, &t, sizeof t);
     return 0;
 }
 
