@@ -97,6 +97,7 @@ _cvkit() {
     return 0
 }
 
-# Every tool of bin/ (tests/completion.bats checks the list against them).
+# Every tool of bin/ (tests/completion.bats checks the list against them);
+# cv-select is being added: its options, too, come from its --help.
 complete -o bashdefault -o default -F _cvkit cv-best cv-board cv-check cv-convert cv-legal cv-parse cv-perft cv-play \
     cv-replay cv-select
