@@ -143,6 +143,14 @@ yaml-0.1" ""
     done
     run readlink "$top/share/bash-completion/completions/cv-perft"
     expect 0 "cvkit" ""
+    # the completion as bash-completion loads it, by the tool's name, on
+    # the installed tools and specs
+    run --separate-stderr env -u CVKIT_SPECS PATH="$top/bin:$PATH" bash -c 'source "$1" || exit 9
+        COMP_WORDS=(cv-perft -V d); COMP_CWORD=2; _cvkit; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(cv-perft --th); COMP_CWORD=1; _cvkit; echo "${COMPREPLY[*]}"' _ \
+        "$top/share/bash-completion/completions/cv-perft"
+    expect 0 "double-chess doublechess doublechess16x8
+--threads" ""
 
     inroot uninstall DESTDIR="$T/stage" PREFIX=/opt/cv
     run bash -c 'cd "$1" && find . \( -type f -o -type l \) -print | sort' _ "$T/stage"
