@@ -268,7 +268,7 @@ static void section_head(FILE *out, const cv_record *g, const char *name, const 
 {
     fprintf(out, "<section class=\"%s\" data-game=\"%ld\" data-plies=\"%zu\" data-name=\"", cls, g->number, plies);
     esc(out, name);
-    fputs("\" hidden>\n<h2>", out);
+    fputs("\">\n<h2>", out);
     esc(out, name);
     fputs("</h2>\n", out);
 }
