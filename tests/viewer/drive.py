@@ -12,7 +12,8 @@ prints one line:
   key NAME...     press keys: Left Right Home End f, or a digit count
                   (3*Right)                     -> "keys N"
   click SELECTOR  a mouse click on the first element the CSS selector
-                  finds (its centre)            -> "click SELECTOR"
+                  finds (the centre of its first box, once scrolled to
+                  the middle of the window)     -> "click SELECTOR"
   game N          choose game N (1-based) in the page's game chooser
                                                 -> "game N"
   pieces          the shown position            -> "ply P flip F game G: SQ=PIECE ..."
@@ -231,8 +232,8 @@ def main():
             print("keys %d" % n)
         elif cmd == "click":
             sel = " ".join(args)
-            box = br.eval("(function(){var e=document.querySelector(%s);if(!e)return null;e.scrollIntoView();"
-                          "var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})()"
+            box = br.eval("(function(){var e=document.querySelector(%s);if(!e)return null;e.scrollIntoView({block:'center'});"
+                          "var r=e.getClientRects()[0];return [r.left+r.width/2,r.top+r.height/2];})()"
                           % json.dumps(sel))
             if not box:
                 fail("nothing matches " + sel)
