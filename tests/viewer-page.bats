@@ -34,8 +34,8 @@ corpus/panoply/game2-frozen-king-mated.txt 91'
     [ "$(grep -c '<section' page.html)" -eq 1 ]
     run sed -n '/^<main>$/,/^<script type="text\/x-cvkit-pictures"/p' page.html
     [ "$output" = '<main>
-<section class="game" data-game="1" data-plies="4" data-name="game 1 (A - B)">
-<h2>game 1 (A - B)</h2>
+<section class="game" data-game="1" data-plies="4" data-name="game 1 (A - B), Viewer &lt;test&gt; &amp; co">
+<h2>game 1 (A - B), Viewer &lt;test&gt; &amp; co</h2>
 <div class="board"></div>
 <div class="side">
 <table class="tags">
@@ -129,8 +129,8 @@ corpus/panoply/game2-frozen-king-mated.txt 91'
 <section class="game unplayed" data-game="2" data-plies="0"
 <section class="game" data-game="3" data-plies="1"' ]
     run sed -n '/class="game unplayed"/,/<\/section>/p' page.html
-    [ "$output" = '<section class="game unplayed" data-game="2" data-plies="0" data-name="game 2 (? - ?)">
-<h2>game 2 (? - ?)</h2>
+    [ "$output" = '<section class="game unplayed" data-game="2" data-plies="0" data-name="game 2 (? - ?), two">
+<h2>game 2 (? - ?), two</h2>
 <div class="side">
 <table class="tags">
 <tr><th>Event</th><td>two</td></tr>

@@ -119,7 +119,10 @@ fen_pieces() {
 
 @test "a page of four games: the chooser lists them; keys step through the game chosen" {
     run grep -A 9 -x "open many.html" "$W/out"
-    [ "${lines[1]}" = "text game 1 (New-cfe8ce842c - Base-c4a644922d, round 1)game 2 (Base-c4a644922d - New-cfe8ce842c, round 1)game 3 (New-cfe8ce842c - Base-c4a644922d, round 1)game 4 (Base-c4a644922d - New-cfe8ce842c, round 1)" ]
+    [ "${lines[1]}" = "text game 1 (New-cfe8ce842c - Base-c4a644922d, round 1), Batch 10: s20red4c4_t3 vs master$(
+        )game 2 (Base-c4a644922d - New-cfe8ce842c, round 1), Batch 10: s20red4c4_t3 vs master$(
+        )game 3 (New-cfe8ce842c - Base-c4a644922d, round 1), Batch 10: s20red4c4_t3 vs master$(
+        )game 4 (Base-c4a644922d - New-cfe8ce842c, round 1), Batch 10: s20red4c4_t3 vs master" ]
     [ "${lines[2]}" = "$(pieces "$W/svgmany/1-000.svg" 0 0 1)" ]
     [ "${lines[3]}" = "game 3" ]
     [ "${lines[4]}" = "$(pieces "$W/svgmany/3-000.svg" 0 0 3)" ]

@@ -264,12 +264,24 @@ void cv_html_end(FILE *out)
     fputs(cv_viewer_tail, out);
 }
 
+/* The game's name, and its event when it has one (the one tag a reader
+ * of a file of games tells them apart by besides the players). */
+static void title(FILE *out, const cv_record *g, const char *name)
+{
+    const char *ev = cv_game_tag_value(g, "Event");
+    esc(out, name);
+    if (ev && *ev && strcmp(ev, "?")) {
+        fputs(", ", out);
+        esc(out, ev);
+    }
+}
+
 static void section_head(FILE *out, const cv_record *g, const char *name, const char *cls, size_t plies)
 {
     fprintf(out, "<section class=\"%s\" data-game=\"%ld\" data-plies=\"%zu\" data-name=\"", cls, g->number, plies);
-    esc(out, name);
+    title(out, g, name);
     fputs("\">\n<h2>", out);
-    esc(out, name);
+    title(out, g, name);
     fputs("</h2>\n", out);
 }
 
