@@ -39,7 +39,7 @@ setup_file() {
     # several games: the chooser, then keys in the game chosen
     "$ROOT/bin/cv-convert" -q --format html "$ROOT/corpus/chess/pgn/cl_multiple.pgn" > many.html || return 1
     mkdir svgmany && "$ROOT/bin/cv-replay" -q --svg-dir svgmany "$ROOT/corpus/chess/pgn/cl_multiple.pgn" > /dev/null
-    printf '%s\n' "open many.html" "text #games" pieces "game 3" pieces "key End" pieces "key Left" pieces requests \
+    printf '%s\n' "open many.html" "text #games" pieces "game 3" shown pieces "key End" pieces "key Left" pieces requests \
         >> commands
     python3 "$ROOT/tests/viewer/drive.py" < commands > out 2> err
     echo $? > status
@@ -68,7 +68,7 @@ pieces() {
 
 @test "the browser ran every command" {
     [ "$(cat "$W/status")" = 0 ] || { echo "# drive.py: $(cat "$W/err")"; return 1; }
-    [ "$(wc -l < "$W/out")" -eq $((5 * 18 + 2 + 3 + 10)) ]
+    [ "$(wc -l < "$W/out")" -eq $((5 * 18 + 2 + 3 + 11)) ]
 }
 
 @test "five games, stepped by keys and a click: the shown pieces are those of cv-replay's picture of the ply" {
@@ -118,21 +118,23 @@ fen_pieces() {
 }
 
 @test "a page of four games: the chooser lists them; keys step through the game chosen" {
-    run grep -A 9 -x "open many.html" "$W/out"
+    run grep -A 10 -x "open many.html" "$W/out"
     [ "${lines[1]}" = "text game 1 (New-cfe8ce842c - Base-c4a644922d, round 1), Batch 10: s20red4c4_t3 vs master$(
         )game 2 (Base-c4a644922d - New-cfe8ce842c, round 1), Batch 10: s20red4c4_t3 vs master$(
         )game 3 (New-cfe8ce842c - Base-c4a644922d, round 1), Batch 10: s20red4c4_t3 vs master$(
         )game 4 (Base-c4a644922d - New-cfe8ce842c, round 1), Batch 10: s20red4c4_t3 vs master" ]
     [ "${lines[2]}" = "$(pieces "$W/svgmany/1-000.svg" 0 0 1)" ]
     [ "${lines[3]}" = "game 3" ]
-    [ "${lines[4]}" = "$(pieces "$W/svgmany/3-000.svg" 0 0 3)" ]
+    # that game alone on screen
+    [ "${lines[4]}" = "shown 1: game 3 (New-cfe8ce842c - Base-c4a644922d, round 1), Batch 10: s20red4c4_t3 vs master" ]
+    [ "${lines[5]}" = "$(pieces "$W/svgmany/3-000.svg" 0 0 3)" ]
     local last
     last=$(ls "$W/svgmany" | grep '^3-' | sort | tail -1)
     last=${last#3-}
     last=${last%.svg}
     [ "$last" != 000 ]
-    [ "${lines[6]}" = "$(pieces "$W/svgmany/3-$last.svg" $((10#$last)) 0 3)" ]
-    [ "${lines[8]}" = "$(pieces "$W/svgmany/3-$(printf %03d $((10#$last - 1))).svg" $((10#$last - 1)) 0 3)" ]
+    [ "${lines[7]}" = "$(pieces "$W/svgmany/3-$last.svg" $((10#$last)) 0 3)" ]
+    [ "${lines[9]}" = "$(pieces "$W/svgmany/3-$(printf %03d $((10#$last - 1))).svg" $((10#$last - 1)) 0 3)" ]
 }
 
 @test "the pages asked for nothing beyond themselves" {

@@ -15,6 +15,7 @@ const char cv_viewer_head[] =
     "header button { min-width: 3em; font: inherit; }\n"
     "#where { margin-left: 1em; }\n"
     "section.game { display: flex; flex-wrap: wrap; gap: 16px; padding: 10px; }\n"
+    "section.game[hidden] { display: none; }\n"
     "section.game h2 { flex-basis: 100%; margin: 0; font-size: 1.1em; }\n"
     ".board { flex: 0 0 auto; }\n"
     ".board svg { display: block; max-width: 100%; height: auto; }\n"

@@ -20,6 +20,8 @@ prints one line:
                   (the pieces of the shown SVG, data-square=data-piece,
                   sorted as text)
   text SELECTOR   the text of the first match   -> "text TEXT"
+  shown           the games on screen           -> "shown N: NAME|NAME..."
+                  (sections laid out, by their data-name)
   requests        the URLs the pages asked for beyond the page itself,
                   over the whole run            -> "requests N URL..."
   shot FILE       a PNG screenshot of the viewport into FILE
@@ -247,6 +249,11 @@ def main():
             print("game " + args[0])
         elif cmd == "pieces":
             print(br.eval(PIECES))
+        elif cmd == "shown":
+            names = br.eval("Array.prototype.filter.call(document.querySelectorAll('section.game'),"
+                            "function(s){return s.getClientRects().length>0;})"
+                            ".map(function(s){return s.getAttribute('data-name');})")
+            print("shown %d: %s" % (len(names), "|".join(names)))
         elif cmd == "text":
             sel = " ".join(args)
             print("text " + (br.eval("(function(){var e=document.querySelector(%s);return e?e.textContent:'';})()"
