@@ -219,9 +219,10 @@ int cv_html_game_ply(cv_html_game *h, const cv_apos *pos, const cv_apos *before,
 {
     if (!pos->e->picture || !pos->e->picture->draw) return 0;
     h->drawn = 1;
-    char style[400], flipped[400];
+    char style[400], flipped[420];
+    /* the move's cells found once: "svg" or "svg:last=CELLS" */
     cv_diagram_svg_last(style, sizeof style, "svg", before, move);
-    cv_diagram_svg_last(flipped, sizeof flipped, "svg:flip", before, move);
+    snprintf(flipped, sizeof flipped, "svg:flip%s%s", style[3] ? "," : "", style[3] ? style + 4 : "");
     if (add_picture(h, pos, style) || put(&h->plies, "|", 1) || add_picture(h, pos, flipped) ||
         put(&h->plies, "\n", 1))
         return -1;
