@@ -45,13 +45,13 @@ corpus/panoply/game2-frozen-king-mated.txt 91'
 <tr><th>Result</th><td>*</td></tr>
 </table>
 <div class="moves">
-<span class="num">1.</span> <span class="mv" data-ply="1">e4</span>
+<span class="num">1.</span>&nbsp;<span class="mv" data-ply="1">e4</span>
 <span class="comment">best by test</span>
-<span class="num">1...</span> <span class="mv" data-ply="2">e5</span>
-<span class="var">(<span class="num">1...</span> <span class="vmv">c5</span>
-<span class="num">2.</span> <span class="vmv">Nf3</span>
+<span class="num">1...</span>&nbsp;<span class="mv" data-ply="2">e5</span>
+<span class="var">(<span class="num">1...</span>&nbsp;<span class="vmv">c5</span>
+<span class="num">2.</span>&nbsp;<span class="vmv">Nf3</span>
 )</span>
-<span class="num">2.</span> <span class="mv" data-ply="3">Nf3!</span>
+<span class="num">2.</span>&nbsp;<span class="mv" data-ply="3">Nf3!</span>
 <span class="nag">$14</span>
 <span class="mv" data-ply="4">Nc6</span>
 <span class="result">*</span>
@@ -179,9 +179,9 @@ corpus/panoply/game2-frozen-king-mated.txt 91'
     # the moves in the notation asked for
     run --separate-stderr "$CV" --to romulan --format html "$ROOT/corpus/trid/game1-gamelist.txt"
     [ "$status" -eq 0 ]
-    [ "$(printf '%s\n' "$output" | grep -m3 'class="mv"')" = '<span class="num">1.</span> <span class="mv" data-ply="1">Pb2W-b4W</span>
+    [ "$(printf '%s\n' "$output" | grep -m3 'class="mv"')" = '<span class="num">1.</span>&nbsp;<span class="mv" data-ply="1">Pb2W-b4W</span>
 <span class="mv" data-ply="2">Pc7B-c5B</span>
-<span class="num">2.</span> <span class="mv" data-ply="3">Pb4Wxc5B</span>' ]
+<span class="num">2.</span>&nbsp;<span class="mv" data-ply="3">Pb4Wxc5B</span>' ]
     # no game: the page without sections, and the usual warning
     : > empty.pgn
     run --separate-stderr "$CV" --format html empty.pgn

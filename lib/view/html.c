@@ -327,8 +327,9 @@ static void movetext(FILE *out, const cv_record *g, char *const *texts, const ch
             break;
         case CV_TOKEN_MOVE:
         case CV_TOKEN_NULL_MOVE: {
-            if (t->color == 'w') fprintf(out, "<span class=\"num\">%ld.</span> ", t->number);
-            else if (need_number) fprintf(out, "<span class=\"num\">%ld...</span> ", t->number);
+            /* a number stays on the line of its move */
+            if (t->color == 'w') fprintf(out, "<span class=\"num\">%ld.</span>&nbsp;", t->number);
+            else if (need_number) fprintf(out, "<span class=\"num\">%ld...</span>&nbsp;", t->number);
             need_number = 0;
             if (t->depth == 0) fprintf(out, "<span class=\"mv\" data-ply=\"%zu\">", ++ply);
             else fputs("<span class=\"vmv\">", out);
