@@ -22,11 +22,11 @@ static void usage(void)
     const char *formats = cv_record_format_names();
     char list[512], either[256], text[800];
     snprintf(text, sizeof text, "a notation of the game's engine, %s; or fen: the position after every main-line "
-             "ply; or a record format: %s (as --format)", cv_notation_by_engine(0, list, sizeof list), formats);
+             "ply; or an output format: %s, html (as --format)", cv_notation_by_engine(0, list, sizeof list), formats);
     cv_tool_help("-t, --to WHAT", text);
     cv_tool_or_list(formats, either, sizeof either);
     snprintf(text, sizeof text, "the record format written: %s (default: the format read); --to romulan --format "
-             "gamelist gives both", either);
+             "gamelist gives both; or html: one web page showing every game ply by ply", either);
     cv_tool_help("    --format FORMAT", text);
     cv_tool_help("    --rejects FILE", "write the games that cannot be converted to FILE");
     snprintf(text, sizeof text, "read every input as %s", either);
@@ -52,6 +52,9 @@ typedef struct ctx {
     const char *to;     /* the notation asked for, by name (NULL: the variant's own) */
     const cv_record_format *input;   /* --input, or NULL: recognised per file */
     const cv_record_format *output;  /* --format / --to FORMAT, or NULL: as read */
+    int html;           /* --format html: one viewer page (lib/view/html.h) */
+    cv_html_game *hv;   /* its pictures of the game being converted */
+    int html_failed;    /* out of memory taking them */
     int cur_nt;         /* that notation for the current game's variant */
     FILE *rejects;      /* the rejects stream: a worker's batch, or the file once opened */
     struct cv_outfile *rejects_file;    /* --rejects: created at the first rejected game */
@@ -95,6 +98,11 @@ static void keep_fen(ctx *C, const char *fen)
 static void on_move(void *arg, const cv_replay_ev *e)
 {
     ctx *C = arg;
+    if (C->html && e->depth == 0) {
+        char canon[64];
+        cv_replay_ev_move(e, 0, canon, sizeof canon);
+        if (cv_html_game_ply(C->hv, e->after, e->before, canon)) C->html_failed = 1;
+    }
     if (C->to_fen) {
         if (e->depth == 0) {
             char fen[2048];
@@ -115,7 +123,7 @@ static void on_move(void *arg, const cv_replay_ev *e)
  * problem list under --json. */
 static cv_problem_at problem_at(ctx *C, cv_level lv)
 {
-    return (cv_problem_at){ C->d, C->json ? &C->probs : NULL, C->path, C->ident,
+    return (cv_problem_at){ C->d, C->json || C->html ? &C->probs : NULL, C->path, C->ident,
                             lv == CV_ERROR ? "; written unconverted" : NULL };
 }
 
@@ -174,7 +182,12 @@ static int write_unconverted(ctx *C, const cv_record_format *f, const cv_record 
                       "%s: longer than the reader keeps to write it as read; not written", C->ident);
         return 2;
     }
-    if (g->raw) {
+    if (C->html && out == C->out) {
+        /* a page holds no record: the game is shown as read, unplayed */
+        char name[512];
+        f->ident(g, name, sizeof name);
+        cv_html_unplayed(out, g, name, g->raw, g->rawlen, &C->probs);
+    } else if (g->raw) {
         fwrite(g->raw, 1, g->rawlen, out);
         if (g->rawlen && g->raw[g->rawlen - 1] != '\n') fputc('\n', out);
     } else {
@@ -246,6 +259,12 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         for (size_t i = 0; i < C->nfens; i++) free(C->fens[i]);
         C->nfens = 0;
     }
+    if (C->html) {
+        /* the page shows an unplayed game's problems */
+        cv_problems_of_record(&C->probs, g);
+        cv_html_game_reset(C->hv);
+        C->html_failed = 0;
+    }
     cv_problem_at at = problem_at(C, CV_ERROR);
     if (!start || !deflt) {
         const char *msg = deflt ? "out of memory" : "the rules of this record format cannot be loaded";
@@ -264,6 +283,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         static const cv_replay_hooks hooks = { on_move, on_bad };
         cv_replayer_set_marks(C->rp, fin->marks_warn ? CV_MARKS_WARN : CV_MARKS_IGNORE);
         cv_replayer_set_numbers(C->rp, fin->numbered);
+        if (C->html && cv_html_game_ply(C->hv, start, NULL, NULL)) C->html_failed = 1;
         if (cv_replay(C->rp, g, start, &hooks, C, &res, NULL) > 0) ok = 0;
     }
     free(start);
@@ -273,6 +293,16 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         const char *implied = ok ? cv_replay_implied_result(&res) : NULL;
         game_json(C, g, v, ok, g->result_text ? g->result_text : implied ? implied : "*");
         if (!ok && C->rejects_file) lost = write_unconverted(C, fin, g);
+    } else if (ok && C->html) {
+        if (C->html_failed) {
+            cv_report(C->d, CV_ERROR, "", 0, 0, "out of memory drawing %s of %s; not written", C->ident,
+                      cv_display_name(C->path));
+            lost = 2;
+        } else {
+            char name[512];
+            fin->ident(g, name, sizeof name);
+            cv_html_game_write(C->out, C->hv, g, C->text, name, cv_replay_implied_result(&res));
+        }
     } else if (ok && !C->to_fen) {
         int dropped;
         cv_record_rewrite(C->out, fout, g, C->text, v, &res, &dropped);
@@ -303,6 +333,8 @@ static int worker_init(void *w)
     W->fens = NULL;
     W->nfens = W->capfens = 0;
     memset(&W->probs, 0, sizeof W->probs);
+    W->hv = NULL;
+    if (W->html && !(W->hv = cv_html_game_new())) return -1;
     return (W->rp = cv_replayer_new()) ? 0 : -1;
 }
 
@@ -312,6 +344,7 @@ static void worker_fini(void *w)
     for (size_t i = 0; i < W->nfens; i++) free(W->fens[i]);
     free(W->fens);
     cv_replayer_free(W->rp);
+    cv_html_game_free(W->hv);
     cv_problems_free(&W->probs);
     free(W->text);
 }
@@ -355,15 +388,21 @@ static int convert_option(cv_tool *t, int c, char *optarg)
         if (!strcmp(optarg, "fen")) C->to_fen = 1;
         else if (cv_notation_known(optarg)) C->to = optarg;
         else if (cv_record_format_find(optarg)) C->output = cv_record_format_find(optarg);
+        else if (!strcmp(optarg, "html")) C->html = 1;
         else {
             char list[512];
-            snprintf(list, sizeof list, "%s, fen, %s", cv_notation_names(), cv_record_format_names());
+            snprintf(list, sizeof list, "%s, fen, %s, html", cv_notation_names(), cv_record_format_names());
             return cv_cli_bad_choice(tool, argv, optind, c, optarg, list);
         }
         break;
     case O_FORMAT:
-        if (!(C->output = cv_record_format_find(optarg)))
-            return cv_cli_bad_choice(tool, argv, optind, c, optarg, cv_record_format_names());
+        if (!strcmp(optarg, "html")) {
+            C->html = 1;
+        } else if (!(C->output = cv_record_format_find(optarg))) {
+            char list[300];
+            snprintf(list, sizeof list, "%s, html", cv_record_format_names());
+            return cv_cli_bad_choice(tool, argv, optind, c, optarg, list);
+        }
         break;
     case O_REJECTS: C->rejects_path = optarg; break;
     case O_STRICT: C->strict = 1; break;
@@ -393,7 +432,16 @@ int main(int argc, char **argv)
                     !(C.rejects_file = cv_cli_replace_open(tool, "--rejects", rejects)))) {
         return cv_tool_end(&T, CV_EXIT_USAGE);
     }
+    if (C.html && C.to_fen) {
+        cv_cli_error(tool, "--to fen and --format html cannot be combined: each is the whole output");
+        return cv_tool_end(&T, CV_EXIT_USAGE);
+    }
+    C.html = C.html && !C.json;     /* --json is the output, as for any format */
     C.rp = cv_replayer_new();
+    if (C.html && !(C.hv = cv_html_game_new())) {
+        cv_cli_error(tool, "out of memory");
+        return cv_tool_end(&T, CV_EXIT_USAGE);
+    }
     C.out = stdout;
     cv_json_init(&C.js, stdout);
     status = 0;
@@ -402,12 +450,14 @@ int main(int argc, char **argv)
     /* rejects made on the workers go to the file in order */
     cv_run_ops ops = { .game = run_game, .worker_size = sizeof(ctx), .worker_init = worker_init,
                        .worker_fini = worker_fini, .side_write = C.rejects_file ? rejects_write : NULL, .tool = tool };
+    if (C.html) cv_html_begin(stdout);
     if (!(C.run = cv_run_new(C.jobs, C.chunk, &ops, &C))) {
         cv_cli_error(tool, "out of memory");
         status = CV_EXIT_USAGE;
     } else if (cv_cli_each_file(tool, T.files, T.nfiles, cv_record_suffixes(), convert_file, &C, &status)) {
         status = 2;
     }
+    if (C.html) cv_html_end(stdout);
     long games = C.run ? cv_run_totals(C.run)->games : 0;
     cv_run_free(C.run);
     if (C.rejects_failed) status = CV_EXIT_USAGE;

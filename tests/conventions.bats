@@ -510,9 +510,9 @@ cv-legal|-s|--diagram=foo => --diagram 'foo': not one of ascii, pbm-large, pbm-s
 cv-legal|-V|trid-standard|-s|--diagram=foo => --diagram 'foo': not one of levels, overhead, ascii, svg
 cv-board|--diagram=foo => --diagram 'foo': not one of ascii, pbm-large, pbm-small, svg
 cv-replay|--diagram=foo => --diagram 'foo': not svg or svg:OPT,... (OPT: flip, coords, nocoords, letters, overhead, size=N, last=CELLS)
-cv-convert|--to|foo => --to 'foo': not one of $NT, fen, $REC
-cv-convert|-t|foo => -t 'foo': not one of $NT, fen, $REC
-cv-convert|--format|foo => --format 'foo': not one of $REC
+cv-convert|--to|foo => --to 'foo': not one of $NT, fen, $REC, html
+cv-convert|-t|foo => -t 'foo': not one of $NT, fen, $REC, html
+cv-convert|--format|foo => --format 'foo': not one of $REC, html
 cv-convert|--input|foo => --input 'foo': not one of $REC
 cv-parse|--input|foo => --input 'foo': not one of $REC
 cv-replay|--input=foo => --input 'foo': not one of $REC

@@ -24,6 +24,7 @@ engine.h
 game.h
 geom.h
 hold.h
+html.h
 jobs.h
 json.h
 lines.h

@@ -147,7 +147,7 @@ d/sub/gamelist.txt: game 1: valid, 69 plies, checkmate
     [ "${lines[1]}" = '// [Event "Parmen sample game #2"]' ]
     [ "${lines[4]}" = "1.  Nd1W-c3N      Pc7B-c6B" ]
     run --separate-stderr bin/cv-convert --format xyz "$L1"
-    expect 2 "" "cv-convert: error: --format 'xyz': not one of pgn, gamelist, gclog
+    expect 2 "" "cv-convert: error: --format 'xyz': not one of pgn, gamelist, gclog, html
 Try 'cv-convert --help' for more information."
 }
 

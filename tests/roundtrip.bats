@@ -230,7 +230,7 @@ games() {
     run --separate-stderr "$CONVERT" --to xyz "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$status" -eq 2 ]
     [ "$output" = "" ]
-    [ "${stderr_lines[0]}" = "cv-convert: error: --to 'xyz': not one of san, lan, uci, pbm, standard, romulan, pw, gc, fen, pgn, gamelist, gclog" ]
+    [ "${stderr_lines[0]}" = "cv-convert: error: --to 'xyz': not one of san, lan, uci, pbm, standard, romulan, pw, gc, fen, pgn, gamelist, gclog, html" ]
     run --separate-stderr "$CONVERT" nonexistent.pgn "$CORPUS/pgn/cv_saavedra-1895.pgn"
     [ "$status" -eq 2 ]
     [ "${stderr_lines[0]}" = "cv-convert: error: nonexistent.pgn: No such file or directory" ]

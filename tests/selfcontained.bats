@@ -113,7 +113,8 @@ mkfifo base
 paste base
 seq base
 mktemp base
-tee base'
+tee base
+chromium chromium'
 
 @test "every tool the tests call comes from .ci/packages or Debian's required base" {
     local tool entry path real owner pri n=0
@@ -148,7 +149,7 @@ tee base'
         fi
         n=$((n + 1))
     done <<< "$TOOLS"
-    [ "$n" -eq 28 ]
+    [ "$n" -eq 29 ]
 }
 
 @test "no skip in the tests but those of make asan's sanitizers" {
