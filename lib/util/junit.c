@@ -145,8 +145,10 @@ static void problem_line(FILE *out, const char *path, const char *prefix, const 
     free(msg);
 }
 
-void cv_junit_case(FILE *out, const char *path, const char *name, const char *prefix, const cv_problems *ps,
-                   int failed)
+/* A case whose problems of kind "record" (the reader's) are said under
+ * rprefix, as the reader says them, and the others under prefix. */
+static void write_case(FILE *out, const char *path, const char *name, const char *rprefix, const char *prefix,
+                       const cv_problems *ps, int failed)
 {
     const cv_problem *first = NULL;
     for (size_t i = 0; i < ps->n && !first; i++)
@@ -168,9 +170,16 @@ void cv_junit_case(FILE *out, const char *path, const char *name, const char *pr
     } else {
         fputs("      <system-err>", out);
     }
-    for (size_t i = 0; i < ps->n; i++) problem_line(out, path, prefix, &ps->p[i]);
+    for (size_t i = 0; i < ps->n; i++)
+        problem_line(out, path, strcmp(ps->p[i].kind, "record") ? prefix : rprefix, &ps->p[i]);
     fputs(failed ? "</failure>\n" : "</system-err>\n", out);
     fputs("    </testcase>\n", out);
+}
+
+void cv_junit_case(FILE *out, const char *path, const char *name, const char *prefix, const cv_problems *ps,
+                   int failed)
+{
+    write_case(out, path, name, prefix, prefix, ps, failed);
 }
 
 void cv_junit_game(FILE *out, const char *path, const cv_record_format *fmt, const cv_record *g, const cv_problems *ps,
@@ -183,7 +192,9 @@ void cv_junit_game(FILE *out, const char *path, const cv_record_format *fmt, con
     const char *ev = cv_game_tag_value(g, "Event");
     if (ev && *ev && strcmp(ev, "?")) snprintf(name, sizeof name, "%s [%.200s]", ident, ev);
     else snprintf(name, sizeof name, "%s", ident);
-    cv_junit_case(out, path, name, ident, ps, failed);
+    char number[32];
+    snprintf(number, sizeof number, "game %ld", g->number);
+    write_case(out, path, name, number, ident, ps, failed);
 }
 
 /* The spool's bytes [from, to) to out. */

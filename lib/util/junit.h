@@ -52,7 +52,9 @@ void cv_junit_suite_end(cv_junit *J, const char *path, long tests, long failures
  * ps has none). */
 void cv_junit_case(FILE *out, const char *path, const char *name, const char *prefix, const struct cv_problems *ps,
                    int failed);
-/* A game's case, named by its format's ident and its Event tag. */
+/* A game's case, named by its format's ident and its Event tag; its
+ * problems said as standard error says them: the reader's (kind
+ * "record") under "game N", the others under the ident. */
 void cv_junit_game(FILE *out, const char *path, const struct cv_record_format *fmt, const struct cv_game *g,
                    const struct cv_problems *ps, int failed);
 
