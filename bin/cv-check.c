@@ -38,7 +38,7 @@ typedef struct ctx {
     /* --junit: a suite an input, a case a position */
     cv_junit *junit;
     char *suite;        /* the input of the suite open, or NULL */
-    long suite_checked, suite_invalid;
+    long suite_tests, suite_failures;
     cv_problems probs;
 } ctx;
 
@@ -46,7 +46,7 @@ typedef struct ctx {
 static void junit_suite_end(ctx *C)
 {
     if (!C->suite) return;
-    cv_junit_suite_end(C->junit, C->suite, C->checked - C->suite_checked, C->invalid - C->suite_invalid);
+    cv_junit_suite_end(C->junit, C->suite, C->suite_tests, C->suite_failures);
     free(C->suite);
     C->suite = NULL;
 }
@@ -58,10 +58,11 @@ static void junit_case(ctx *C, const char *file, long line, const char *text, si
     if (!C->suite || strcmp(C->suite, file)) {
         junit_suite_end(C);
         C->suite = strdup(file);
-        C->suite_checked = C->checked - 1;
-        C->suite_invalid = C->invalid - bad;
+        C->suite_tests = C->suite_failures = 0;
         cv_junit_suite_begin(C->junit);
     }
+    C->suite_tests++;
+    C->suite_failures += bad != 0;
     char name[600];
     snprintf(name, sizeof name, "line %ld: %.*s", line, (int)(len < 500 ? len : 500), text);
     cv_junit_case(cv_junit_stream(C->junit), file, name, NULL, &C->probs, bad);

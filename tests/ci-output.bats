@@ -174,3 +174,127 @@ Try '$t --help' for more information."
     </testcase>
   </testsuite>' ]
 }
+
+@test "junit: XML escaped whatever the names: & < > quotes, Latin-1, controls, U+FFFE, tab, CR, LF" {
+    local f=$'x\x01\xff\xef\xbf\xbe&\r\n\t.pgn'
+    printf '[White "A\xff\xc3\xa9\xef\xbf\xbe<&>\\""]\n[Black "B"]\n\n1. e4 e5 2. Qh7 *\n' > "$f"
+    run --separate-stderr "$B/cv-replay" -c --junit esc.xml "$f"
+    [ "$status" -eq 1 ]
+    run xmllint --noout --schema "$XSD" esc.xml
+    [ "$status" -eq 0 ]
+    local name=$'x\\x01\xc3\xbf\\xef\\xbf\\xbe&amp;&#13;&#10;&#9;.pgn'
+    [ "$(cat esc.xml)" = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<testsuites name=\"cv-replay\" tests=\"1\" failures=\"1\" errors=\"0\">
+  <testsuite name=\"$name\" tests=\"1\" failures=\"1\" errors=\"0\">
+    <testcase name=\"game 1 (A"$'\xc3\xbf\xc3\xa9'"\\xef\\xbf\\xbe&lt;&amp;&gt;&quot; - B)\" classname=\"$name\">
+      <failure message=\"2. Qh7: no white queen can move to h7\" type=\"error\">x\\x01"$'\xc3\xbf'"\\xef\\xbf\\xbe&amp;&#13;
+"$'\t'".pgn:4:13: error: game 1 (A"$'\xc3\xbf\xc3\xa9'"\\xef\\xbf\\xbe&lt;&amp;&gt;\" - B): 2. Qh7: no white queen can move to h7
+</failure>
+    </testcase>
+  </testsuite>
+</testsuites>" ]
+    # what a reader of the XML gets back: the characters, not the escapes
+    [ "$(xmllint --xpath 'string(//testcase/@name)' esc.xml)" = $'game 1 (A\xc3\xbf\xc3\xa9\\xef\\xbf\\xbe<&>" - B)' ]
+}
+
+@test "junit: --jobs 1 and --jobs N write the same report, --fail-fast included" {
+    three_games
+    cat three.pgn three.pgn three.pgn > nine.pgn
+    cp three.pgn other.pgn
+    local j
+    "$B/cv-replay" -c --jobs 1 --junit r1.xml nine.pgn other.pgn > /dev/null 2>&1 || true
+    for j in "4 --chunk-bytes 1" "2 --chunk-bytes 150" "3"; do
+        # shellcheck disable=SC2086  # the words of $j are options
+        "$B/cv-replay" -c --jobs $j --junit rn.xml nine.pgn other.pgn > /dev/null 2>&1 || true
+        cmp r1.xml rn.xml
+    done
+    [ "$(grep -c '<testcase ' r1.xml)" -eq 12 ]
+    [ "$(grep -c '<failure ' r1.xml)" -eq 8 ]
+    "$B/cv-replay" -c --fail-fast --jobs 1 --junit f1.xml nine.pgn other.pgn > /dev/null 2>&1 || true
+    "$B/cv-replay" -c --fail-fast --jobs 4 --chunk-bytes 1 --junit f4.xml nine.pgn other.pgn > /dev/null 2>&1 || true
+    cmp f1.xml f4.xml
+    [ "$(grep -E '<testsuites? ' f1.xml)" = '<testsuites name="cv-replay" tests="1" failures="1" errors="0">
+  <testsuite name="nine.pgn" tests="1" failures="1" errors="0">' ]
+}
+
+@test "junit: written when games fail; a write error, an input, a missing directory: exit 2" {
+    three_games
+    # the report of a failing run is the point of it
+    run "$B/cv-replay" -c --junit r.xml three.pgn
+    [ "$status" -eq 1 ]
+    [ "$(grep -c '<failure ' r.xml)" -eq 2 ]
+    run --separate-stderr "$B/cv-replay" -c --junit /dev/full three.pgn
+    [ "$status" -eq 2 ]
+    [ "$(printf '%s\n' "$stderr" | tail -1)" = "cv-replay: error: --junit /dev/full: write error: No space left on device" ]
+    # the report never replaces an input, nor lands in an input directory
+    cp three.pgn keep.pgn
+    run --separate-stderr "$B/cv-replay" -c --junit three.pgn three.pgn
+    expect 2 "" "cv-replay: error: three.pgn: the output is also an input; nothing written"
+    cmp three.pgn keep.pgn
+    mkdir -p corpus && cp three.pgn corpus/
+    run --separate-stderr "$B/cv-parse" -c --junit corpus/r.xml corpus
+    expect 2 "" "cv-parse: error: corpus/r.xml: the output is inside the input directory corpus; nothing written"
+    [ ! -e corpus/r.xml ]
+    run --separate-stderr "$B/cv-check" --junit nodir/r.xml three.pgn
+    expect 2 "" "cv-check: error: --junit nodir/r.xml: No such file or directory"
+    # only the tools that judge games and positions take it
+    run --separate-stderr "$B/cv-convert" --junit r.xml three.pgn
+    expect 2 "" "cv-convert: error: unknown option '--junit'
+Try 'cv-convert --help' for more information."
+}
+
+@test "junit: cv-parse, a case a game, the reader's problems" {
+    printf '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 {x *\n\n[White "C"]\n[Black "D"]\n\n1. e4 *\n' > p.pgn
+    run --separate-stderr "$B/cv-parse" -c --junit p.xml p.pgn
+    [ "$status" -eq 1 ]
+    xmllint --noout --schema "$XSD" p.xml
+    [ "$(cat p.xml)" = '<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="cv-parse" tests="1" failures="1" errors="0">
+  <testsuite name="p.pgn" tests="1" failures="1" errors="0">
+    <testcase name="game 1 (A - B)" classname="p.pgn">
+      <failure message="unterminated comment (opened here)" type="error">p.pgn:4:17: error: game 1: unterminated comment (opened here)
+p.pgn:10:1: warning: game 1: missing result; '"'*'"' assumed
+</failure>
+    </testcase>
+  </testsuite>
+</testsuites>' ]
+    [ "$stderr" = "p.pgn:4:17: error: game 1: unterminated comment (opened here)
+p.pgn:10:1: warning: game 1: missing result; '*' assumed" ]
+}
+
+@test "junit: cv-check, a case a position, named by its line and text" {
+    printf '%s\n' 'k7/8/8/8/8/8/8/7K w - - 0 1' '' 'k7/8/8/8/8/8/8/7X w - - 0 1' > a.fen
+    printf '8/8/8/8/8/8/8/8 w - - 0 1\n' > b.fen
+    run --separate-stderr "$B/cv-check" --junit c.xml a.fen b.fen
+    [ "$status" -eq 1 ]
+    xmllint --noout --schema "$XSD" c.xml
+    [ "$(cat c.xml)" = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<testsuites name=\"cv-check\" tests=\"3\" failures=\"2\" errors=\"0\">
+  <testsuite name=\"a.fen\" tests=\"2\" failures=\"1\" errors=\"0\">
+    <testcase name=\"line 1: k7/8/8/8/8/8/8/7K w - - 0 1\" classname=\"a.fen\"/>
+    <testcase name=\"line 3: k7/8/8/8/8/8/8/7X w - - 0 1\" classname=\"a.fen\">
+      <failure message=\"unknown piece letter 'X'\" type=\"error\">a.fen:3:17: error: unknown piece letter 'X'
+</failure>
+    </testcase>
+  </testsuite>
+  <testsuite name=\"b.fen\" tests=\"1\" failures=\"1\" errors=\"0\">
+    <testcase name=\"line 1: 8/8/8/8/8/8/8/8 w - - 0 1\" classname=\"b.fen\">
+      <failure message=\"empty board\" type=\"error\">b.fen:1:1: error: empty board
+</failure>
+    </testcase>
+  </testsuite>
+</testsuites>" ]
+}
+
+# ---- cv-replay --json ----
+
+@test "cv-replay --json: the game's tags, as cv-convert --json gives them" {
+    three_games
+    run --separate-stderr "$B/cv-replay" --json three.pgn
+    [ "$status" -eq 1 ]
+    [ "$(printf '%s\n' "$output" | head -1 | cut -c1-120)" = '{"file":"three.pgn","game":1,"line":1,"col":1,"tags":{"Event":"E & <1>","White":"A","Black":"B"},"white":"A","black":"B"' ]
+    # the same object as cv-convert's, game by game
+    diff <("$B/cv-replay" --json three.pgn 2>/dev/null | jq -c .tags) <("$B/cv-convert" --json three.pgn 2>/dev/null | jq -c .tags)
+    # verdicts filtered by a tag
+    [ "$("$B/cv-replay" --json three.pgn 2>/dev/null | jq -r 'select(.tags.Event == "E & <1>") | .valid')" = false ]
+}

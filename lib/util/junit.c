@@ -25,13 +25,18 @@ struct cv_junit {
     int oom;
 };
 
-/* The length of the well-formed UTF-8 character at s (n bytes left) that
- * XML 1.0 allows, or 0: a stray byte, an overlong form, a surrogate, a
- * code point past U+10FFFF, U+FFFE or U+FFFF. */
-static size_t xml_char(const unsigned char *s, size_t n)
+/* The length of the well-formed UTF-8 character at s (n bytes left), or
+ * 0: a stray byte, an overlong form, a surrogate, a code point past
+ * U+10FFFF.  *forbidden: a character XML 1.0 has no place for (a control
+ * but tab, LF and CR; U+FFFE, U+FFFF). */
+static size_t utf8_char(const unsigned char *s, size_t n, int *forbidden)
 {
     unsigned c = s[0];
-    if (c < 0x80) return c >= 0x20 || c == '\t' || c == '\n' || c == '\r';
+    *forbidden = 0;
+    if (c < 0x80) {
+        *forbidden = c < 0x20 && c != '\t' && c != '\n' && c != '\r';
+        return 1;
+    }
     size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
     if (!len || len > n) return 0;
     for (size_t i = 1; i < len; i++)
@@ -40,7 +45,7 @@ static size_t xml_char(const unsigned char *s, size_t n)
     if (c == 0xED && s[1] >= 0xA0) return 0;
     if (c == 0xF0 && s[1] < 0x90) return 0;
     if (c == 0xF4 && s[1] >= 0x90) return 0;
-    if (c == 0xEF && s[1] == 0xBF && (s[2] == 0xBE || s[2] == 0xBF)) return 0;
+    *forbidden = c == 0xEF && s[1] == 0xBF && (s[2] == 0xBE || s[2] == 0xBF);
     return len;
 }
 
@@ -51,9 +56,17 @@ static void xml_text(FILE *o, const char *str, int attr)
     const unsigned char *s = (const unsigned char *)str;
     size_t n = strlen(str);
     for (size_t i = 0; i < n;) {
-        size_t k = xml_char(s + i, n - i);
+        int forbidden;
+        size_t k = utf8_char(s + i, n - i, &forbidden);
+        if (forbidden) {
+            for (size_t b = 0; b < k; b++) fprintf(o, "\\x%02x", s[i + b]);
+            i += k;
+            continue;
+        }
         if (!k) {
-            fprintf(o, "\\x%02x", s[i]);
+            /* read as Latin-1, PGN's own character set, as --json does */
+            fputc(0xC0 | (s[i] >> 6), o);
+            fputc(0x80 | (s[i] & 0x3F), o);
             i++;
             continue;
         }

@@ -15,10 +15,12 @@
  *    cli.h's cv_cli_check_output), said and CV_EXIT_USAGE.
  *  - Memory: the cases wait in an unnamed temporary file, not in memory;
  *    what is held is a few numbers an input.
- *  - Text is well-formed XML 1.0 whatever the input: & < > " escaped, a
- *    byte that is not well-formed UTF-8 and a character XML 1.0 forbids
- *    (controls but tab, LF, CR; U+FFFE, U+FFFF) written as \xNN, tab, LF
- *    and CR as character references inside attributes.
+ *  - Text is well-formed XML 1.0 in UTF-8 whatever the input: & < > "
+ *    escaped; a byte that is not part of well-formed UTF-8 read as
+ *    Latin-1 (PGN's character set, as json.h reads it); the bytes of a
+ *    character XML 1.0 has no place for (a control but tab, LF and CR;
+ *    U+FFFE, U+FFFF) written as \xNN; tab, LF and CR as character
+ *    references inside attributes, CR also in text.
  *  - The bytes depend on the games alone, not on --jobs: a worker writes
  *    its cases to its side output (lib/record/run.h), handed back here in
  *    the order of the games; there are no times in the report. */
