@@ -19,6 +19,7 @@ static void usage(void)
            "      --xfen           with --normalize: X-FEN castling letters (Chess960)\n"
            "  -j, --json           one JSON object per position\n"
            "      --silent         print nothing; the exit status tells\n"
+           "      --junit FILE     also write a JUnit XML report: a test case a position\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
            "      --help, --version\n\n"

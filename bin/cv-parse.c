@@ -43,7 +43,8 @@ static void usage(void)
     char list[256], text[300];
     snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
     cv_tool_help("    --input FORMAT", text);
-    printf("      --strict         report every deviation from the PGN standard as an\n"
+    printf("      --junit FILE     also write a JUnit XML report: a test case a game\n"
+           "      --strict         report every deviation from the PGN standard as an\n"
            "                       error (byte-order mark, CR LF, 0-0, e8Q, missing\n"
            "                       result...)\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"

@@ -44,6 +44,7 @@ static void usage(void)
            "                       the first ply; GAME counts the games read)\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"
            "      --fail-fast      stop at the first invalid game\n"
+           "      --junit FILE     also write a JUnit XML report: a test case a game\n"
            "      --jobs N         play games on N threads (default: one per processor);\n"
            "                       the output is the same as with one\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"

@@ -298,3 +298,53 @@ p.pgn:10:1: warning: game 1: missing result; '*' assumed" ]
     # verdicts filtered by a tag
     [ "$("$B/cv-replay" --json three.pgn 2>/dev/null | jq -r 'select(.tags.Event == "E & <1>") | .valid')" = false ]
 }
+
+# ---- contrib/pre-commit ----
+
+# A repository with the hook, cv-replay of this tree, a committer.
+hook_repo() {
+    git init -q repo
+    cd repo || return 1
+    git config user.email ci@example.org
+    git config user.name CI
+    cp "$ROOT/contrib/pre-commit" .git/hooks/pre-commit
+    export CVKIT_REPLAY="$B/cv-replay"
+}
+
+@test "pre-commit: a bad staged game blocks the commit with its problem; a good one passes" {
+    hook_repo
+    mkdir games
+    printf '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh7 *\n' > games/g.pgn
+    printf 'notes, not a game\n' > README.txt
+    git add games/g.pgn README.txt
+    run --separate-stderr git commit -q -m bad
+    # git gives a hook's standard output to standard error
+    expect 1 "" "./games/g.pgn:4:13: error: game 1 (A - B): 2. Qh7: no white queen can move to h7
+1 file, 1 game, 0 valid, 1 invalid, 0 warnings
+pre-commit: the staged game records above do not replay; nothing committed"
+    run git rev-parse -q --verify HEAD
+    [ "$status" -ne 0 ]
+    # the staged game is checked, not the working tree's
+    printf '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 *\n' > games/g.pgn
+    run --separate-stderr git commit -q -m bad
+    [ "$status" -eq 1 ]
+    git add games/g.pgn
+    run --separate-stderr git commit -q -m good
+    expect 0 "" "1 file, 1 game, 1 valid, 0 invalid, 0 warnings"
+    [ "$(git log --format=%s)" = good ]
+    # a commit with no game record is not checked; a deleted one neither
+    echo more >> README.txt
+    git rm -q games/g.pgn
+    git add README.txt
+    run --separate-stderr git commit -q -m other
+    expect 0 "" ""
+    # the options reach cv-replay: a Double Chess game, refused as chess
+    printf '1. i4 *\n' > dc.pgn
+    git add dc.pgn
+    run --separate-stderr git commit -q -m chess
+    expect 1 "" "./dc.pgn:1:4: error: game 1 (? - ?): 1. i4: no square i4 on this board
+1 file, 1 game, 0 valid, 1 invalid, 0 warnings
+pre-commit: the staged game records above do not replay; nothing committed"
+    CVKIT_REPLAY_OPTIONS="-V doublechess" run --separate-stderr git commit -q -m doublechess
+    expect 0 "" "1 file, 1 game, 1 valid, 0 invalid, 0 warnings"
+}
