@@ -149,7 +149,7 @@ tee base'
         fi
         n=$((n + 1))
     done <<< "$TOOLS"
-    [ "$n" -eq 28 ]
+    [ "$n" -eq 29 ]
 }
 
 @test "no skip in the tests but those of make asan's sanitizers" {
