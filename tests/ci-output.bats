@@ -348,3 +348,25 @@ pre-commit: the staged game records above do not replay; nothing committed"
     CVKIT_REPLAY_OPTIONS="-V doublechess" run --separate-stderr git commit -q -m doublechess
     expect 0 "" "1 file, 1 game, 1 valid, 0 invalid, 0 warnings"
 }
+
+# ---- docs/ci.md ----
+
+@test "docs/ci.md: the workflow's replay step, run on a corpus with a bad game" {
+    local step
+    step=$(sed -n 's/^ *run: \(cv-replay .*\)$/\1/p' "$ROOT/docs/ci.md")
+    [ "$step" = "cv-replay --check --diagnostics=github --junit report.xml corpus/" ]
+    mkdir -p corpus/club
+    three_games
+    mv three.pgn corpus/club/
+    printf '[White "G"]\n[Black "H"]\n\n1. d4 d5 *\n' > corpus/good.pgn
+    run --separate-stderr env PATH="$B:$PATH" bash -c "$step"
+    expect 1 "2 files, 4 games, 2 valid, 2 invalid, 0 warnings" \
+"::error file=corpus/club/three.pgn,line=5,col=13::game 1 (A - B): 2. Qh7: no white queen can move to h7
+::error file=corpus/club/three.pgn,line=15,col=13::game 3 (E - F): 2. O-O: white cannot castle king-side: f1 is occupied"
+    xmllint --noout --schema "$XSD" report.xml
+    [ "$(grep -E '<testsuites? ' report.xml)" = '<testsuites name="cv-replay" tests="4" failures="2" errors="0">
+  <testsuite name="corpus/club/three.pgn" tests="3" failures="2" errors="0">
+  <testsuite name="corpus/good.pgn" tests="1" failures="0" errors="0">' ]
+    # the hook the page installs is the one tested above
+    grep -qx '\$ cp path/to/cvkit/contrib/pre-commit .git/hooks/pre-commit' "$ROOT/docs/ci.md"
+}
