@@ -121,14 +121,18 @@ Try '$t --help' for more information."
     [ "$(printf '%s\n' "$stderr" | head -1)" = "::error file=three.pgn,line=5,col=13::game 1: 2. Qh7: no white queen can move to h7; written unconverted" ]
 }
 
-@test "github: --jobs 1 and --jobs 4 give the same bytes" {
+@test "github: --jobs 1 and --jobs 4 give the same bytes, the reader's problems and the replay's" {
     three_games
+    # a reader's warning (held with its game by a worker) between them
+    printf '\n[White "W"]\n[Black "X"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *\n\n' >> three.pgn
     cat three.pgn three.pgn three.pgn > nine.pgn
     "$B/cv-replay" --diagnostics=github --jobs 1 nine.pgn > out1 2> err1 || true
     "$B/cv-replay" --diagnostics=github --jobs 4 --chunk-bytes 1 nine.pgn > out4 2> err4 || true
     cmp out1 out4
     cmp err1 err4
     [ "$(grep -c '^::error file=nine.pgn,' err1)" -eq 6 ]
+    [ "$(sed -n 3p err1)" = "::warning file=nine.pgn,line=20,col=35::game 4: castling written with zeros '0-0'; read as 'O-O'" ]
+    [ "$(wc -l < err1)" -eq 9 ]
 }
 
 # ---- --junit FILE ----

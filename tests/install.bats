@@ -26,6 +26,7 @@ geom.h
 hold.h
 jobs.h
 json.h
+junit.h
 lines.h
 outfile.h
 pgn.h
