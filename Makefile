@@ -33,7 +33,7 @@ FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DCV_VERSION='"$(VERSION)"' -DCV_SPECDIR='"$(SPECDIR)"'
 SPECDIR ?= $(PREFIX)/share/cvkit/specs
 
-.PHONY: all check check-slow asan check-aarch64 fuzz bench install clean
+.PHONY: all check check-slow asan check-aarch64 fuzz bench install uninstall clean
 all: lib/libcvkit.a $(TOOLS) $(UNITS)
 
 lib/%.o: lib/%.c $(LIB_HDR)
@@ -118,18 +118,54 @@ bench/match: bench/match.c lib/libcvkit.a
 bench: all bench/match
 	BENCH_MATCH=$(MATCH) bench/run
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cvkit \
-	  $(DESTDIR)$(SPECDIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7 \
-	  $(DESTDIR)$(PREFIX)/share/doc/cvkit/rules
+# What `make install` puts under PREFIX (DESTDIR before it, for staging),
+# and `make uninstall` takes away again (with the same PREFIX and SPECDIR).
+# The library installed is the build's with one member made anew:
+# lib/spec/specdir.c, the spec directory compiled in, for this SPECDIR, so
+# that a program linked with it finds the installed specs whatever PREFIX
+# the tree was built with (specdir.h).  It is made in a directory of its
+# own, and the tree is left as it was.  The tools find the specs beside
+# themselves (PREFIX/bin/../share/cvkit/specs) and are installed as built.
+# cvkit.pc is cvkit.pc.in with PREFIX, VERSION and the libraries the
+# static archive needs filled in; the shell completion is one file,
+# completion/cvkit.bash, and a link to it for each tool, the name
+# bash-completion looks it up by.
+INST_LIB   = $(DESTDIR)$(PREFIX)/lib
+INST_INC   = $(DESTDIR)$(PREFIX)/include/cvkit
+INST_MAN   = $(DESTDIR)$(PREFIX)/share/man
+INST_RULES = $(DESTDIR)$(PREFIX)/share/doc/cvkit/rules
+INST_COMP  = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+TOOL_NAMES = $(notdir $(TOOLS))
+
+install: lib/libcvkit.a $(TOOLS)
+	install -d $(DESTDIR)$(PREFIX)/bin $(INST_LIB)/pkgconfig $(INST_INC) $(DESTDIR)$(SPECDIR) \
+	  $(INST_MAN)/man1 $(INST_MAN)/man3 $(INST_MAN)/man5 $(INST_MAN)/man7 $(INST_RULES) $(INST_COMP)
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 lib/libcvkit.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(PUB_HDR) $(DESTDIR)$(PREFIX)/include/cvkit/
+	tmp=$$(mktemp -d) && \
+	  { $(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -DCV_SPECDIR='"$(SPECDIR)"' -c -o $$tmp/specdir.o lib/spec/specdir.c && \
+	    cp lib/libcvkit.a $$tmp/libcvkit.a && ar rs $$tmp/libcvkit.a $$tmp/specdir.o && \
+	    install -m 644 $$tmp/libcvkit.a $(INST_LIB)/; rc=$$?; rm -rf $$tmp; exit $$rc; }
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@DEPLIBS@|$(strip $(PKG_LIBS)) -lpthread|g' \
+	  -e '/^#/d' cvkit.pc.in > $(INST_LIB)/pkgconfig/cvkit.pc
+	chmod 644 $(INST_LIB)/pkgconfig/cvkit.pc
+	install -m 644 $(PUB_HDR) $(INST_INC)/
 	install -m 644 specs/*.yaml $(DESTDIR)$(SPECDIR)/
-	install -m 644 $(wildcard docs/*.1) $(DESTDIR)$(PREFIX)/share/man/man1/
-	for f in $(wildcard docs/*.5); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man5/; done
-	for f in $(wildcard docs/*.7); do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/man/man7/; done
-	install -m 644 $(wildcard docs/rules/*.md) $(DESTDIR)$(PREFIX)/share/doc/cvkit/rules/
+	install -m 644 $(wildcard docs/*.1) $(INST_MAN)/man1/
+	for f in $(wildcard docs/*.3 docs/*.5 docs/*.7); do install -m 644 $$f $(INST_MAN)/man$${f##*.}/ || exit 1; done
+	install -m 644 $(wildcard docs/rules/*.md) $(INST_RULES)/
+	install -m 644 completion/cvkit.bash $(INST_COMP)/cvkit
+	for t in $(TOOL_NAMES); do ln -sf cvkit $(INST_COMP)/$$t || exit 1; done
+
+# Exactly what install put, then the folders that are cvkit's alone when
+# they are left empty (a file of someone else's keeps its folder).
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(TOOL_NAMES)) $(INST_LIB)/libcvkit.a $(INST_LIB)/pkgconfig/cvkit.pc \
+	  $(addprefix $(INST_INC)/,$(notdir $(PUB_HDR))) $(addprefix $(DESTDIR)$(SPECDIR)/,$(notdir $(wildcard specs/*.yaml))) \
+	  $(addprefix $(INST_MAN)/man1/,$(notdir $(wildcard docs/*.1))) $(addprefix $(INST_MAN)/man3/,$(notdir $(wildcard docs/*.3))) \
+	  $(addprefix $(INST_MAN)/man5/,$(notdir $(wildcard docs/*.5))) $(addprefix $(INST_MAN)/man7/,$(notdir $(wildcard docs/*.7))) \
+	  $(addprefix $(INST_RULES)/,$(notdir $(wildcard docs/rules/*.md))) $(INST_COMP)/cvkit $(addprefix $(INST_COMP)/,$(TOOL_NAMES))
+	for d in $(INST_INC) $(DESTDIR)$(SPECDIR) $(DESTDIR)$(PREFIX)/share/cvkit $(INST_RULES) $(DESTDIR)$(PREFIX)/share/doc/cvkit; do \
+	  [ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done
 
 clean-objs:
 	rm -f lib/*.o lib/*/*.o lib/libcvkit.a $(TOOLS) tests/bin/*

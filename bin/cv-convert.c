@@ -327,8 +327,8 @@ static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
 {
     ctx *W = w;
     W->out = io->out;
-    /* one thread reports straight to standard error, as it always has */
-    W->d = io->held ? io->d : NULL;
+    /* the run's diagnostics: quiet as asked, on one thread or on many */
+    W->d = io->d;
     W->path = io->path;
     if (io->side) W->rejects = io->side;
     /* a worker's JSON goes to its batch, whole a game */

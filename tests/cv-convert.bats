@@ -222,3 +222,17 @@ big.pgn:1:1: error: game 1: longer than the reader keeps to write it as read; no
     [ "$status" -eq 1 ]
     head -n 3 big.pgn | cmp - rej.pgn
 }
+
+@test "--quiet: a listing's unmarked check is not written on one thread either (it was, under --jobs 1 only)" {
+    f="$BATS_TEST_DIRNAME/data/trid-unmarked-check.txt"
+    run --separate-stderr "$CV" --jobs 1 "$f"
+    [ "$status" -eq 0 ]
+    [ "$stderr" = "$f:28:16: warning: game 1: 22... Qe6-e3(4): check without '+'" ]
+    [[ "$output" == *"22. Pd4xe5(6)  Qe6-e3(4)+"* ]]
+    for j in 1 4; do
+        run --separate-stderr "$CV" --quiet --jobs $j "$f"
+        [ "$status" -eq 0 ]
+        [ "$stderr" = "" ]
+        [[ "$output" == *"22. Pd4xe5(6)  Qe6-e3(4)+"* ]]
+    done
+}

@@ -11,7 +11,7 @@ load helpers
 
 PAGES=(README.md docs/cv-best.1 docs/cv-board.1 docs/cv-check.1 docs/cv-convert.1 docs/cv-legal.1
        docs/cv-parse.1 docs/cv-perft.1 docs/cv-play.1 docs/cv-replay.1 docs/cvkit.7
-       docs/cvkit-engines.7 docs/cvkit-formats.5 docs/cvkit-variants.7)
+       docs/cvkit-engines.7 docs/cvkit-formats.5 docs/cvkit-variants.7 docs/libcvkit.3)
 
 setup() {
     cd "$BATS_TEST_DIRNAME/.." || return 1
@@ -31,7 +31,7 @@ examples() {
 }
 
 @test "the page list is every manual page and the README" {
-    run bash -c 'ls README.md docs/*.1 docs/*.5 docs/*.7 | sort'
+    run bash -c 'ls README.md docs/*.1 docs/*.3 docs/*.5 docs/*.7 | sort'
     expect 0 "$(printf '%s\n' "${PAGES[@]}" | sort)" ""
 }
 
@@ -39,11 +39,13 @@ examples() {
     run --separate-stderr tests/doc-examples --list "${PAGES[@]}"
     [ "$status" -eq 0 ]
     [ -z "$stderr" ]
-    # every page but the one for engine writers (C, no commands) shows examples
+    # every page but those for C programmers (engine writers, library
+    # users: no commands; libcvkit.bats builds and runs the library's
+    # example) shows examples
     for p in "${PAGES[@]}"; do
         n=$(printf '%s\n' "$output" | grep -c "^$p:[0-9]*	") || true
         echo "# $p: $n"
-        case $p in docs/cvkit-engines.7) [ "$n" -eq 0 ] ;; *) [ "$n" -gt 0 ] ;; esac
+        case $p in docs/cvkit-engines.7 | docs/libcvkit.3) [ "$n" -eq 0 ] ;; *) [ "$n" -gt 0 ] ;; esac
     done
     # how many commands run, how many only show a file the page defines,
     # and how many are marked not run (none: every example runs)
@@ -101,7 +103,7 @@ ok 6 - docs/x.1:24: false # SKIP a reason
 }
 
 @test "the manual pages carry one date and one version" {
-    run bash -c 'sed -n "s/^\.TH [^ ]* [0-9] //p" docs/*.1 docs/*.5 docs/*.7 | sort -u'
+    run bash -c 'sed -n "s/^\.TH [^ ]* [0-9] //p" docs/*.1 docs/*.3 docs/*.5 docs/*.7 | sort -u'
     expect 0 '2026-11-29 "cvkit 0.1.0" "cvkit manual"' ""
     run grep -c '^VERSION := 0\.1\.0$' Makefile
     expect 0 1 ""
@@ -121,3 +123,4 @@ ok 6 - docs/x.1:24: false # SKIP a reason
 @test "examples in docs/cvkit-engines.7" { examples docs/cvkit-engines.7; }
 @test "examples in docs/cvkit-formats.5" { examples docs/cvkit-formats.5; }
 @test "examples in docs/cvkit-variants.7" { examples docs/cvkit-variants.7; }
+@test "examples in docs/libcvkit.3" { examples docs/libcvkit.3; }

@@ -33,13 +33,25 @@ static int starts_elsewhere(const cv_variant *v, const cv_apos *start, char *fen
     return rc;
 }
 
+/* 1 when the game's own record format would read it under other rules
+ * (a Tri-D tournament game in a listing, the Panoply test army in a log)
+ * and the caller's tags do not name the variant: the record must say it,
+ * or it does not replay as it was played. */
+static int names_variant(const cv_variant *v, const cv_tag *tags, size_t ntags)
+{
+    for (size_t i = 0; i < ntags; i++)
+        if (!strcmp(tags[i].name, "Variant")) return 0;
+    const cv_record_format *f = cv_record_format_find(cv_any_record_format(v));
+    return f && f->default_variant && !cv_variant_is(v, f->default_variant);
+}
+
 cv_record_draft *cv_record_from_moves(const cv_variant *v, const cv_apos *start, const char *const *moves, size_t n,
                                       const cv_tag *tags, size_t ntags, const char *result)
 {
     draft *D = calloc(1, sizeof *D);
     if (!D) return NULL;
-    int elsewhere = starts_elsewhere(v, start, D->fen);
-    size_t nt = ntags + (elsewhere > 0 ? 2 : 0);
+    int elsewhere = starts_elsewhere(v, start, D->fen), named = names_variant(v, tags, ntags);
+    size_t nt = ntags + (elsewhere > 0 ? 2 : 0) + named;
     D->tags = calloc(nt + 1, sizeof *D->tags);
     D->tokens = calloc(n + 1, sizeof *D->tokens);
     D->mainline = calloc(n + 1, sizeof *D->mainline);
@@ -53,6 +65,8 @@ cv_record_draft *cv_record_from_moves(const cv_variant *v, const cv_apos *start,
         D->tags[ntags] = (cv_tag){ .name = "SetUp", .value = "1" };
         D->tags[ntags + 1] = (cv_tag){ .name = "FEN", .value = D->fen };
     }
+    /* last, where the PGN writer puts the tag it adds */
+    if (named) D->tags[nt - 1] = (cv_tag){ .name = "Variant", .value = v->name };
     /* the numbers and colours run on from the start position */
     cv_apos *s0 = NULL;
     if (!start && (s0 = malloc(sizeof *s0)) != NULL) cv_any_start(v, s0);

@@ -8,6 +8,7 @@
 #include "variant.h"
 #include "engine.h"
 #include "inherit.h"
+#include "specdir.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -22,9 +23,6 @@
 #include <pthread.h>
 #include <yaml.h>
 
-#ifndef CV_SPECDIR
-#define CV_SPECDIR "/usr/local/share/cvkit/specs"
-#endif
 
 typedef struct ld {
     yaml_document_t doc;
@@ -987,7 +985,7 @@ static int spec_dirs(char dirs[][512], int max)
             if (n < max) snprintf(dirs[n++], 512, "%.480s/../share/cvkit/specs", exe);
         }
     }
-    if (n < max) snprintf(dirs[n++], 512, "%s", CV_SPECDIR);
+    if (n < max) snprintf(dirs[n++], 512, "%.511s", cv_specdir_builtin);
     return n;
 }
 

@@ -135,6 +135,16 @@ cv_variant *cv_variant_load_stream(FILE *f, const char *path, cv_diag *d);
  * NULL. */
 cv_variant *cv_variant_find(const char *name, cv_diag *d);
 
+/* Every variant -V finds on the spec search path (cv_variant_find), in
+ * its order, files sorted: a NAME.yaml after one of the same NAME (or a
+ * directory reached twice) is passed over, as -V NAME never reaches it.
+ * fn gets the file, its NAME (the stem, what -V takes first) and the spec
+ * loaded (its name and aliases), valid during the call; a nonzero return
+ * stops the walk.  A file that does not load is said through d and
+ * passed over.  Returns the number of such files. */
+int cv_variant_each(int (*fn)(void *arg, const char *path, const char *stem, const cv_variant *v), void *arg,
+                    cv_diag *d);
+
 /* Either --spec FILE (when path is set) or -V NAME (default "chess").  A
  * FILE that cannot be opened, is a directory or is larger than 1 MiB is
  * said of the option: "TOOL: error: --spec FILE: reason". */

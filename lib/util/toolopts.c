@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE, O_JOBS, O_CHUNK, O_DIAGNOSTICS, O_JUNIT };
+enum {
+    O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE, O_JOBS, O_CHUNK, O_NAMES,
+    O_DIAGNOSTICS, O_JUNIT
+};
 
 /* The common options, each with the CV_TOOL_* that brings it (0: every
  * tool); -l is brought by a tool's `lenient` flags. */
@@ -24,6 +27,7 @@ static const struct {
     { 0, "", { "spec", required_argument, 0, O_SPEC } },
     { 0, "", { "help", no_argument, 0, O_HELP } },
     { 0, "", { "version", no_argument, 0, O_VERSION } },
+    { 0, "", { "names", required_argument, 0, O_NAMES } },
     { 0, "", { "diagnostics", required_argument, 0, O_DIAGNOSTICS } },
     { CV_TOOL_QUIET, "q", { "quiet", no_argument, 0, 'q' } },
     { CV_TOOL_INPUT, "", { "input", required_argument, 0, O_INPUT } },
@@ -37,6 +41,41 @@ static const struct {
     { CV_TOOL_JUNIT, "", { "junit", required_argument, 0, O_JUNIT } },
 };
 #define NCOMMON (sizeof common / sizeof common[0])
+
+/* --names variants: a line a variant -V finds, what -V takes for it
+ * (the file's NAME, the spec's name when another, its aliases), TAB
+ * between them, as a shell completion or a script wants them. */
+static int print_variant(void *arg, const char *path, const char *stem, const cv_variant *v)
+{
+    FILE *out = arg;
+    fputs(stem, out);
+    if (strcmp(v->name, stem)) fprintf(out, "\t%s", v->name);
+    for (int i = 0; i < v->naliases; i++) fprintf(out, "\t%s", v->aliases[i]);
+    fputc('\n', out);
+    return 0;
+}
+
+/* A list of names "a, b, c" a line each. */
+static void print_list(const char *list)
+{
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        printf("%.*s\n", (int)n, p);
+        p += n;
+        p += strspn(p, ", ");
+    }
+}
+
+/* --names KIND: the names an option takes, for scripts and completions;
+ * a spec that does not load is said (diag.h) and makes the status 1. */
+static int print_names(cv_tool *t, const char *kind)
+{
+    if (!strcmp(kind, "variants")) return cv_variant_each(print_variant, stdout, NULL) ? CV_EXIT_INVALID : CV_EXIT_OK;
+    if (!strcmp(kind, "notations")) print_list(cv_notation_names());
+    else if (!strcmp(kind, "formats")) print_list(cv_record_format_names());
+    else return cv_cli_bad_choice(t->name, t->argv, optind, O_NAMES, kind, "variants, notations, formats");
+    return CV_EXIT_OK;
+}
 
 static int taken(const cv_tool *t, unsigned takes) { return !takes || (t->takes & takes); }
 
@@ -96,6 +135,7 @@ static int common_option(cv_tool *t, int c, char *optarg)
         return 0;
     case O_HELP: t->usage(); return CV_EXIT_OK;
     case O_VERSION: cv_cli_version(t->name); return CV_EXIT_OK;
+    case O_NAMES: return print_names(t, optarg);
     case ':': return cv_cli_bad_option(t->name, argv, optind, optopt, 1);
     case '?': return cv_cli_bad_option(t->name, argv, optind, optopt, 0);
     default: return t->option ? t->option(t, c, optarg) : cv_cli_bad_option(t->name, argv, optind, optopt, 0);
@@ -131,7 +171,7 @@ int cv_tool_parse(cv_tool *t, int argc, char **argv)
     opterr = 0;
     while (rc < 0 && (c = getopt_long(argc, argv, letters, lo, NULL)) != -1) {
         int r = common_option(t, c, optarg);
-        if (r || c == O_HELP || c == O_VERSION) rc = r;
+        if (r || c == O_HELP || c == O_VERSION || c == O_NAMES) rc = r;
     }
     free(lo);
     t->files = argv + optind;

@@ -6,7 +6,9 @@
  * options and a function for them), then calls cv_tool_parse.  Every tool
  * takes -j/--json, -V/--variant NAME, --spec FILE (the search path of
  * names is CVKIT_SPECS, variant.h), --diagnostics gnu|github (diag.h: the
- * shape of every message after it), --help and --version.
+ * shape of every message after it), --help, --version and --names KIND
+ * (the names -V, -n and --input take, one a line, for scripts and the
+ * shell completion: KIND variants, notations or formats).
  *
  * What it promises:
  *  - The options are read in the order typed, common and own alike, so
