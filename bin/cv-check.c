@@ -52,8 +52,8 @@ static void junit_suite_end(ctx *C)
     C->suite = NULL;
 }
 
-/* --junit: the case of one position, its suite started when it is the
- * first of its input; a problem at column 0 is of the whole line. */
+/* --junit: the case of one position (its problems in C->probs), its
+ * suite started when it is the first of its input. */
 static void junit_case(ctx *C, const char *file, long line, const char *text, size_t len, int bad)
 {
     if (!C->suite || strcmp(C->suite, file)) {
