@@ -19,6 +19,7 @@ static void usage(void)
            "      --xfen           with --normalize: X-FEN castling letters (Chess960)\n"
            "  -j, --json           one JSON object per position\n"
            "      --silent         print nothing; the exit status tells\n"
+           "      --junit FILE     also write a JUnit XML report: a test case a position\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
            "      --help, --version\n\n"
@@ -35,7 +36,38 @@ typedef struct ctx {
     int normalize, json, silent;
     long checked, invalid;
     cv_json js;
+    /* --junit: a suite an input, a case a position */
+    cv_junit *junit;
+    char *suite;        /* the input of the suite open, or NULL */
+    long suite_tests, suite_failures;
+    cv_problems probs;
 } ctx;
+
+/* --junit: the suite of the input read so far ends. */
+static void junit_suite_end(ctx *C)
+{
+    if (!C->suite) return;
+    cv_junit_suite_end(C->junit, C->suite, C->suite_tests, C->suite_failures);
+    free(C->suite);
+    C->suite = NULL;
+}
+
+/* --junit: the case of one position (its problems in C->probs), its
+ * suite started when it is the first of its input. */
+static void junit_case(ctx *C, const char *file, long line, const char *text, size_t len, int bad)
+{
+    if (!C->suite || strcmp(C->suite, file)) {
+        junit_suite_end(C);
+        C->suite = strdup(file);
+        C->suite_tests = C->suite_failures = 0;
+        cv_junit_suite_begin(C->junit);
+    }
+    C->suite_tests++;
+    C->suite_failures += bad != 0;
+    char name[600];
+    snprintf(name, sizeof name, "line %ld: %.*s", line, (int)(len < 500 ? len : 500), text);
+    cv_junit_case(cv_junit_stream(C->junit), file, name, NULL, &C->probs, bad);
+}
 
 /* Checks one FEN; returns 1 when invalid. */
 static int check_one(ctx *C, const char *file, long line, const char *text, int col0)
@@ -48,6 +80,12 @@ static int check_one(ctx *C, const char *file, long line, const char *text, int 
     C->invalid += bad;
     char fen[2048] = "";
     if (usable && !bad) cv_any_write(&p, C->write_flags, fen, sizeof fen);
+    if (C->junit) {
+        cv_problems_clear(&C->probs);
+        for (int i = 0; i < e.n; i++)
+            cv_problems_add(&C->probs, 1, "position", line, col0 + e.e[i].col - 1, "%s", e.e[i].msg);
+        junit_case(C, file, line, text, strlen(text), bad);
+    }
     if (C->json) {
         cv_json *j = &C->js;
         cv_json_begin_object(j);
@@ -80,6 +118,11 @@ static int check_position(void *arg, const char *file, long line, const char *te
     if (why) {
         C->checked++;
         C->invalid++;
+        if (C->junit) {
+            cv_problems_clear(&C->probs);
+            cv_problems_add(&C->probs, 1, "syntax", line, col, "%s", why);
+            junit_case(C, file, line, text, len, 1);
+        }
         if (C->json) {
             cv_tool_json_unreadable(&C->js, file, line, text, len, col, why);
         } else {
@@ -120,7 +163,7 @@ int main(int argc, char **argv)
     static const struct option own[] = {
         { "normalize", no_argument, 0, O_NORMALIZE }, { "silent", no_argument, 0, O_SILENT },
         { "ep", required_argument, 0, O_EP }, { "xfen", no_argument, 0, O_XFEN }, { 0, 0, 0, 0 } };
-    cv_tool T = { .name = tool, .takes = CV_TOOL_FEN, .lenient = CV_FEN_LENIENT, .usage = usage, .own = own,
+    cv_tool T = { .name = tool, .takes = CV_TOOL_FEN | CV_TOOL_JUNIT, .lenient = CV_FEN_LENIENT, .usage = usage, .own = own,
                   .option = check_option, .arg = &C };
     int status = cv_tool_start(&T, argc, argv);
     if (status < 0) {
@@ -128,7 +171,10 @@ int main(int argc, char **argv)
         C.read_flags = T.read_flags;
         C.json = T.json;
         cv_json_init(&C.js, stdout);
+        C.junit = T.junit;
         status = cv_tool_positions(&T, ".fen", check_position, &C);
+        if (C.junit) junit_suite_end(&C);
+        cv_problems_free(&C.probs);
     }
     return cv_tool_end(&T, status);
 }

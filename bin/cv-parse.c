@@ -19,6 +19,8 @@ typedef struct {
     const cv_record_format *input;  /* --input, or NULL: recognised per file */
     long files, games, valid, invalid;
     cv_diag diag;
+    cv_junit *junit;    /* --junit, or NULL */
+    cv_problems probs;  /* --junit: a game's problems */
 } options;
 
 static void usage(void)
@@ -41,7 +43,8 @@ static void usage(void)
     char list[256], text[300];
     snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
     cv_tool_help("    --input FORMAT", text);
-    printf("      --strict         report every deviation from the PGN standard as an\n"
+    printf("      --junit FILE     also write a JUnit XML report: a test case a game\n"
+           "      --strict         report every deviation from the PGN standard as an\n"
            "                       error (byte-order mark, CR LF, 0-0, e8Q, missing\n"
            "                       result...)\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"
@@ -383,9 +386,15 @@ static int parse_file(const char *path, FILE *f, void *arg)
     }
     op->files++;
     int rc = CV_EXIT_OK;
+    long games = op->games, invalid = op->invalid;
+    if (op->junit) cv_junit_suite_begin(op->junit);
     cv_record g;
     while (cv_record_next(r, &g) == 1) {
         op->games++;
+        if (op->junit) {
+            cv_problems_of_record(&op->probs, &g);
+            cv_junit_game(cv_junit_stream(op->junit), path, cv_record_reader_format(r), &g, &op->probs, g.errors > 0);
+        }
         if (g.errors) {
             rc = CV_EXIT_INVALID;
             op->invalid++;
@@ -395,6 +404,7 @@ static int parse_file(const char *path, FILE *f, void *arg)
         if (op->out == OUT_TOKENS) print_tokens(path, &g);
         else if (op->out == OUT_JSON) print_json(stdout, path, &g);
     }
+    if (op->junit) cv_junit_suite_end(op->junit, path, op->games - games, op->invalid - invalid);
     if (cv_record_io_error(r)) rc = CV_EXIT_USAGE;
     cv_record_close(r);
     return rc;
@@ -418,13 +428,14 @@ int main(int argc, char **argv)
         { "check", no_argument, 0, 'c' }, { "strict", no_argument, 0, O_STRICT }, { 0, 0, 0, 0 } };
     /* Syntax does not depend on the variant; -V and --spec are taken as
      * every tool takes them, so a name that finds no spec is said. */
-    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_VARIANT_IF_GIVEN, .usage = usage, .letters = "c", .own = own,
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_VARIANT_IF_GIVEN | CV_TOOL_JUNIT, .usage = usage, .letters = "c", .own = own,
                   .option = parse_option, .arg = &op };
     int status = cv_tool_start(&T, argc, argv);
     if (status >= 0) return cv_tool_end(&T, status);
     int check = op.out == OUT_NONE;
     op.json = T.json;
     op.input = T.input;
+    op.junit = T.junit;
     op.diag.quiet_warnings = T.quiet;
     op.out = check ? OUT_NONE : op.json ? OUT_JSON : OUT_TOKENS;
     static char outbuf[1 << 16];
@@ -447,5 +458,6 @@ int main(int argc, char **argv)
             if (status < CV_EXIT_INVALID) status = CV_EXIT_INVALID;
         }
     }
+    cv_problems_free(&op.probs);
     return cv_tool_end(&T, status);
 }

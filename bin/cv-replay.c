@@ -44,6 +44,7 @@ static void usage(void)
            "                       the first ply; GAME counts the games read)\n"
            "  -q, --quiet          no warnings (still counted, still in --json output)\n"
            "      --fail-fast      stop at the first invalid game\n"
+           "      --junit FILE     also write a JUnit XML report: a test case a game\n"
            "      --jobs N         play games on N threads (default: one per processor);\n"
            "                       the output is the same as with one\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
@@ -85,6 +86,8 @@ typedef struct ctx {
     size_t cap;
     cv_problems probs;  /* --json: the game's problems */
     FILE *out;          /* standard output, or a worker's batch */
+    FILE *side;         /* a worker's side output (--junit cases), or NULL */
+    cv_junit *junit;    /* --junit, or NULL */
     int jobs;           /* --jobs: games played on this many threads */
     size_t chunk;       /* --chunk-bytes: games held per batch */
     const char *style;  /* --diagram: an SVG style, or NULL */
@@ -126,7 +129,7 @@ static void svg_file(ctx *C, const cv_apos *pos, const cv_apos *before, const ch
  * game's name, and its JSON problem list under --json. */
 static cv_problem_at problem_at(ctx *C)
 {
-    return (cv_problem_at){ C->d, C->json ? &C->probs : NULL, C->path, game_name(C), NULL };
+    return (cv_problem_at){ C->d, C->json || C->junit ? &C->probs : NULL, C->path, game_name(C), NULL };
 }
 
 static void on_bad(void *arg, const cv_replay_ev *e)
@@ -177,6 +180,8 @@ static void game_json(ctx *C, const cv_record *g, const cv_replay_result *res, i
     cv_json *j = &C->js;
     cv_json_begin_object(j);
     cv_record_json_place(j, C->path, g);
+    /* the tags as cv-convert gives them: verdicts filtered by Event, Site... */
+    cv_record_json_tags(j, g, 0);
     cv_json_key(j, "white");
     cv_json_str(j, cv_game_tag_value(g, "White"));
     cv_json_key(j, "black");
@@ -233,7 +238,7 @@ static int replay_game(ctx *C, const cv_record *g)
     C->ident[0] = 0;    /* named when first reported: most games never are */
     C->game_bad = g->errors > 0;
     C->final_fen[0] = 0;
-    if (C->json) {
+    if (C->json || C->junit) {
         /* the reader's issues first, then the replay's */
         cv_problems_of_record(&C->probs, g);
     }
@@ -288,6 +293,7 @@ static int replay_game(ctx *C, const cv_record *g)
         }
     }
     int valid = !C->game_bad;
+    if (C->junit) cv_junit_game(C->side ? C->side : cv_junit_stream(C->junit), C->path, C->fmt, g, &C->probs, !valid);
     /* one line a game, so the output pairs with the games: '-' when the
      * game could not be played to its end */
     if (C->gamelist) {
@@ -343,6 +349,7 @@ static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
 {
     ctx *W = w;
     W->out = io->out;
+    W->side = io->side;
     W->d = io->d;
     W->path = io->path;
     W->fmt = io->fmt;
@@ -372,7 +379,22 @@ static int replay_file(const char *path, FILE *f, void *arg)
     /* --check keeps no comment and passes over variations deeper than the
      * reader holds: a game is judged by its moves, not its size */
     unsigned flags = (C->strict ? CV_RECORD_STRICT : 0) | (C->mode == OUT_CHECK && !C->gamelist ? CV_RECORD_LEAN : 0);
-    return cv_run_input(C->run, f, path, flags, C->input, C->quiet);
+    long files = C->files;
+    cv_run_counts before = *cv_run_totals(C->run);
+    if (C->junit) cv_junit_suite_begin(C->junit);
+    int rc = cv_run_input(C->run, f, path, flags, C->input, C->quiet);
+    /* a suite for an input read as records, even of no game */
+    const cv_run_counts *now = cv_run_totals(C->run);
+    long games = now->games - before.games;
+    if (C->junit && C->files > files) cv_junit_suite_end(C->junit, path, games, games - (now->valid - before.valid));
+    return rc;
+}
+
+/* --junit on workers: their cases, in the order of the games */
+static void junit_side(void *arg, const char *buf, size_t n)
+{
+    ctx *C = arg;
+    cv_junit_write(C->junit, buf, n);
 }
 
 enum { O_FEN = 256, O_FINAL, O_DRAWS, O_STRICT, O_FAILFAST, O_GAMELIST, O_DIAGRAM, O_SVGDIR };
@@ -423,7 +445,7 @@ int main(int argc, char **argv)
         { "strict", no_argument, 0, O_STRICT }, { "fail-fast", no_argument, 0, O_FAILFAST },
         { "gamelist", no_argument, 0, O_GAMELIST },
         { "diagram", optional_argument, 0, O_DIAGRAM }, { "svg-dir", required_argument, 0, O_SVGDIR }, { 0, 0, 0, 0 } };
-    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_NOTATION | CV_TOOL_JOBS, .usage = usage,
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_NOTATION | CV_TOOL_JOBS | CV_TOOL_JUNIT, .usage = usage,
                   .letters = "c", .own = own, .option = replay_option, .check = replay_check, .arg = C };
     int status = cv_tool_start(&T, argc, argv);
     if (status >= 0) {
@@ -435,6 +457,7 @@ int main(int argc, char **argv)
     C->ntname = T.notation;
     C->jobs = T.jobs;
     C->chunk = T.chunk;
+    C->junit = T.junit;
     cv_variant *v = T.v;
     C->v = v;
     C->rp = cv_replayer_new();
@@ -447,7 +470,8 @@ int main(int argc, char **argv)
     if (C->style || C->svgdir) C->jobs = 1;
     if (!C->chunk) C->chunk = CHUNK_BYTES;
     const cv_run_ops ops = { .game = run_game, .worker_size = sizeof(ctx), .worker_init = worker_init,
-                             .worker_fini = worker_fini, .input = replay_input, .tool = tool };
+                             .worker_fini = worker_fini, .input = replay_input, .tool = tool,
+                             .side_write = C->junit ? junit_side : NULL };
     if (!(C->run = cv_run_new(C->jobs, C->chunk, &ops, C))) {
         cv_replayer_free(C->rp);
         cv_tool_free(&T);
@@ -473,6 +497,7 @@ int main(int argc, char **argv)
     }
     cv_run_free(C->run);
     worker_fini(C);
+    if (cv_tool_junit_close(&T)) status = CV_EXIT_USAGE;
     cv_tool_free(&T);
     free(C->before);
     if (C->io_error) status = CV_EXIT_USAGE;

@@ -11,6 +11,7 @@
 #include "suite.h"
 #include "json.h"
 #include "problem.h"
+#include "junit.h"
 #include "variant.h"
 #include "engine.h"
 #include "svg_last.h"

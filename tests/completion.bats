@@ -61,6 +61,7 @@ complete_words() {
 -j
 --json
 --silent
+--junit
 -V
 --variant
 --spec

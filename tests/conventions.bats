@@ -322,7 +322,7 @@ EOF
     "$B/cv-parse" -j games.pgn > json.txt 2> /dev/null || true
     check_json cv-parse file game line col tags moves result problems
     "$B/cv-replay" -j games.pgn > json.txt 2> /dev/null || true
-    check_json cv-replay file game line col white black valid plies result final mate stalemate problems
+    check_json cv-replay file game line col tags white black valid plies result final mate stalemate problems
     "$B/cv-convert" -j games.pgn > json.txt 2> /dev/null || true
     check_json cv-convert file game line col tags converted moves result problems
     "$B/cv-check" -j pos.fen > json.txt || true

@@ -293,9 +293,9 @@ $DATA/short.pgn: game 2 (Special - Moves, round 2): valid, 17 plies, *
     cp "$DATA/short.pgn" "$CORPUS/malformed/cv_blocked-bishop.pgn" .
     run --separate-stderr "$CV" --json short.pgn cv_blocked-bishop.pgn
     [ "$status" -eq 1 ]
-    [ "$output" = '{"file":"short.pgn","game":1,"line":1,"col":1,"white":"Fool","black":"Mate","valid":true,"plies":4,"result":"0-1","final":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3","mate":true,"stalemate":false,"problems":[]}
-{"file":"short.pgn","game":2,"line":11,"col":1,"white":"Special","black":"Moves","valid":true,"plies":17,"result":"*","final":"rnbq1rk1/ppppbppp/5n2/8/P7/5NP1/1P1QPPBP/1RB2RK1 b - - 4 9","mate":false,"stalemate":false,"problems":[]}
-{"file":"cv_blocked-bishop.pgn","game":1,"line":1,"col":1,"white":"Alpha","black":"Beta","valid":false,"plies":2,"result":"*","final":"","mate":false,"stalemate":false,"problems":[{"level":"error","kind":"move","line":9,"col":14,"message":"2. Bc4: the bishop on f1 is blocked by the pawn on e2"}]}' ]
+    [ "$output" = '{"file":"short.pgn","game":1,"line":1,"col":1,"tags":{"Event":"Fool'"'"'s Mate","Site":"?","Date":"????.??.??","Round":"1","White":"Fool","Black":"Mate","Result":"0-1"},"white":"Fool","black":"Mate","valid":true,"plies":4,"result":"0-1","final":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3","mate":true,"stalemate":false,"problems":[]}
+{"file":"short.pgn","game":2,"line":11,"col":1,"tags":{"Event":"cvkit hand-made: en passant, promotion to a bishop, capture, castling","Site":"?","Date":"????.??.??","Round":"2","White":"Special","Black":"Moves","Result":"*"},"white":"Special","black":"Moves","valid":true,"plies":17,"result":"*","final":"rnbq1rk1/ppppbppp/5n2/8/P7/5NP1/1P1QPPBP/1RB2RK1 b - - 4 9","mate":false,"stalemate":false,"problems":[]}
+{"file":"cv_blocked-bishop.pgn","game":1,"line":1,"col":1,"tags":{"Event":"cvkit malformed: a bishop jumps over a pawn","Site":"?","Date":"????.??.??","Round":"1","White":"Alpha","Black":"Beta","Result":"*"},"white":"Alpha","black":"Beta","valid":false,"plies":2,"result":"*","final":"","mate":false,"stalemate":false,"problems":[{"level":"error","kind":"move","line":9,"col":14,"message":"2. Bc4: the bishop on f1 is blocked by the pawn on e2"}]}' ]
     [ "$stderr" = "cv_blocked-bishop.pgn:9:14: error: game 1 (Alpha - Beta, round 1): 2. Bc4: the bishop on f1 is blocked by the pawn on e2" ]
 }
 
@@ -342,7 +342,7 @@ draws.pgn:56:9: note: game 5 (Fifty and - Insufficient, round 5): final position
     [ "$status" -eq 0 ]
     [ "$stderr" = "" ]
     run "$CV" --json m.pgn
-    [ "$output" = '{"file":"m.pgn","game":1,"line":1,"col":1,"white":"W","black":"B","valid":true,"plies":1,"result":"1-0","final":"R6k/8/6K1/8/8/8/8/8 b - - 100 80","mate":true,"stalemate":false,"problems":[]}' ]
+    [ "$output" = '{"file":"m.pgn","game":1,"line":1,"col":1,"tags":{"Event":"x","White":"W","Black":"B","Result":"1-0","SetUp":"1","FEN":"7k/8/6K1/8/8/8/8/R7 w - - 99 80"},"white":"W","black":"B","valid":true,"plies":1,"result":"1-0","final":"R6k/8/6K1/8/8/8/8/8 b - - 100 80","mate":true,"stalemate":false,"problems":[]}' ]
 }
 
 @test "result warnings: wrong result after mate, '*' after mate and stalemate; the right result is silent" {

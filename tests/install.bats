@@ -27,6 +27,7 @@ hold.h
 html.h
 jobs.h
 json.h
+junit.h
 lines.h
 outfile.h
 pgn.h

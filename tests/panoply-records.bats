@@ -33,14 +33,14 @@ ARMY='rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P
 
 @test "a 164-ply game log replays to its final position: White, stalemated, has lost" {
     run --separate-stderr bin/cv-replay --json "$G1"
-    expect 0 '{"file":"corpus/panoply/game1-random-play.txt","game":1,"line":1,"col":1,"white":"random play","black":"random play","valid":true,"plies":164,"result":"0-1","final":"7/8/6c2/10/7k3/12/6h6/-1r10/--s10/---7r2/----8K/-----3p4/------7 w 0 83","mate":false,"stalemate":true,"problems":[]}' ""
+    expect 0 '{"file":"corpus/panoply/game1-random-play.txt","game":1,"line":1,"col":1,"tags":{"Event":"cvkit constructed game: seeded random play","Site":"cvkit corpus","White":"random play","Black":"random play","FEN":"rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P1P1/----P2{B1}1{B2}2P/-----S1{B1}HH{B2}1S/------RCGKGCR w 0 1"},"white":"random play","black":"random play","valid":true,"plies":164,"result":"0-1","final":"7/8/6c2/10/7k3/12/6h6/-1r10/--s10/---7r2/----8K/-----3p4/------7 w 0 83","mate":false,"stalemate":true,"problems":[]}' ""
     run --separate-stderr bin/cv-replay --check corpus/panoply
     expect 0 "3 files, 3 games, 3 valid, 0 invalid, 0 warnings" ""
 }
 
 @test "a 91-ply game log ends in checkmate of a King a Herald freezes" {
     run --separate-stderr bin/cv-replay --json corpus/panoply/game2-frozen-king-mated.txt
-    expect 0 '{"file":"corpus/panoply/game2-frozen-king-mated.txt","game":1,"line":1,"col":1,"white":"random play","black":"random play","valid":true,"plies":91,"result":"1-0","final":"4kH1/{b2}{b2}g5/9/2Ch6/4H3S2/12/1P11/-12/--11/---2{B1}{B1}1HR3/----P8/-----g7/------2GKG2 b 2 46","mate":true,"stalemate":false,"problems":[]}' ""
+    expect 0 '{"file":"corpus/panoply/game2-frozen-king-mated.txt","game":1,"line":1,"col":1,"tags":{"Event":"cvkit constructed game: seeded random play","Site":"cvkit corpus","White":"random play","Black":"random play","FEN":"rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P1P1/----P2{B1}1{B2}2P/-----S1{B1}HH{B2}1S/------RCGKGCR w 0 1"},"white":"random play","black":"random play","valid":true,"plies":91,"result":"1-0","final":"4kH1/{b2}{b2}g5/9/2Ch6/4H3S2/12/1P11/-12/--11/---2{B1}{B1}1HR3/----P8/-----g7/------2GKG2 b 2 46","mate":true,"stalemate":false,"problems":[]}' ""
     # the Black King on e13 cannot move: the White Herald on f13 freezes it
     run --separate-stderr bin/cv-legal -V panoply --fen '4kH1/{b2}{b2}g5/9/2Ch6/4H3S2/12/1P11/-12/--11/---2{B1}{B1}1HR3/----P8/-----g7/------2GKG2 b 2 46' --count
     expect 0 "0" ""

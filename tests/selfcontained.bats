@@ -95,6 +95,7 @@ parallel parallel
 /usr/bin/time time
 bc bc
 jq jq
+git git
 groff groff-base
 man man-db
 stdbuf base

@@ -3,13 +3,17 @@
 #include "diag.h"
 #include "engine.h"
 #include "json.h"
+#include "junit.h"
 #include "lines.h"
 #include "record.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE, O_JOBS, O_CHUNK, O_NAMES };
+enum {
+    O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE, O_JOBS, O_CHUNK, O_NAMES,
+    O_DIAGNOSTICS, O_JUNIT
+};
 
 /* The common options, each with the CV_TOOL_* that brings it (0: every
  * tool); -l is brought by a tool's `lenient` flags. */
@@ -24,6 +28,7 @@ static const struct {
     { 0, "", { "help", no_argument, 0, O_HELP } },
     { 0, "", { "version", no_argument, 0, O_VERSION } },
     { 0, "", { "names", required_argument, 0, O_NAMES } },
+    { 0, "", { "diagnostics", required_argument, 0, O_DIAGNOSTICS } },
     { CV_TOOL_QUIET, "q", { "quiet", no_argument, 0, 'q' } },
     { CV_TOOL_INPUT, "", { "input", required_argument, 0, O_INPUT } },
     { CV_TOOL_FEN | CV_TOOL_FEN_ONE, "f:", { "fen", required_argument, 0, 'f' } },
@@ -33,6 +38,7 @@ static const struct {
     { CV_TOOL_DIAGRAM, "", { "unicode", no_argument, 0, O_UNICODE } },
     { CV_TOOL_JOBS, "", { "jobs", required_argument, 0, O_JOBS } },
     { CV_TOOL_JOBS, "", { "chunk-bytes", required_argument, 0, O_CHUNK } },
+    { CV_TOOL_JUNIT, "", { "junit", required_argument, 0, O_JUNIT } },
 };
 #define NCOMMON (sizeof common / sizeof common[0])
 
@@ -119,6 +125,13 @@ static int common_option(cv_tool *t, int c, char *optarg)
         if ((n = cv_cli_number_option(t->name, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
             return CV_EXIT_USAGE;
         t->chunk = (size_t)n;
+        return 0;
+    case O_JUNIT: t->junit_path = optarg; return 0;
+    case O_DIAGNOSTICS:
+        /* in force at once: the messages after it, usage errors too */
+        if ((n = cv_diag_style_named(optarg)) < 0)
+            return cv_cli_bad_choice(t->name, argv, optind, c, optarg, "gnu, github");
+        cv_diag_set_style((cv_diag_style)n);
         return 0;
     case O_HELP: t->usage(); return CV_EXIT_OK;
     case O_VERSION: cv_cli_version(t->name); return CV_EXIT_OK;
@@ -270,11 +283,22 @@ int cv_tool_start(cv_tool *t, int argc, char **argv)
         int lr = cv_tool_load(t);
         if (lr) rc = lr;
     }
+    /* last: a run that cannot start writes no report */
+    if (rc < 0 && t->junit_path && !(t->junit = cv_junit_open(t->name, t->junit_path, t->files, t->nfiles)))
+        rc = CV_EXIT_USAGE;
+    return rc;
+}
+
+int cv_tool_junit_close(cv_tool *t)
+{
+    int rc = cv_junit_close(t->junit);
+    t->junit = NULL;
     return rc;
 }
 
 int cv_tool_end(cv_tool *t, int status)
 {
+    if (cv_tool_junit_close(t)) status = CV_EXIT_USAGE;
     cv_tool_free(t);
     if (cv_cli_close_stdout(t->name)) status = CV_EXIT_USAGE;
     return status;
@@ -282,6 +306,7 @@ int cv_tool_end(cv_tool *t, int status)
 
 void cv_tool_free(cv_tool *t)
 {
+    cv_tool_junit_close(t);
     free(t->fens);
     t->fens = NULL;
     cv_variant_free(t->v);

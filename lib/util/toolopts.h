@@ -5,7 +5,8 @@
  * options it takes (CV_TOOL_*) and its own options (getopt letters, long
  * options and a function for them), then calls cv_tool_parse.  Every tool
  * takes -j/--json, -V/--variant NAME, --spec FILE (the search path of
- * names is CVKIT_SPECS, variant.h), --help, --version and --names KIND
+ * names is CVKIT_SPECS, variant.h), --diagnostics gnu|github (diag.h: the
+ * shape of every message after it), --help, --version and --names KIND
  * (the names -V, -n and --input take, one a line, for scripts and the
  * shell completion: KIND variants, notations or formats).
  *
@@ -41,6 +42,7 @@ enum {
     CV_TOOL_DIAGRAM = 1 << 6,   /* --diagram[=STYLE] and --unicode */
     CV_TOOL_FEN_ONE = 1 << 7,   /* -f, --fen FEN: one position, the last given */
     CV_TOOL_JOBS = 1 << 9,      /* --jobs N (1 to 256), --chunk-bytes N (for the tests) */
+    CV_TOOL_JUNIT = 1 << 10,    /* --junit FILE: a JUnit XML report (junit.h) */
     CV_TOOL_VARIANT_IF_GIVEN = 1 << 8,  /* a tool the variant does not concern:
                                            loaded only to check -V or --spec */
 };
@@ -88,21 +90,27 @@ struct cv_tool {
     unsigned dflags;            /* CV_DIAGRAM_* (--unicode) */
     int jobs;                   /* --jobs, or 0 */
     size_t chunk;               /* --chunk-bytes, or 0 */
+    const char *junit_path;     /* --junit FILE, or NULL */
 
     /* -- what cv_tool_load found -- */
     cv_variant *v;
     int nt;                     /* CV_TOOL_NOTATION_OF_VARIANT: -n for v, or v's default */
+
+    /* -- cv_tool_start: the --junit report, open; NULL without -- */
+    struct cv_junit *junit;
 
     /* -- cv_tool_positions: positions met, readable or not -- */
     long positions;
 };
 
 /* A tool's start, first in its main: cv_cli_start, cv_tool_parse, the
- * tool's check, cv_tool_load.  -1 to go on, else the exit status to end
- * with (cv_tool_end). */
+ * tool's check, cv_tool_load, the --junit report opened (its place
+ * checked).  -1 to go on, else the exit status to end with
+ * (cv_tool_end). */
 int cv_tool_start(cv_tool *t, int argc, char **argv);
 
-/* A tool's end: cv_tool_free, standard output flushed (CV_EXIT_USAGE
+/* A tool's end: the --junit report written (CV_EXIT_USAGE when it
+ * could not be), cv_tool_free, standard output flushed (CV_EXIT_USAGE
  * when it could not be); returns the status to exit with. */
 int cv_tool_end(cv_tool *t, int status);
 
@@ -139,7 +147,11 @@ void cv_tool_json_fen_problems(struct cv_json *j, long line, int col0, const str
 void cv_tool_json_unreadable(struct cv_json *j, const char *file, long line, const char *text, size_t len, int col,
                              const char *why);
 
-/* Frees what parsing and loading took (the variant included). */
+/* Writes the --junit report, if any: 0, or CV_EXIT_USAGE (said). */
+int cv_tool_junit_close(cv_tool *t);
+
+/* Frees what parsing and loading took (the variant included; a --junit
+ * report still open is written). */
 void cv_tool_free(cv_tool *t);
 
 /* Writes one option of a usage text: "  -n, --notation N     TEXT", TEXT
