@@ -23,4 +23,5 @@
 #include "run.h"
 #include "rewrite.h"
 #include "build.h"
+#include "asread.h"
 #endif
