@@ -163,7 +163,7 @@ static int write_unconverted(ctx *C, const cv_record_format *f, const cv_record 
         fprintf(C->out, "# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g->number);
         return 0;
     }
-    int why = cv_record_write_as_read(out, f, g);
+    int why = cv_record_write_as_read(out, f, g, 0);
     if (why) {
         /* part of a game would pass for the game: none of it is written,
          * and the run fails as on any resource error */

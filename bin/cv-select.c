@@ -153,7 +153,7 @@ static int select_game(ctx *C, const cv_run_io *io, const cv_record *g)
         to = io->side ? io->side : rest_stream(C);
     }
     if (to) {
-        int why = cv_record_write_as_read(to, io->fmt, g);
+        int why = cv_record_write_as_read(to, io->fmt, g, CV_ASREAD_JOIN);
         if (why) {
             char name[512];
             io->fmt->ident(g, name, sizeof name);
