@@ -46,6 +46,7 @@ static void usage(void)
     cv_tool_help("    --rest FILE", "write the games not chosen to FILE");
     cv_tool_help("-o, --output FILE", "write the chosen games to FILE, not standard output");
     cv_tool_help("-c, --count", "print only the number of games chosen");
+    cv_tool_help("    --list", "print where each chosen game is (FILE:LINE: game N), not the game");
     char list[256], text[400];
     snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
     cv_tool_help("    --input FORMAT", text);
@@ -69,7 +70,7 @@ typedef struct ctx {
     cv_select *sel;
     const cv_variant *v;
     const cv_record_format *input;
-    int quiet, count, dup, prefix, jobs;
+    int quiet, count, list, dup, prefix, jobs;
     size_t chunk;
     int report;                 /* --report-duplicates given */
     const char *report_path;    /* its FILE, or NULL: standard error */
@@ -148,7 +149,8 @@ static int select_game(ctx *C, const cv_run_io *io, const cv_record *g)
     FILE *to = NULL;
     if (chosen) {
         atomic_fetch_add(C->chosen, 1);
-        if (!C->count) to = io->out;
+        if (C->list) fprintf(io->out, "%s:%ld: game %ld\n", cv_display_name(io->path), g->line, g->number);
+        else if (!C->count) to = io->out;
     } else if (C->rest_path) {
         to = io->side ? io->side : rest_stream(C);
     }
@@ -226,7 +228,7 @@ static int second_file(const char *path, FILE *f, void *arg)
 }
 
 enum { O_TAG = 256, O_PLAYER, O_EVENT, O_RESULT, O_GVARIANT, O_PLIES, O_ENDING, O_POSITION, O_DUPS, O_UNIQUE,
-       O_PREFIX, O_REPORT, O_REST };
+       O_PREFIX, O_REPORT, O_REST, O_LIST };
 
 static int select_option(cv_tool *t, int c, char *optarg)
 {
@@ -257,6 +259,7 @@ static int select_option(cv_tool *t, int c, char *optarg)
     case O_REST: C->rest_path = optarg; break;
     case 'o': C->out_path = optarg; break;
     case 'c': C->count = 1; break;
+    case O_LIST: C->list = 1; break;
     }
     if (rc == -2) return cv_cli_error(tool, "out of memory");
     if (rc) return cv_cli_bad_value(tool, t->argv, optind, c, optarg, why);
@@ -268,6 +271,7 @@ static int select_check(cv_tool *t)
     ctx *C = t->arg;
     if (t->json)
         return cv_cli_usage_error(tool, "--json: cv-select writes the chosen games as read (--count counts them)");
+    if (C->count && C->list) return cv_cli_usage_error(tool, "--count and --list: give one of them");
     if (C->prefix && !C->dup && !C->report)
         return cv_cli_usage_error(tool, "--prefix changes what --duplicates, --unique and --report-duplicates "
                                         "find: give one of them");
@@ -323,7 +327,8 @@ int main(int argc, char **argv)
         { "not", no_argument, 0, 'v' }, { "duplicates", no_argument, 0, O_DUPS },
         { "unique", no_argument, 0, O_UNIQUE }, { "prefix", no_argument, 0, O_PREFIX },
         { "report-duplicates", optional_argument, 0, O_REPORT }, { "rest", required_argument, 0, O_REST },
-        { "output", required_argument, 0, 'o' }, { "count", no_argument, 0, 'c' }, { 0, 0, 0, 0 } };
+        { "output", required_argument, 0, 'o' }, { "count", no_argument, 0, 'c' },
+        { "list", no_argument, 0, O_LIST }, { 0, 0, 0, 0 } };
     if (!(C.sel = cv_select_new())) return cv_cli_error(tool, "out of memory");
     cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_JOBS, .usage = usage,
                   .letters = "vo:c", .own = own, .option = select_option, .check = select_check, .arg = &C };
