@@ -406,3 +406,61 @@ Try 'cv-select --help' for more information."
     run --separate-stderr "$CV" --rest "$T/s.pgn" "$T"
     [ "$status" -eq 2 ]
 }
+
+# The games of a PGN file, one line each: their White, Black, Date and
+# Round tag lines ("?" for a missing one), whoever wrote the file (pgn-extract
+# rewrites the games it writes, cv-select writes them as read).
+game_keys() {
+    awk 'function flush() { if (n) print w "|" b "|" d "|" r; n = 0 }
+    /^\[[A-Za-z0-9_]+ "/ {
+        if (!tags) { flush(); tags = 1; n = 1; w = "[White \"?\"]"; b = "[Black \"?\"]"; d = "[Date \"?\"]"; r = "[Round \"?\"]" }
+        if (/^\[White /) w = $0; if (/^\[Black /) b = $0; if (/^\[Date /) d = $0; if (/^\[Round /) r = $0; next }
+    /[^[:space:]]/ { tags = 0 }
+    END { flush() }' "$1"
+}
+
+@test "the same games as pgn-extract, game for game, for the tag, ending and duplicate cases both have" {
+    # pgn-extract where its package put it (Debian: not on every PATH)
+    PE=$(dpkg -L pgn-extract | while read -r p; do if [ -f "$p" ] && [ -x "$p" ]; then echo "$p"; fi; done | head -1)
+    [ -x "$PE" ]
+    # the bench's file: the corpus's PGN files one after another
+    for f in corpus/chess/pgn/*.pgn; do cat "$f"; printf '\n'; done > "$T/big.pgn"
+    printf 'Date < "1900"\n' > "$T/old.tags"
+    printf 'Date >= "2023"\n' > "$T/new.tags"
+    printf 'WhiteElo >= "2700"\n' > "$T/elo.tags"
+    local n=0
+    # pgn-extract's options | cv-select's | games chosen
+    while IFS='|' read -r pe cv want; do
+        # shellcheck disable=SC2086
+        (cd "$T" && "$PE" -s $pe -o pe.pgn big.pgn 2> /dev/null)
+        # shellcheck disable=SC2086
+        "$CV" -q $cv "$T/big.pgn" > "$T/cv.pgn"
+        game_keys "$T/pe.pgn" > "$T/pe.keys"
+        game_keys "$T/cv.pgn" > "$T/cv.keys"
+        diff "$T/pe.keys" "$T/cv.keys" || { echo "# pgn-extract $pe, cv-select $cv"; return 1; }
+        [ "$(wc -l < "$T/cv.keys")" -eq "$want" ] || { echo "# $cv: $(wc -l < "$T/cv.keys") games"; return 1; }
+        n=$((n + 1))
+    done << 'EOF'
+-Tr1-0|--result 1-0|68
+-Tr0-1|--result 0-1|31
+-Tr1/2|--result 1/2-1/2|61
+-TwKasparov|--tag White^=Kasparov|1
+-TbFischer|--tag Black^=Fischer|2
+--tagsubstr -TpCarlsen|--player Carlsen|2
+-TeB|--tag ECO^=B|13
+-told.tags|--tag Date<1900|5
+-tnew.tags|--tag Date>=2023|7
+-telo.tags|--tag WhiteElo>=2700|2
+-D|--unique|122
+-M|--ending mate|13
+--stalemate|--ending stalemate|1
+EOF
+    [ "$n" -eq 13 ]
+    # the later copies: pgn-extract -d writes them to a file of their own
+    (cd "$T" && "$PE" -s -ddupes.pgn -o /dev/null big.pgn 2> /dev/null)
+    "$CV" -q --duplicates "$T/big.pgn" > "$T/cv.pgn"
+    game_keys "$T/dupes.pgn" > "$T/pe.keys"
+    game_keys "$T/cv.pgn" > "$T/cv.keys"
+    diff "$T/pe.keys" "$T/cv.keys"
+    [ "$(wc -l < "$T/cv.keys")" -eq 42 ]
+}
