@@ -386,6 +386,8 @@ Try 'cv-select --help' for more information." || return 1
 --tag|Date<1999.13.01|'1999.13.01' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)
 --plies|ten|not N, =N, <N, <=N, >N, >=N or A..B (whole numbers of plies)
 --plies|<0|not N, =N, <N, <=N, >N, >=N or A..B (whole numbers of plies)
+--plies|>99999999999999999999|not N, =N, <N, <=N, >N, >=N or A..B (whole numbers of plies)
+--plies|x..10|not N, =N, <N, <=N, >N, >=N or A..B (whole numbers of plies)
 --ending|checkmate|'checkmate' is not one of mate, stalemate, king-captured, resignation, draw, unfinished
 --result|2-0|not a result (1-0, 0-1, 1/2-1/2 or *)
 EOF

@@ -291,16 +291,19 @@ int cv_select_plies(cv_select *s, const char *expr, char *why, size_t size)
             memcpy(first, expr, n);
             first[n] = 0;
             bad = plies_number(first, &a) < 0 || plies_number(dots + 2, &b) < 0;
-            lo = a, hi = b;
+            if (!bad) lo = a, hi = b;
         }
-    } else if (!strncmp(expr, ">=", 2)) bad = plies_number(expr + 2, &lo);
-    else if (!strncmp(expr, "<=", 2)) bad = plies_number(expr + 2, &hi);
-    else if (*expr == '>') bad = plies_number(expr + 1, &a), lo = a + 1;
-    else if (*expr == '<') {
-        bad = plies_number(expr + 1, &a) < 0 || a == 0;
-        hi = a - 1;
-    } else if (*expr == '=') bad = plies_number(expr + 1, &a), lo = hi = a;
-    else bad = plies_number(expr, &a), lo = hi = a;
+    } else if (!strncmp(expr, ">=", 2)) {
+        bad = plies_number(expr + 2, &lo) < 0;
+    } else if (!strncmp(expr, "<=", 2)) {
+        bad = plies_number(expr + 2, &hi) < 0;
+    } else if (*expr == '>') {
+        if (!(bad = plies_number(expr + 1, &a) < 0)) lo = a + 1;
+    } else if (*expr == '<') {
+        if (!(bad = plies_number(expr + 1, &a) < 0 || a == 0)) hi = a - 1;
+    } else {
+        if (!(bad = plies_number(expr + (*expr == '='), &a) < 0)) lo = hi = a;
+    }
     if (bad) {
         snprintf(why, size, "not N, =N, <N, <=N, >N, >=N or A..B (whole numbers of plies)");
         return -1;
