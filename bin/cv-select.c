@@ -35,7 +35,7 @@ static void usage(void)
                  "resignation, draw, unfinished (comma-separated)");
     cv_tool_help("    --position POS", "the game reaches POS, written as the variant writes positions "
                  "(FEN for chess), at some main-line ply: board, side to move and rights, not the counters");
-    cv_tool_help("-v, --not", "write the games the conditions do not choose");
+    cv_tool_help("    --not", "write the games the conditions do not choose");
     cv_tool_help("    --duplicates", "of the chosen games, write those whose moves repeat an earlier "
                  "game's");
     cv_tool_help("    --unique", "of the chosen games, write each sequence of moves once (the first)");
@@ -44,9 +44,11 @@ static void usage(void)
     cv_tool_help("    --report-duplicates[=FILE]", "say which game repeats which (standard error, or "
                  "FILE)");
     cv_tool_help("    --rest FILE", "write the games not chosen to FILE");
-    cv_tool_help("-o, --output FILE", "write the chosen games to FILE, not standard output");
-    cv_tool_help("-c, --count", "print only the number of games chosen");
+    cv_tool_help("    --output FILE", "write the chosen games to FILE, not standard output");
+    cv_tool_help("    --count", "print only the number of games chosen");
     cv_tool_help("    --list", "print where each chosen game is (FILE:LINE: game N), not the game");
+    cv_tool_help("-j, --json", "one JSON object per chosen game (its place, tags, variant, plies, ending), "
+                 "not the game");
     char list[256], text[400];
     snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
     cv_tool_help("    --input FORMAT", text);
@@ -70,7 +72,8 @@ typedef struct ctx {
     cv_select *sel;
     const cv_variant *v;
     const cv_record_format *input;
-    int quiet, count, list, dup, prefix, jobs;
+    int quiet, count, list, json, dup, prefix, jobs;
+    cv_json js;                 /* --json: this thread's writer */
     size_t chunk;
     int report;                 /* --report-duplicates given */
     const char *report_path;    /* its FILE, or NULL: standard error */
@@ -129,6 +132,30 @@ static int judge_dupe(ctx *C, const cv_run_io *io, const cv_record *g, int chose
     return 1;
 }
 
+/* --json: a chosen game as one object (docs/cv-select.1, OUTPUT). */
+static void game_json(ctx *C, const cv_run_io *io, const cv_record *g, const cv_select_facts *f)
+{
+    cv_json *j = &C->js;
+    if (j->out != io->out) cv_json_init(j, io->out);
+    cv_json_begin_object(j);
+    cv_record_json_place(j, io->path, g);
+    cv_record_json_tags(j, g, 0);
+    cv_json_key(j, "variant");
+    if (f->variant) cv_json_str(j, f->variant);
+    else cv_json_null(j);
+    cv_json_key(j, "valid");
+    cv_json_bool(j, f->replayed);
+    if (f->replayed) {
+        cv_json_key(j, "plies");
+        cv_json_int(j, f->plies);
+        cv_json_key(j, "ending");
+        cv_json_str(j, cv_select_ending_name(f->ending));
+    }
+    cv_json_end_object(j);
+    cv_json_end_line(j);
+    if (io->held) cv_json_flush(j);
+}
+
 static int select_game(ctx *C, const cv_run_io *io, const cv_record *g)
 {
     cv_problem_at at = { io->d, NULL, io->path, NULL, NULL };
@@ -150,6 +177,7 @@ static int select_game(ctx *C, const cv_run_io *io, const cv_record *g)
     if (chosen) {
         atomic_fetch_add(C->chosen, 1);
         if (C->list) fprintf(io->out, "%s:%ld: game %ld\n", cv_display_name(io->path), g->line, g->number);
+        else if (C->json) game_json(C, io, g, &f);
         else if (!C->count) to = io->out;
     } else if (C->rest_path) {
         to = io->side ? io->side : rest_stream(C);
@@ -228,7 +256,7 @@ static int second_file(const char *path, FILE *f, void *arg)
 }
 
 enum { O_TAG = 256, O_PLAYER, O_EVENT, O_RESULT, O_GVARIANT, O_PLIES, O_ENDING, O_POSITION, O_DUPS, O_UNIQUE,
-       O_PREFIX, O_REPORT, O_REST, O_LIST };
+       O_PREFIX, O_REPORT, O_REST, O_LIST, O_NOT, O_OUTPUT, O_COUNT };
 
 static int select_option(cv_tool *t, int c, char *optarg)
 {
@@ -244,7 +272,7 @@ static int select_option(cv_tool *t, int c, char *optarg)
     case O_PLIES: rc = cv_select_plies(C->sel, optarg, why, sizeof why); break;
     case O_ENDING: rc = cv_select_ending(C->sel, optarg, why, sizeof why); break;
     case O_POSITION: rc = cv_select_position(C->sel, optarg, why, sizeof why); break;
-    case 'v': cv_select_negate(C->sel); break;
+    case O_NOT: cv_select_negate(C->sel); break;
     case O_DUPS:
     case O_UNIQUE:
         if (C->dup && C->dup != (c == O_DUPS ? DUP_ONLY : DUP_UNIQUE))
@@ -257,8 +285,8 @@ static int select_option(cv_tool *t, int c, char *optarg)
         C->report_path = optarg;
         break;
     case O_REST: C->rest_path = optarg; break;
-    case 'o': C->out_path = optarg; break;
-    case 'c': C->count = 1; break;
+    case O_OUTPUT: C->out_path = optarg; break;
+    case O_COUNT: C->count = 1; break;
     case O_LIST: C->list = 1; break;
     }
     if (rc == -2) return cv_cli_error(tool, "out of memory");
@@ -269,9 +297,9 @@ static int select_option(cv_tool *t, int c, char *optarg)
 static int select_check(cv_tool *t)
 {
     ctx *C = t->arg;
-    if (t->json)
-        return cv_cli_usage_error(tool, "--json: cv-select writes the chosen games as read (--count counts them)");
-    if (C->count && C->list) return cv_cli_usage_error(tool, "--count and --list: give one of them");
+    C->json = t->json;
+    if (C->count + C->list + C->json > 1)
+        return cv_cli_usage_error(tool, "--count, --list and --json each replace the games written: give one of them");
     if (C->prefix && !C->dup && !C->report)
         return cv_cli_usage_error(tool, "--prefix changes what --duplicates, --unique and --report-duplicates "
                                         "find: give one of them");
@@ -324,14 +352,14 @@ int main(int argc, char **argv)
         { "event", required_argument, 0, O_EVENT }, { "result", required_argument, 0, O_RESULT },
         { "game-variant", required_argument, 0, O_GVARIANT }, { "plies", required_argument, 0, O_PLIES },
         { "ending", required_argument, 0, O_ENDING }, { "position", required_argument, 0, O_POSITION },
-        { "not", no_argument, 0, 'v' }, { "duplicates", no_argument, 0, O_DUPS },
+        { "not", no_argument, 0, O_NOT }, { "duplicates", no_argument, 0, O_DUPS },
         { "unique", no_argument, 0, O_UNIQUE }, { "prefix", no_argument, 0, O_PREFIX },
         { "report-duplicates", optional_argument, 0, O_REPORT }, { "rest", required_argument, 0, O_REST },
-        { "output", required_argument, 0, 'o' }, { "count", no_argument, 0, 'c' },
+        { "output", required_argument, 0, O_OUTPUT }, { "count", no_argument, 0, O_COUNT },
         { "list", no_argument, 0, O_LIST }, { 0, 0, 0, 0 } };
     if (!(C.sel = cv_select_new())) return cv_cli_error(tool, "out of memory");
     cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_JOBS, .usage = usage,
-                  .letters = "vo:c", .own = own, .option = select_option, .check = select_check, .arg = &C };
+                  .own = own, .option = select_option, .check = select_check, .arg = &C };
     int status = cv_tool_start(&T, argc, argv);
     if (status >= 0) {
         cv_select_free(C.sel);
@@ -353,6 +381,7 @@ int main(int argc, char **argv)
             goto done;
         }
     }
+    cv_json_init(&C.js, stdout);
     if (worker_init(&C) < 0) {
         status = cv_cli_error(tool, "out of memory");
         goto done;
@@ -367,7 +396,8 @@ int main(int argc, char **argv)
     if (cv_cli_each_file(tool, T.files, T.nfiles, cv_record_suffixes(), select_file, &C, &status)) status = 2;
     const cv_run_counts *tot = cv_run_totals(C.run);
     if (tot->valid < tot->games && status < 1) status = 1;
-    if (!tot->games) cv_cli_warning(tool, "no game records found");
+    long games = tot->games;
+    if (!games) cv_cli_warning(tool, "no game records found");
     if (C.prefix && status < 2) {
         C.pass = 2;
         int st2 = 0;
@@ -375,9 +405,10 @@ int main(int argc, char **argv)
             status = 2;
     }
     cv_run_free(C.run);
+    cv_json_flush(&C.js);
     if (C.count) printf("%ld\n", (long)atomic_load(&chosen));
     for (int i = 0; i < cv_select_npositions(C.sel); i++)
-        if (tot && !(atomic_load(&read) >> i & 1))
+        if (games && !(atomic_load(&read) >> i & 1))
             cv_cli_warning(tool, "--position '%s' is a position of none of the games' variants",
                            cv_select_position_text(C.sel, i));
 done:

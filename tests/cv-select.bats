@@ -105,7 +105,7 @@ $T/d.pgn:16: game 4" ""
     run --separate-stderr "$CV" --list --tag 'Date>1999' "$T/d.pgn"
     expect 0 "$T/d.pgn:16: game 4" ""
     # and --not: the others, the unknown year among them
-    run --separate-stderr "$CV" --list -v --tag 'Date<2000' "$T/d.pgn"
+    run --separate-stderr "$CV" --list --not --tag 'Date<2000' "$T/d.pgn"
     expect 0 "$T/d.pgn:11: game 3
 $T/d.pgn:16: game 4" ""
 }
@@ -164,11 +164,11 @@ corpus/chess/pgn/pe_fischer.pgn:446: game 27
 corpus/chess/pgn/pe_fischer.pgn:463: game 28
 corpus/chess/pgn/pe_fischer.pgn:514: game 31"
     # counts: all, a condition and its negation make a partition
-    run --separate-stderr "$CV" -q -c $P
+    run --separate-stderr "$CV" -q --count $P
     expect 0 164 ""
-    run --separate-stderr "$CV" -q -c --ending mate $P
+    run --separate-stderr "$CV" -q --count --ending mate $P
     expect 0 13 ""
-    run --separate-stderr "$CV" -q -c --not --ending mate $P
+    run --separate-stderr "$CV" -q --count --not --ending mate $P
     expect 0 151 ""
 }
 
@@ -176,8 +176,8 @@ corpus/chess/pgn/pe_fischer.pgn:514: game 31"
     # table: ARGS | count
     while IFS='|' read -r args want; do
         # shellcheck disable=SC2086
-        run --separate-stderr "$CV" -q -c $args
-        expect 0 "$want" "" || { echo "# cv-select -q -c $args"; return 1; }
+        run --separate-stderr "$CV" -q --count $args
+        expect 0 "$want" "" || { echo "# cv-select -q --count $args"; return 1; }
     done << 'EOF'
 --ending mate corpus/trid/selfplay-standard.games|128
 --ending unfinished corpus/trid/selfplay-standard.games|172
@@ -222,17 +222,17 @@ EOF
     # chess: 1. e4 c5, with or without its en passant square, not the counters
     for fen in 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2' \
                'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 7 30'; do
-        run --separate-stderr "$CV" -q -c --position "$fen" corpus/chess/pgn
+        run --separate-stderr "$CV" -q --count --position "$fen" corpus/chess/pgn
         expect 0 11 ""
     done
     # the same board with Black to move is another position
-    run --separate-stderr "$CV" -q -c --position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2' corpus/chess/pgn
+    run --separate-stderr "$CV" -q --count --position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2' corpus/chess/pgn
     expect 0 0 ""
     # the start position: every game that starts there
-    run --separate-stderr "$CV" -q -c --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' corpus/chess/pgn/pe_fischer.pgn
+    run --separate-stderr "$CV" -q --count --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' corpus/chess/pgn/pe_fischer.pgn
     expect 0 34 ""
     # a text no game's variant reads is said
-    run --separate-stderr "$CV" -q -c --position 'nonsense' corpus/chess/pgn/cv_saavedra-1895.pgn
+    run --separate-stderr "$CV" -q --count --position 'nonsense' corpus/chess/pgn/cv_saavedra-1895.pgn
     expect 0 0 "cv-select: warning: --position 'nonsense' is a position of none of the games' variants"
 }
 
@@ -267,11 +267,11 @@ $D:15: game 2
 $D:42: game 4
 $D:50: game 6
 $D:54: game 7" ""
-    run --separate-stderr "$CV" -c --report-duplicates "$D"
+    run --separate-stderr "$CV" --count --report-duplicates "$D"
     expect 0 7 "$D:28:1: note: game 3: the same moves as game 1 ($D:1:1)
 $D:46:1: note: game 5: the same moves as game 4 ($D:42:1)"
     # to a file: the same lines, nothing on standard error
-    run --separate-stderr "$CV" -c --unique --report-duplicates="$T/rep.txt" "$D"
+    run --separate-stderr "$CV" --count --unique --report-duplicates="$T/rep.txt" "$D"
     expect 0 5 ""
     [ "$(cat "$T/rep.txt")" = "$D:28:1: note: game 3: the same moves as game 1 ($D:1:1)
 $D:46:1: note: game 5: the same moves as game 4 ($D:42:1)" ]
@@ -299,11 +299,11 @@ Try 'cv-select --help' for more information."
 }
 
 @test "the corpus's duplicates, and the same with --prefix" {
-    run --separate-stderr "$CV" -q -c --unique corpus/chess/pgn
+    run --separate-stderr "$CV" -q --count --unique corpus/chess/pgn
     expect 0 122 ""
-    run --separate-stderr "$CV" -q -c --duplicates corpus/chess/pgn
+    run --separate-stderr "$CV" -q --count --duplicates corpus/chess/pgn
     expect 0 42 ""
-    run --separate-stderr "$CV" -q -c --unique --prefix corpus/chess/pgn
+    run --separate-stderr "$CV" -q --count --unique --prefix corpus/chess/pgn
     expect 0 121 ""
     run --separate-stderr "$CV" -q --list --duplicates --prefix corpus/chess/pgn/pe_bots.pgn corpus/chess/pgn/cv_anderssen-dufresne-1852.pgn
     expect 0 "corpus/chess/pgn/pe_bots.pgn:193: game 9" ""
@@ -337,7 +337,7 @@ same_as_file() {
 
 @test "--rest: the chosen and the rest are a partition; -o; --jobs gives the same bytes" {
     P=corpus/chess/pgn/pe_fischer.pgn
-    run --separate-stderr "$CV" -q --result 1-0 --rest "$T/rest.pgn" -o "$T/won.pgn" $P
+    run --separate-stderr "$CV" -q --result 1-0 --rest "$T/rest.pgn" --output "$T/won.pgn" $P
     expect 0 "" ""
     "$CV" -q --not --result 1-0 --rest "$T/rest2.pgn" $P > "$T/notwon.pgn"
     cmp "$T/won.pgn" "$T/rest2.pgn"
@@ -352,6 +352,16 @@ same_as_file() {
         cmp "$T/won.pgn" "$T/won3.pgn"
         cmp "$T/rest.pgn" "$T/rest3.pgn"
     done
+}
+
+@test "--json: one object a game, the same with --jobs" {
+    run --separate-stderr "$CV" -j --ending stalemate corpus/chess/pgn corpus/panoply/game1-random-play.txt
+    expect 0 '{"file":"corpus/chess/pgn/cv_loyd-stalemate.pgn","game":1,"line":1,"col":1,"tags":{"Event":"Shortest stalemate (composed game)","Site":"?","Date":"????.??.??","Round":"-","White":"Loyd, Samuel (composition)","Black":"Loyd, Samuel (composition)","Result":"1/2-1/2","PlyCount":"19"},"variant":"chess","valid":true,"plies":19,"ending":"stalemate"}
+{"file":"corpus/panoply/game1-random-play.txt","game":1,"line":1,"col":1,"tags":{"Event":"cvkit constructed game: seeded random play","Site":"cvkit corpus","White":"random play","Black":"random play","FEN":"rcgkgcr/s1{b2}hh{b1}1s/p2{b2}1{b1}2p/1p1p2p1p1/11/12/13/-12/--11/---1P1P2P1P1/----P2{B1}1{B2}2P/-----S1{B1}HH{B2}1S/------RCGKGCR w 0 1"},"variant":"panoply","valid":true,"plies":164,"ending":"stalemate"}' ""
+    "$CV" -q -j --jobs 1 --tag 'Date<2000' corpus/chess/pgn > "$T/one.json"
+    "$CV" -q -j --jobs 2 --chunk-bytes 2000 --tag 'Date<2000' corpus/chess/pgn > "$T/two.json"
+    cmp "$T/one.json" "$T/two.json"
+    [ "$(wc -l < "$T/one.json")" -eq 132 ]
 }
 
 @test "a game that cannot be replayed: said, chosen by its tags only, exit 1" {
@@ -397,12 +407,18 @@ Try 'cv-select --help' for more information."
     run --separate-stderr "$CV" --prefix corpus/chess/pgn/cv_saavedra-1895.pgn
     expect 2 "" "cv-select: error: --prefix changes what --duplicates, --unique and --report-duplicates find: give one of them
 Try 'cv-select --help' for more information."
-    run --separate-stderr "$CV" --json corpus/chess/pgn/cv_saavedra-1895.pgn
-    expect 2 "" "cv-select: error: --json: cv-select writes the chosen games as read (--count counts them)
+    run --separate-stderr "$CV" --json --count corpus/chess/pgn/cv_saavedra-1895.pgn
+    expect 2 "" "cv-select: error: --count, --list and --json each replace the games written: give one of them
 Try 'cv-select --help' for more information."
+    # the letters of other tools' options are none of cv-select's
+    for o in -c -v -o; do
+        run --separate-stderr "$CV" $o x corpus/chess/pgn/cv_saavedra-1895.pgn
+        expect 2 "" "cv-select: error: unknown option '$o'
+Try 'cv-select --help' for more information." || return 1
+    done
     # an output that is an input: nothing written, the input untouched
     cp corpus/chess/pgn/cv_saavedra-1895.pgn "$T/s.pgn"
-    run --separate-stderr "$CV" -o "$T/s.pgn" "$T/s.pgn"
+    run --separate-stderr "$CV" --output "$T/s.pgn" "$T/s.pgn"
     expect 2 "" "cv-select: error: $T/s.pgn: the output is also an input; nothing written"
     cmp "$T/s.pgn" corpus/chess/pgn/cv_saavedra-1895.pgn
     run --separate-stderr "$CV" --rest "$T/s.pgn" "$T"

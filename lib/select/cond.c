@@ -344,6 +344,13 @@ int cv_select_ending(cv_select *s, const char *list, char *why, size_t size)
     return 0;
 }
 
+const char *cv_select_ending_name(int ending)
+{
+    for (size_t i = 0; i < sizeof endings / sizeof endings[0]; i++)
+        if (endings[i].bit == ending) return endings[i].name;
+    return NULL;
+}
+
 int cv_select_position(cv_select *s, const char *text, char *why, size_t size)
 {
     if (s->npos == CV_SELECT_MAX_POSITIONS) {

@@ -74,6 +74,9 @@ int cv_select_position(cv_select *s, const char *text, char *why, size_t size);
 /* --not: the whole selection negated */
 void cv_select_negate(cv_select *s);
 
+/* "mate", "stalemate", ... for one CV_END_* bit; NULL for 0. */
+const char *cv_select_ending_name(int ending);
+
 /* The --position texts, in order. */
 int cv_select_npositions(const cv_select *s);
 const char *cv_select_position_text(const cv_select *s, int i);
