@@ -183,7 +183,10 @@ corpus/chess/pgn/pe_fischer.pgn:514: game 31"
 --ending unfinished corpus/trid/selfplay-standard.games|172
 --ending mate --plies <40 corpus/trid/selfplay-standard.games|3
 --ending mate corpus/trid/game1-gamelist.txt corpus/trid/game2-gamelist.txt corpus/trid/game1.pgn|3
---ending mate corpus/parallelworlds/selfplay.games|140
+--ending king-captured corpus/parallelworlds/selfplay.games|140
+--ending mate corpus/parallelworlds/selfplay.games|0
+--ending king-captured corpus/parallelworlds/game1-every-rule.pgn corpus/parallelworlds/game2-black-wins.pgn|2
+--ending king-captured corpus/chess/pgn corpus/trid/selfplay-standard.games corpus/doublechess/selfplay.games|0
 --ending unfinished corpus/parallelworlds|1
 --ending mate corpus/doublechess/selfplay.games|178
 --ending draw corpus/doublechess/selfplay.games|22

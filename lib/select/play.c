@@ -140,15 +140,17 @@ static void on_bad(void *arg, const cv_replay_ev *e)
 /* How the game ended: by the final position, else by its result. */
 static int ending(const cv_replay_result *res, cv_apos *final, const char *result)
 {
-    if (res->mate) return CV_END_MATE;
-    if (res->stalemate) return CV_END_STALEMATE;
-    /* a side that has lost with moves left: its king is gone */
+    /* lost whatever moves it has: a side whose king is gone (the replay
+     * calls that a mate, as no move is left; judged with moves said to
+     * exist, an engine's judge speaks of the king alone) */
     const cv_engine_search *s = final->e->search;
     if (s && s->judge && s->node_size <= CV_APOS_BYTES) {
         cv_apos node;
         s->enter(final->s.b, node.s.b);
-        if (s->judge(node.s.b, -1) == CV_JUDGE_LOSS) return CV_END_KING_CAPTURED;
+        if (s->judge(node.s.b, 1) == CV_JUDGE_LOSS) return CV_END_KING_CAPTURED;
     }
+    if (res->mate) return CV_END_MATE;
+    if (res->stalemate) return CV_END_STALEMATE;
     if (result && (!strcmp(result, "1-0") || !strcmp(result, "0-1"))) return CV_END_RESIGNATION;
     if (result && !strcmp(result, "1/2-1/2")) return CV_END_DRAW;
     return CV_END_UNFINISHED;
