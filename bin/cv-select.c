@@ -184,14 +184,16 @@ static int select_game(ctx *C, const cv_run_io *io, const cv_record *g)
     }
     if (to) {
         int why = cv_record_write_as_read(to, io->fmt, g, CV_ASREAD_JOIN);
+        /* --prefix's second pass says nothing of the records, but this */
+        cv_diag *d = C->pass == 2 ? &cv_diag_default : io->d;
         if (why) {
             char name[512];
             io->fmt->ident(g, name, sizeof name);
             if (why == CV_RAW_NOMEM)
-                cv_report(io->d, CV_ERROR, "", 0, 0, "out of memory keeping %s of %s as read; not written", name,
+                cv_report(d, CV_ERROR, "", 0, 0, "out of memory keeping %s of %s as read; not written", name,
                           cv_display_name(io->path));
             else
-                cv_report(io->d, CV_ERROR, io->path, g->line, g->col,
+                cv_report(d, CV_ERROR, io->path, g->line, g->col,
                           "%s: longer than the reader keeps to write it as read; not written", name);
             return 2;
         }
@@ -220,9 +222,9 @@ static int run_game(void *w, const cv_run_io *io, const cv_record *g, int *stop)
 static int select_file(const char *path, FILE *f, void *arg)
 {
     ctx *C = arg;
-    /* pass 1 keeps no bytes: nothing is written then */
-    unsigned flags = C->pass == 1 ? CV_RECORD_LEAN : CV_RECORD_KEEP_RAW;
-    return cv_run_input(C->run, f, path, flags, C->input, C->quiet);
+    /* --prefix's first pass reads as the second does: the same games,
+     * judged the same */
+    return cv_run_input(C->run, f, path, CV_RECORD_KEEP_RAW, C->input, C->quiet);
 }
 
 /* --prefix's second pass: the same games, said already, played again to
