@@ -199,6 +199,18 @@ corpus/chess/pgn/pe_fischer.pgn:514: game 31"
 --ending mate corpus/panoply/game2-frozen-king-mated.txt|1
 --ending draw corpus/panoply/sample-log.txt|1
 EOF
+    # tags of every record format: a listing's and a log's `// [Name "value"]`
+    check "--tag Round~^1[0-2]$ corpus/trid/selfplay-standard.games" "corpus/trid/selfplay-standard.games:335: game 10
+corpus/trid/selfplay-standard.games:396: game 11
+corpus/trid/selfplay-standard.games:447: game 12"
+    check "-V panoply-testarmy --tag Round=17 corpus/panoply/selfplay-testarmy.games" "corpus/panoply/selfplay-testarmy.games:1766: game 17"
+    check "--tag Event*=every corpus/parallelworlds" "corpus/parallelworlds/game1-every-rule.pgn:1: game 1"
+    check "--tag Round>=150 --ending draw corpus/doublechess/selfplay.games" "corpus/doublechess/selfplay.games:3045: game 164
+corpus/doublechess/selfplay.games:3153: game 170
+corpus/doublechess/selfplay.games:3250: game 175
+corpus/doublechess/selfplay.games:3294: game 177
+corpus/doublechess/selfplay.games:3314: game 178
+corpus/doublechess/selfplay.games:3603: game 193"
     check "--ending mate --plies <40 corpus/trid/selfplay-standard.games" "corpus/trid/selfplay-standard.games:807: game 20
 corpus/trid/selfplay-standard.games:1201: game 29
 corpus/trid/selfplay-standard.games:6733: game 145"
