@@ -1,6 +1,7 @@
 /* cv-convert: rewrites game records in another notation or format,
  * keeping every tag, comment, NAG and variation; never drops a game. */
 #include "cvkit.h"
+#include "asread.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -23,5 +23,4 @@
 #include "run.h"
 #include "rewrite.h"
 #include "build.h"
-#include "asread.h"
 #endif
