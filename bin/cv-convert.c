@@ -1,6 +1,7 @@
 /* cv-convert: rewrites game records in another notation or format,
  * keeping every tag, comment, NAG and variation; never drops a game. */
 #include "cvkit.h"
+#include "asread.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,28 +172,25 @@ static int write_unconverted(ctx *C, const cv_record_format *f, const cv_record 
         fprintf(C->out, "# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g->number);
         return 0;
     }
-    if (g->raw && g->raw_truncated) {
+    int why = g->raw ? g->raw_truncated : 0;
+    if (!why && C->html && out == C->out) {
+        /* a page holds no record: the game is shown as read, unplayed */
+        char name[512];
+        f->ident(g, name, sizeof name);
+        cv_html_unplayed(out, g, name, g->raw, g->rawlen, &C->probs);
+        return 0;
+    }
+    if (!why) why = cv_record_write_as_read(out, f, g, 0);
+    if (why) {
         /* part of a game would pass for the game: none of it is written,
          * and the run fails as on any resource error */
-        if (g->raw_truncated == CV_RAW_NOMEM)
+        if (why == CV_RAW_NOMEM)
             cv_report(C->d, CV_ERROR, "", 0, 0, "out of memory keeping %s of %s as read; not written", C->ident,
                       cv_display_name(C->path));
         else
             cv_report(C->d, CV_ERROR, C->path, g->line, g->col,
                       "%s: longer than the reader keeps to write it as read; not written", C->ident);
         return 2;
-    }
-    if (C->html && out == C->out) {
-        /* a page holds no record: the game is shown as read, unplayed */
-        char name[512];
-        f->ident(g, name, sizeof name);
-        cv_html_unplayed(out, g, name, g->raw, g->rawlen, &C->probs);
-    } else if (g->raw) {
-        fwrite(g->raw, 1, g->rawlen, out);
-        if (g->rawlen && g->raw[g->rawlen - 1] != '\n') fputc('\n', out);
-    } else {
-        cv_record_meta meta = { 0 };
-        f->write(out, g, NULL, &meta);
     }
     return 0;
 }

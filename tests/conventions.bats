@@ -8,7 +8,7 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-TOOLS="cv-parse cv-check cv-legal cv-perft cv-replay cv-convert cv-board"
+TOOLS="cv-parse cv-check cv-legal cv-perft cv-replay cv-convert cv-board cv-select"
 
 # The option table of docs/cvkit.7: the short letters each tool gives.
 letters() {
@@ -20,6 +20,7 @@ letters() {
         cv-replay) echo "V j q c n" ;;
         cv-convert) echo "V j q t" ;;
         cv-board) echo "V j" ;;
+        cv-select) echo "V j q" ;;
     esac
 }
 
@@ -41,7 +42,7 @@ setup() {
 # A run of TOOL ARGS... that does some work, for the option checks.
 base_args() {
     case $1 in
-        cv-parse | cv-replay | cv-convert) echo games.pgn ;;
+        cv-parse | cv-replay | cv-convert | cv-select) echo games.pgn ;;
         cv-check) echo pos.fen ;;
         cv-legal) echo --start ;;
         cv-perft) echo "-d|2" ;;

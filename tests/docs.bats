@@ -10,7 +10,7 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 PAGES=(README.md docs/cv-best.1 docs/cv-board.1 docs/cv-check.1 docs/cv-convert.1 docs/cv-legal.1
-       docs/cv-parse.1 docs/cv-perft.1 docs/cv-play.1 docs/cv-replay.1 docs/cvkit.7
+       docs/cv-parse.1 docs/cv-perft.1 docs/cv-play.1 docs/cv-replay.1 docs/cv-select.1 docs/cvkit.7
        docs/cvkit-engines.7 docs/cvkit-formats.5 docs/cvkit-variants.7 docs/libcvkit.3)
 
 setup() {
@@ -119,6 +119,7 @@ ok 6 - docs/x.1:24: false # SKIP a reason
 @test "examples in docs/cv-perft.1" { examples docs/cv-perft.1; }
 @test "examples in docs/cv-play.1" { examples docs/cv-play.1; }
 @test "examples in docs/cv-replay.1" { examples docs/cv-replay.1; }
+@test "examples in docs/cv-select.1" { examples docs/cv-select.1; }
 @test "examples in docs/cvkit.7" { examples docs/cvkit.7; }
 @test "examples in docs/cvkit-engines.7" { examples docs/cvkit-engines.7; }
 @test "examples in docs/cvkit-formats.5" { examples docs/cvkit-formats.5; }
