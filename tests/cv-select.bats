@@ -203,7 +203,7 @@ EOF
     check "--tag Round~^1[0-2]$ corpus/trid/selfplay-standard.games" "corpus/trid/selfplay-standard.games:335: game 10
 corpus/trid/selfplay-standard.games:396: game 11
 corpus/trid/selfplay-standard.games:447: game 12"
-    check "-V panoply-testarmy --tag Round=17 corpus/panoply/selfplay-testarmy.games" "corpus/panoply/selfplay-testarmy.games:1766: game 17"
+    check "-V panoply-testarmy --tag Round=17 corpus/panoply/selfplay-testarmy.games" "corpus/panoply/selfplay-testarmy.games:1782: game 17"
     check "--tag Event*=every corpus/parallelworlds" "corpus/parallelworlds/game1-every-rule.pgn:1: game 1"
     check "--tag Round>=150 --ending draw corpus/doublechess/selfplay.games" "corpus/doublechess/selfplay.games:3045: game 164
 corpus/doublechess/selfplay.games:3153: game 170
@@ -214,10 +214,10 @@ corpus/doublechess/selfplay.games:3603: game 193"
     check "--ending mate --plies <40 corpus/trid/selfplay-standard.games" "corpus/trid/selfplay-standard.games:807: game 20
 corpus/trid/selfplay-standard.games:1201: game 29
 corpus/trid/selfplay-standard.games:6733: game 145"
-    check "-V panoply-testarmy --ending stalemate corpus/panoply/selfplay-testarmy.games" "corpus/panoply/selfplay-testarmy.games:2386: game 21
-corpus/panoply/selfplay-testarmy.games:5452: game 45
-corpus/panoply/selfplay-testarmy.games:6013: game 50
-corpus/panoply/selfplay-testarmy.games:10114: game 86"
+    check "-V panoply-testarmy --ending stalemate corpus/panoply/selfplay-testarmy.games" "corpus/panoply/selfplay-testarmy.games:2406: game 21
+corpus/panoply/selfplay-testarmy.games:5496: game 45
+corpus/panoply/selfplay-testarmy.games:6062: game 50
+corpus/panoply/selfplay-testarmy.games:10199: game 86"
 }
 
 @test "--position: a position reached, in each game's own position text" {

@@ -150,7 +150,7 @@ chromium chromium'
         fi
         n=$((n + 1))
     done <<< "$TOOLS"
-    [ "$n" -eq 29 ]
+    [ "$n" -eq 30 ]
 }
 
 @test "no skip in the tests but those of make asan's sanitizers" {
