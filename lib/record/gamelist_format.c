@@ -314,6 +314,11 @@ static int write_gl(FILE *out, const cv_record *g, char *const *texts, cv_record
     }
     if (m) m->dropped = dropped;
     cv_gamelist gl = { .number = g->number, .items = items, .nitems = ni, .moves = moves, .nmoves = nm };
+    if (m && m->layout == CV_LAYOUT_PARMEN) {
+        /* its blocks end in blank lines: the next header follows */
+        rc = cv_gamelist_write_parmen(out, &gl);
+        goto done;
+    }
     /* listings one after another, a blank line between them */
     if (g->number > 1) fputc('\n', out);
     rc = cv_gamelist_write(out, &gl, NULL, 0);

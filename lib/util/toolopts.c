@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE, O_JOBS, O_CHUNK };
+enum { O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE, O_JOBS, O_CHUNK, O_LAYOUT };
 
 /* The common options, each with the CV_TOOL_* that brings it (0: every
  * tool); -l is brought by a tool's `lenient` flags. */
@@ -32,6 +32,7 @@ static const struct {
     { CV_TOOL_DIAGRAM, "", { "unicode", no_argument, 0, O_UNICODE } },
     { CV_TOOL_JOBS, "", { "jobs", required_argument, 0, O_JOBS } },
     { CV_TOOL_JOBS, "", { "chunk-bytes", required_argument, 0, O_CHUNK } },
+    { CV_TOOL_LAYOUT, "", { "layout", required_argument, 0, O_LAYOUT } },
 };
 #define NCOMMON (sizeof common / sizeof common[0])
 
@@ -83,6 +84,11 @@ static int common_option(cv_tool *t, int c, char *optarg)
         if ((n = cv_cli_number_option(t->name, argv, optind, c, optarg, 1, 1L << 30, "a size in bytes")) < 0)
             return CV_EXIT_USAGE;
         t->chunk = (size_t)n;
+        return 0;
+    case O_LAYOUT:
+        if ((t->layout = cv_record_layout_find(optarg)) < 0)
+            return cv_cli_bad_choice(t->name, argv, optind, c, optarg, cv_record_layout_names());
+        t->layout_given = 1;
         return 0;
     case O_HELP: t->usage(); return CV_EXIT_OK;
     case O_VERSION: cv_cli_version(t->name); return CV_EXIT_OK;
