@@ -93,9 +93,8 @@ static int all_digits(const char *s) { return *s && strspn(s, "0123456789") == s
 /* The moves only pbm writes (docs/cvkit-formats.5, "The notation of a
  * game"): a piece letter in lower case before a square two or more files
  * from its own letter ("nl3", "kk1": no pawn move of SAN, which writes
- * a file before a square only for a capture on the next file); a file
- * letter in upper case before a rank ("B4", the b-pawn); an upper-case
- * file letter that is no piece's before a move ("Cxd5"). */
+ * a file before a square only for a capture on the next file); an
+ * upper-case file letter that is no piece's before a move ("Dxe5"). */
 static int g_notation_of_move(const cv_variant *v, const char *t)
 {
     const cv_geom *g = &v->geom;
@@ -109,10 +108,7 @@ static int g_notation_of_move(const cv_variant *v, const char *t)
         if (f >= 0 && all_digits(t + 1 + n) && (as_file < 0 || abs(f - as_file) != 1)) return NT_PBM;
         return -1;
     }
-    if (isupper(c) && as_file >= 0) {
-        if (all_digits(t + 1)) return NT_PBM;
-        if (!piece && (t[1] == 'x' || file_at(g, t + 1, &n) >= 0)) return NT_PBM;
-    }
+    if (isupper(c) && as_file >= 0 && !piece && (t[1] == 'x' || file_at(g, t + 1, &n) >= 0)) return NT_PBM;
     return -1;
 }
 
