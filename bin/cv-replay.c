@@ -28,7 +28,8 @@ static void usage(void)
            tool);
     char list[512], text[800];
     snprintf(text, sizeof text, "how moves are read, and how --gamelist writes them; %s; san reads SAN, LAN and "
-             "UCI; pbm as pbmserv does (letters in either case, both readings tried, only true ambiguity refused)",
+             "UCI; pbm as pbmserv does (letters in either case, both readings tried, only true ambiguity refused); "
+             "without it, a game's Notation tag or, failing that, its moves' shape decides (cvkit-formats(5))",
              cv_notation_by_engine(0, list, sizeof list));
     cv_tool_help("-n, --notation N", text);
     snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
