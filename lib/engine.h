@@ -410,8 +410,11 @@ const char *cv_any_notation_name(const cv_variant *v, int nt);
 const char *cv_notation_list(const cv_variant *v, char *buf, size_t size);
 /* Is notation nt one the default reading does not take (read_apart)? */
 int cv_any_notation_apart(const cv_variant *v, int nt);
-/* The notation text's shape says it is written in (notation_of_move), or -1. */
-int cv_any_notation_of_move(const cv_variant *v, const char *text);
+/* The engine's notation_of_move (the notation a move's text alone says
+ * it is written in, or -1), or NULL when it has none: a caller looks at
+ * every move of a game through it. */
+typedef int (*cv_notation_shape_fn)(const cv_variant *v, const char *text);
+cv_notation_shape_fn cv_any_notation_shape(const cv_variant *v);
 /* Is name a notation of any engine? */
 int cv_notation_known(const char *name);
 /* Every engine's notations, each once, for messages: "san, lan, uci, ...". */

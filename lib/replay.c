@@ -357,9 +357,10 @@ int cv_replay_notation(const cv_record *g, const cv_variant *v, const char *give
         }
         return nt;
     }
-    for (size_t i = 0; i < g->ntokens; i++) {
+    cv_notation_shape_fn shape = cv_any_notation_shape(v);
+    for (size_t i = 0; shape && i < g->ntokens; i++) {
         if (g->tokens[i].kind != CV_TOKEN_MOVE) continue;
-        int nt = cv_any_notation_of_move(v, g->tokens[i].text);
+        int nt = shape(v, g->tokens[i].text);
         if (nt >= 0) return nt;
     }
     return 0;

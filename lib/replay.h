@@ -78,7 +78,7 @@ int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_varian
  * "The notation of a game"): given (the run's --notation) when not NULL;
  * else the game's Notation tag (a notation name of v's engine, in any
  * case); else the notation the shape of one of its moves says
- * (cv_any_notation_of_move: pbm for "nl3"); else 0, the engine's default
+ * (cv_any_notation_shape: pbm for "nl3"); else 0, the engine's default
  * reading, which takes its other notations too.  -1 when given or the
  * tag's value is not a notation of v: why says so, line and col the place
  * (the tag's, or the game's). */

@@ -97,18 +97,18 @@ static int all_digits(const char *s) { return *s && strspn(s, "0123456789") == s
  * upper-case file letter that is no piece's before a move ("Dxe5"). */
 static int g_notation_of_move(const cv_variant *v, const char *t)
 {
+    /* ASCII by hand, the usual SAN move ("Nf3", "e4") out first: this
+     * runs on every move of every game read */
     const cv_geom *g = &v->geom;
-    unsigned char c = (unsigned char)t[0];
-    if (!isalpha(c) || c == 'O') return -1;
-    int as_file = tolower(c) - 'a' < g->files ? tolower(c) - 'a' : -1;
-    int piece = v->by_letter[toupper(c)] >= 0;
+    char c = t[0];
     size_t n;
-    if (islower(c) && piece) {
-        int f = file_at(g, t + 1, &n);
-        if (f >= 0 && all_digits(t + 1 + n) && (as_file < 0 || abs(f - as_file) != 1)) return NT_PBM;
-        return -1;
+    if (c >= 'A' && c <= 'Z') {
+        if (v->by_letter[(unsigned char)c] >= 0 || c - 'A' >= g->files) return -1;
+        return t[1] == 'x' || file_at(g, t + 1, &n) >= 0 ? NT_PBM : -1;
     }
-    if (isupper(c) && as_file >= 0 && !piece && (t[1] == 'x' || file_at(g, t + 1, &n) >= 0)) return NT_PBM;
+    if (c < 'a' || c > 'z' || v->by_letter[(unsigned char)(c - 'a' + 'A')] < 0) return -1;
+    int f = file_at(g, t + 1, &n), as_file = c - 'a' < g->files ? c - 'a' : -1;
+    if (f >= 0 && all_digits(t + 1 + n) && (as_file < 0 || abs(f - as_file) != 1)) return NT_PBM;
     return -1;
 }
 
