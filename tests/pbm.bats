@@ -84,6 +84,12 @@ game() {
     expect 0 "1 file, 200 games, 200 valid, 0 invalid, 0 warnings" ""
     bin/cv-convert "$T/sp.pbm" > "$T/back.pgn"
     cmp "$T/back.pgn" $F
+    # the published game, its comments and variations too
+    bin/cv-convert $GAME > "$T/sw.pgn"
+    bin/cv-convert -t pbm $GAME > "$T/sw.pbm"
+    run grep -c Notation "$T/sw.pbm"
+    [ "$output" = 1 ]
+    bin/cv-convert "$T/sw.pbm" | cmp - "$T/sw.pgn"
 }
 
 @test "the notation of a game: the run's -n, else the Notation tag, else the moves' shape" {
