@@ -12,7 +12,9 @@
  * of the PGN roster, the Variant of its default rules, the Result its
  * moves imply), so that listing -> PGN -> listing and PGN -> listing ->
  * PGN give back what they started from.  Variations, NAGs and '%' lines
- * a listing cannot hold are dropped and counted in meta->dropped.
+ * a listing cannot hold are dropped and counted in meta->dropped.  The
+ * layout is meta->layout's: the clean one (cv_gamelist_write) or Parmen's
+ * own (cv_gamelist_write_parmen).
  *
  * Flags: CV_RECORD_KEEP_RAW keeps each listing's bytes as read (raw,
  * rawlen, raw_truncated of the record: CV_GAMELIST_KEEP_RAW), so a
