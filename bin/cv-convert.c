@@ -29,6 +29,12 @@ static void usage(void)
     snprintf(text, sizeof text, "the record format written: %s (default: the format read); --to romulan --format "
              "gamelist gives both; or html: one web page showing every game ply by ply", either);
     cv_tool_help("    --format FORMAT", text);
+    snprintf(text, sizeof text, "read every game's moves in notation N (as --to names them); without it, a game's "
+             "Notation tag or, failing that, its moves' shape decides (pbm for pbmserv's \"nl3\"; cvkit-formats(5))");
+    cv_tool_help("-n, --notation N", text);
+    cv_tool_help("    --layout L", "the layout of the listings written: clean (the default: aligned columns) or "
+                                   "parmen (Parmen's own: WHITE and BLACK on lines of their own, each move on its "
+                                   "own line)");
     cv_tool_help("    --rejects FILE", "write the games that cannot be converted to FILE");
     snprintf(text, sizeof text, "read every input as %s", either);
     cv_tool_help("    --input FORMAT", text);
@@ -51,6 +57,8 @@ typedef struct ctx {
     const cv_variant *v;
     int to_fen, strict, quiet, json;
     const char *to;     /* the notation asked for, by name (NULL: the variant's own) */
+    const char *from;   /* -n: the notation every game is read in (NULL: each game's own) */
+    int layout;         /* --layout: a listing's layout (CV_LAYOUT_*) */
     const cv_record_format *input;   /* --input, or NULL: recognised per file */
     const cv_record_format *output;  /* --format / --to FORMAT, or NULL: as read */
     int html;           /* --format html: one viewer page (lib/view/html.h) */
@@ -250,7 +258,7 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     long line, col;
     cv_replay_result res;
     memset(&res, 0, sizeof res);
-    int ok = g->errors == 0, lost = 0;
+    int ok = g->errors == 0, lost = 0, read_nt = 0;
     if (C->json) {
         /* the reader's issues first, then the conversion's */
         cv_problems_of_record(&C->probs, g);
@@ -277,11 +285,15 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
     } else if ((C->cur_nt = C->to ? cv_any_notation(v, C->to) : 0) < 0) {
         cv_report_problem(&at, CV_ERROR, "setup", g->line, g->col, "%s is not written in '%s' notation", v->name, C->to);
         ok = 0;
+    } else if ((read_nt = cv_replay_notation(g, v, C->from, why, sizeof why, &line, &col)) < 0) {
+        cv_report_problem(&at, CV_ERROR, "setup", line, col, "%s", why);
+        ok = 0;
     } else {
         static const cv_replay_hooks hooks = { on_move, on_bad };
         cv_replayer_set_marks(C->rp, fin->marks_warn ? CV_MARKS_WARN : CV_MARKS_IGNORE);
         cv_replayer_set_numbers(C->rp, fin->numbered);
         if (C->html && cv_html_game_ply(C->hv, start, NULL, NULL)) C->html_failed = 1;
+        cv_replayer_set_notation(C->rp, read_nt);
         if (cv_replay(C->rp, g, start, &hooks, C, &res, NULL) > 0) ok = 0;
     }
     free(start);
@@ -303,7 +315,8 @@ static int convert_game(ctx *C, const cv_record_format *fin, const cv_record *g)
         }
     } else if (ok && !C->to_fen) {
         int dropped;
-        cv_record_rewrite(C->out, fout, g, C->text, v, &res, &dropped);
+        cv_rewrite_opts o = { .layout = C->layout, .notation = C->cur_nt };
+        cv_record_rewrite_as(C->out, fout, g, C->text, v, &res, &o, &dropped);
         if (dropped && !C->quiet)
             cv_report(C->d, CV_WARNING, C->path, g->line, g->col,
                       "%s: %d variation%s, NAG%s or escape line%s that %s cannot hold dropped", C->ident, dropped,
@@ -408,14 +421,24 @@ static int convert_option(cv_tool *t, int c, char *optarg)
     return 0;
 }
 
+/* what the options say as a whole */
+static int convert_check(cv_tool *t)
+{
+    ctx *C = t->arg;
+    if (t->layout == CV_LAYOUT_PARMEN && C->output && strcmp(C->output->name, "gamelist"))
+        return cv_cli_usage_error(tool, "--layout parmen lays out Parmen listings, not %s", C->output->name);
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     static ctx C;   /* holds the JSON writer's buffer */
     static const struct option own[] = {
         { "to", required_argument, 0, 't' }, { "rejects", required_argument, 0, O_REJECTS },
         { "strict", no_argument, 0, O_STRICT }, { "format", required_argument, 0, O_FORMAT }, { 0, 0, 0, 0 } };
-    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_JOBS, .usage = usage, .letters = "t:", .own = own,
-                  .option = convert_option, .arg = &C };
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_JOBS | CV_TOOL_NOTATION | CV_TOOL_LAYOUT,
+                  .usage = usage, .letters = "t:", .own = own,
+                  .option = convert_option, .check = convert_check, .arg = &C };
     int status = cv_tool_start(&T, argc, argv);
     if (status >= 0) return cv_tool_end(&T, status);
     const char *rejects = C.rejects_path;
@@ -426,6 +449,8 @@ int main(int argc, char **argv)
     C.input = T.input;
     C.jobs = T.jobs;
     C.chunk = T.chunk;
+    C.from = T.notation;
+    C.layout = T.layout;
     if (rejects && (cv_cli_check_output(tool, rejects, T.files, T.nfiles) ||
                     !(C.rejects_file = cv_cli_replace_open(tool, "--rejects", rejects)))) {
         return cv_tool_end(&T, CV_EXIT_USAGE);

@@ -28,7 +28,8 @@ static void usage(void)
            tool);
     char list[512], text[800];
     snprintf(text, sizeof text, "how moves are read, and how --gamelist writes them; %s; san reads SAN, LAN and "
-             "UCI; pbm as pbmserv does (letters in either case, both readings tried, only true ambiguity refused)",
+             "UCI; pbm as pbmserv does (letters in either case, both readings tried, only true ambiguity refused); "
+             "without it, a game's Notation tag or, failing that, its moves' shape decides (cvkit-formats(5))",
              cv_notation_by_engine(0, list, sizeof list));
     cv_tool_help("-n, --notation N", text);
     snprintf(text, sizeof text, "read every input as %s", cv_tool_or_list(cv_record_format_names(), list, sizeof list));
@@ -36,6 +37,9 @@ static void usage(void)
     printf("      --gamelist       regenerate each Parmen gamelist.txt listing: aligned\n"
            "                       rows, moves in canonical notation with +, # and *\n"
            "                       recomputed, comments kept in place\n"
+           "      --layout L       --gamelist's layout: clean (the default, above) or\n"
+           "                       parmen (Parmen's own: WHITE and BLACK on lines of\n"
+           "                       their own, each move on its own line)\n"
            "      --diagram[=svg[:OPT,...]]  draw the final position of each game as\n"
            "                       SVG (one document a game, the last move highlighted;\n"
            "                       options in cvkit(7))\n"
@@ -67,6 +71,7 @@ typedef struct ctx {
     int mode, fen, final, draws, json, strict, fail_fast, quiet;
     int nt;             /* notation of --fen moves and --gamelist: the variant's own */
     int gamelist;       /* --gamelist: regenerate each listing */
+    int layout;         /* --layout: its layout (CV_LAYOUT_*) */
     const cv_record_format *input;  /* --input, or NULL: recognised per file */
     const char *ntname; /* --notation as given */
     unsigned read_flags;
@@ -258,11 +263,9 @@ static int replay_game(ctx *C, const cv_record *g)
         cv_problem_at at = problem_at(C);
         cv_report_problem(&at, CV_ERROR, "setup", line, col, "%s", why);
         C->game_bad = 1;
-    } else if ((C->nt = C->ntname ? cv_any_notation(v, C->ntname) : 0) < 0) {
-        char list[128];
+    } else if ((C->nt = cv_replay_notation(g, v, C->ntname, why, sizeof why, &line, &col)) < 0) {
         cv_problem_at at = problem_at(C);
-        cv_report_problem(&at, CV_ERROR, "setup", g->line, g->col, "%s is not written in '%s' notation (%s)", v->name,
-                   C->ntname, cv_notation_list(v, list, sizeof list));
+        cv_report_problem(&at, CV_ERROR, "setup", line, col, "%s", why);
         C->game_bad = 1;
         C->nt = 0;
     } else {
@@ -297,7 +300,8 @@ static int replay_game(ctx *C, const cv_record *g)
     /* one line a game, so the output pairs with the games: '-' when the
      * game could not be played to its end */
     if (C->gamelist) {
-        cv_record_rewrite(C->out, C->fmt, g, valid ? C->text : NULL, C->v, &res, NULL);
+        cv_rewrite_opts o = { .layout = C->layout, .notation = valid ? C->nt : -1 };
+        cv_record_rewrite_as(C->out, C->fmt, g, valid ? C->text : NULL, C->v, &res, &o, NULL);
     } else if (C->style) {
         /* the picture of a game played to its end; nothing for another */
         if (C->final_fen[0]) {
@@ -427,6 +431,9 @@ static int replay_check(cv_tool *t)
 {
     ctx *C = t->arg;
     C->json = t->json;
+    if (t->layout_given && !C->gamelist)
+        return cv_cli_usage_error(tool, "--layout lays out the listings of --gamelist: give --gamelist");
+    C->layout = t->layout;
     if (C->style && (C->json || C->fen || C->final || C->gamelist || C->mode == OUT_CHECK))
         return cv_cli_usage_error(tool, "--diagram prints the pictures instead of --check, --fen, --final, "
                                         "--gamelist and --json output: give one of them");
@@ -445,7 +452,8 @@ int main(int argc, char **argv)
         { "strict", no_argument, 0, O_STRICT }, { "fail-fast", no_argument, 0, O_FAILFAST },
         { "gamelist", no_argument, 0, O_GAMELIST },
         { "diagram", optional_argument, 0, O_DIAGRAM }, { "svg-dir", required_argument, 0, O_SVGDIR }, { 0, 0, 0, 0 } };
-    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_NOTATION | CV_TOOL_JOBS | CV_TOOL_JUNIT, .usage = usage,
+    cv_tool T = { .name = tool, .takes = CV_TOOL_QUIET | CV_TOOL_INPUT | CV_TOOL_NOTATION | CV_TOOL_JOBS | CV_TOOL_JUNIT | CV_TOOL_LAYOUT,
+                  .usage = usage,
                   .letters = "c", .own = own, .option = replay_option, .check = replay_check, .arg = C };
     int status = cv_tool_start(&T, argc, argv);
     if (status >= 0) {

@@ -1,7 +1,9 @@
 /* fuzz_record: arbitrary bytes through the record interface as the tools
  * use it: the format recognised from the content (and each format forced),
- * every game replayed by the one replay walk under the format's rules,
- * then written in every format and read back in that format, which must
+ * every game replayed by the one replay walk under the format's rules
+ * (each in its own notation: its Notation tag, or its moves' shape),
+ * then written in every format, a listing in both layouts (clean and
+ * Parmen's), and read back in that format, which must
  * give the same number of games and, for a game that replayed, the same
  * main-line moves replaying to the same end. */
 #include "cvkit.h"
@@ -43,6 +45,10 @@ static void replay(const cv_record_format *f, const cv_record *g, char **texts, 
     memset(out, 0, sizeof *out);
     out->bad = -1;
     if (!deflt || cv_replay_start(g, deflt, &v, &start, why, sizeof why, &line, &col) < 0) return;
+    /* the game's own notation: its Notation tag, or its moves' shape */
+    int nt = cv_replay_notation(g, v, NULL, why, sizeof why, &line, &col);
+    if (nt < 0) return;
+    cv_replayer_set_notation(rp, nt);
     cv_replayer_set_marks(rp, f->marks_warn ? CV_MARKS_WARN : CV_MARKS_IGNORE);
     cv_replayer_set_numbers(rp, f->numbered);
     cv_replay_result res;
@@ -70,15 +76,16 @@ static void each(const uint8_t *data, size_t size, const cv_record_format *force
         seen a;
         replay(fin, &g, NULL, &a);
         if (a.bad != 0 || g.errors) continue;
-        /* a game that replayed: written in every format, read back the same */
-        static const char *const outs[] = { "pgn", "gamelist", "gclog" };
+        /* a game that replayed: written in every format (a listing in
+         * both layouts), read back the same */
+        static const char *const outs[] = { "pgn", "gamelist", "gclog", "gamelist" };
         for (size_t k = 0; k < sizeof outs / sizeof *outs; k++) {
             const cv_record_format *fo = cv_record_format_find(outs[k]);
             if (fo->engine && strcmp(rules(fin)->engine->name, fo->engine)) continue;
             char *out = NULL;
             size_t len = 0;
             FILE *m = open_memstream(&out, &len);
-            cv_record_meta meta = { .variant = rules(fin) };
+            cv_record_meta meta = { .variant = rules(fin), .layout = k == 3 ? CV_LAYOUT_PARMEN : CV_LAYOUT_CLEAN };
             if (fo->write(m, &g, NULL, &meta) != 0) abort();
             fclose(m);
             if (meta.dropped) {

@@ -82,6 +82,8 @@ int cv_any_default_notation(const cv_variant *v) { (void)v; return 0; }
 int cv_any_divide_notation(const cv_variant *v) { return E(v)->divide_notation; }
 int cv_any_alt_notation(const cv_variant *v, int nt) { return E(v)->alt_notation[nt]; }
 const char *cv_any_notation_name(const cv_variant *v, int nt) { return E(v)->notations[nt]; }
+int cv_any_notation_apart(const cv_variant *v, int nt) { return E(v)->read_apart && nt >= 0 && E(v)->read_apart[nt]; }
+cv_notation_shape_fn cv_any_notation_shape(const cv_variant *v) { return E(v)->notation_of_move; }
 
 const char *cv_notation_list(const cv_variant *v, char *buf, size_t size)
 {

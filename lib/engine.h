@@ -328,6 +328,14 @@ struct cv_engine {
     int divide_notation;            /* index into notations */
     const int *alt_notation;        /* for each notation, the one a test
                                        answers in beside it (SAN: UCI) */
+    /* For each notation, 1 when the default reading does not take it
+     * (pbm: letters in either case), so that a record written in it says
+     * so in a Notation tag; NULL: none is. */
+    const int *read_apart;
+    /* The notation that alone writes a move so (text without its marks:
+     * pbm's "nl3"), by its shape only, never its legality; -1 when the
+     * shape says nothing.  NULL: no shape says anything. */
+    int (*notation_of_move)(const cv_variant *v, const char *text);
     const char *record_format;      /* the record format its games are kept in */
     /* The only formats its moves can be written in (NULL: any format
      * not bound to another engine).  Game Courier moves hold blanks and
@@ -400,6 +408,13 @@ int cv_any_divide_notation(const cv_variant *v);
 int cv_any_alt_notation(const cv_variant *v, int nt);
 const char *cv_any_notation_name(const cv_variant *v, int nt);
 const char *cv_notation_list(const cv_variant *v, char *buf, size_t size);
+/* Is notation nt one the default reading does not take (read_apart)? */
+int cv_any_notation_apart(const cv_variant *v, int nt);
+/* The engine's notation_of_move (the notation a move's text alone says
+ * it is written in, or -1), or NULL when it has none: a caller looks at
+ * every move of a game through it. */
+typedef int (*cv_notation_shape_fn)(const cv_variant *v, const char *text);
+cv_notation_shape_fn cv_any_notation_shape(const cv_variant *v);
 /* Is name a notation of any engine? */
 int cv_notation_known(const char *name);
 /* Every engine's notations, each once, for messages: "san, lan, uci, ...". */

@@ -347,3 +347,14 @@ void cv_record_close(cv_record_reader *r)
     r->f->close(r->rd);
     free(r);
 }
+
+static const char *const layouts[] = { "clean", "parmen", NULL };
+
+int cv_record_layout_find(const char *name)
+{
+    for (int i = 0; layouts[i]; i++)
+        if (!strcmp(layouts[i], name)) return i;
+    return -1;
+}
+
+const char *cv_record_layout_names(void) { return "clean, parmen"; }

@@ -42,10 +42,20 @@ typedef cv_pgn_mark cv_record_mark;
                                    warning (CV_PGN_LEAN in pgn.h, CV_GAMELIST_LEAN in
                                    gamelist.h say exactly what changes) */
 
+/* How a writer lays a record out (--layout): its format's clean layout,
+ * or, for a Parmen listing, the layout of Parmen's own listings
+ * (gamelist.h).  A format with one layout writes it for either. */
+enum { CV_LAYOUT_CLEAN = 0, CV_LAYOUT_PARMEN = 1 };
+/* The layout called name ("clean", "parmen"), or -1; "clean, parmen" for
+ * messages. */
+int cv_record_layout_find(const char *name);
+const char *cv_record_layout_names(void);
+
 /* What a writer needs besides the record. */
 typedef struct cv_record_meta {
     const cv_variant *variant;  /* the rules the game was played by (NULL: unknown) */
     const char *result;         /* the result the moves imply, or NULL */
+    int layout;                 /* CV_LAYOUT_* */
     int dropped;                /* out: tokens the format could not hold (warned by the caller) */
 } cv_record_meta;
 

@@ -1,5 +1,6 @@
 #include "replay.h"
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 /* A line being played.  The position before its last move is rebuilt
@@ -325,3 +326,42 @@ size_t cv_replay_ev_number(const cv_replay_ev *e, char *buf, size_t size)
 }
 
 size_t cv_replay_ev_fen(const cv_replay_ev *e, char *buf, size_t size) { return cv_any_write(e->after, 0, buf, size); }
+
+int cv_replay_notation(const cv_record *g, const cv_variant *v, const char *given, char *why, size_t whysize,
+                       long *line, long *col)
+{
+    char list[128];
+    *line = g->line;
+    *col = g->col;
+    if (given) {
+        int nt = cv_any_notation(v, given);
+        if (nt < 0)
+            snprintf(why, whysize, "%s is not written in '%s' notation (%s)", v->name, given,
+                     cv_notation_list(v, list, sizeof list));
+        return nt;
+    }
+    for (size_t i = 0; i < g->ntags; i++) {
+        const cv_tag *t = &g->tags[i];
+        if (t->name[0] != 'N' || strcmp(t->name, "Notation")) continue;
+        /* "PBM" and "pbm" alike: a tag is typed by people */
+        char low[32];
+        size_t k = 0;
+        for (; t->value[k] && k + 1 < sizeof low; k++) low[k] = (char)tolower((unsigned char)t->value[k]);
+        low[k] = 0;
+        int nt = t->value[k] ? -1 : cv_any_notation(v, low);
+        if (nt < 0) {
+            snprintf(why, whysize, "Notation tag: '%s' is not a notation of %s (%s)", t->value, v->name,
+                     cv_notation_list(v, list, sizeof list));
+            *line = t->line;
+            *col = t->col;
+        }
+        return nt;
+    }
+    cv_notation_shape_fn shape = cv_any_notation_shape(v);
+    for (size_t i = 0; shape && i < g->ntokens; i++) {
+        if (g->tokens[i].kind != CV_TOKEN_MOVE) continue;
+        int nt = shape(v, g->tokens[i].text);
+        if (nt >= 0) return nt;
+    }
+    return 0;
+}

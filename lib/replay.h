@@ -74,6 +74,17 @@ void cv_replayer_free(cv_replayer *r);
 int cv_replay_start(const cv_record *g, const cv_variant *deflt, const cv_variant **v, cv_apos *start, char *why,
                     size_t whysize, long *line, long *col);
 
+/* The notation game g's moves are read in under v (docs/cvkit-formats.5,
+ * "The notation of a game"): given (the run's --notation) when not NULL;
+ * else the game's Notation tag (a notation name of v's engine, in any
+ * case); else the notation the shape of one of its moves says
+ * (cv_any_notation_shape: pbm for "nl3"); else 0, the engine's default
+ * reading, which takes its other notations too.  -1 when given or the
+ * tag's value is not a notation of v: why says so, line and col the place
+ * (the tag's, or the game's). */
+int cv_replay_notation(const cv_record *g, const cv_variant *v, const char *given, char *why, size_t whysize,
+                       long *line, long *col);
+
 /* Plays the game from start; returns the number of bad moves.  final,
  * when not NULL, gets the last main-line position reached. */
 int cv_replay(cv_replayer *r, const cv_record *g, const cv_apos *start, const cv_replay_hooks *h, void *arg,

@@ -18,7 +18,7 @@ letters() {
         cv-legal) echo "V j f s l n m a L" ;;
         cv-perft) echo "V j f l n d v" ;;
         cv-replay) echo "V j q c n" ;;
-        cv-convert) echo "V j q t" ;;
+        cv-convert) echo "V j q t n" ;;
         cv-board) echo "V j" ;;
         cv-select) echo "V j q" ;;
     esac
@@ -187,6 +187,7 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     same_run "-d|1|--divide|-n|san" "--depth|1|--divide|--notation|san" cv-perft
     same_run "-n|pbm|-c|games.pgn" "--notation|pbm|--check|games.pgn" cv-replay
     same_run "-t|uci|games.pgn" "--to|uci|games.pgn" cv-convert
+    same_run "-n|pbm|games.pgn" "--notation|pbm|games.pgn" cv-convert
     # and they did something: the answers themselves
     run "$B/cv-legal" -f "$K" --count
     [ "$output" = 5 ]
@@ -242,7 +243,8 @@ Try '$t --help' for more information." || { echo "# in $t"; return 1; }
     for t in cv-legal cv-perft cv-replay cv-convert; do
         run "$B/$t" --help
         [[ "$output" == *"standard"* ]] || { echo "$t --help names no 'standard'"; return 1; }
-        [[ "$output" != *"parmen"* ]] || { echo "$t --help still says parmen"; return 1; }
+        # (parmen is the name of a listing layout, --layout parmen, not a notation)
+        [[ "$output" != *"parmen (default)"* && "$output" != *"parmen,"* ]] || { echo "$t --help still says parmen"; return 1; }
     done
     d=$("$B/cv-perft" -V trid -d 1 --divide)
     [ "$d" = "$("$B/cv-perft" -V trid -d 1 --divide -n standard)" ]

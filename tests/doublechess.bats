@@ -273,10 +273,10 @@ plies() { echo $GAME_MOVES | cut -d' ' -f1-"$1"; }
 @test "pbm: Bc4 / bc4 / Bxc4 ambiguous when both the bishop and the b-pawn can go to c4" {
     F='8k7/16/16/16/2p13/1P14/4B11/8K7 w - - 0 1'   # Be2, b3, black pawn c4
     for m in Bc4 bc4 Bxc4 bxc4; do
-        move_is "$F" $m 1 "ambiguous: ambiguous in pbmserv notation: Bxc4 or bxc4" -n pbm
+        move_is "$F" $m 1 "ambiguous: ambiguous in pbmserv notation: Bxc4 or bxc4; write Bexc4 or b3xc4" -n pbm
     done
     run --separate-stderr dc --fen "$F" -n pbm -a Bc4
-    expect 1 "invalid" "-a:1:1: error: Bc4: ambiguous in pbmserv notation: Bxc4 or bxc4"
+    expect 1 "invalid" "-a:1:1: error: Bc4: ambiguous in pbmserv notation: Bxc4 or bxc4; write Bexc4 or b3xc4"
     # SAN reading is case-sensitive: no ambiguity
     move_is "$F" Bxc4 0 "legal Bxc4 e2c4"
     move_is "$F" bxc4 0 "legal bxc4 b3c4"
@@ -302,7 +302,7 @@ plies() { echo $GAME_MOVES | cut -d' ' -f1-"$1"; }
 @test "pbm: kxl4 ambiguous when the king on k5 can take on l4 as well" {
     F='8k7/16/16/10K5/11p4/10P5/16/16 w - - 0 1'
     for m in kxl4 Kxl4 kl4; do
-        move_is "$F" $m 1 "ambiguous: ambiguous in pbmserv notation: Kxl4 or kxl4" -n pbm
+        move_is "$F" $m 1 "ambiguous: ambiguous in pbmserv notation: Kxl4 or kxl4; write Kkxl4 or k3xl4" -n pbm
     done
     move_is "$F" Kxl4 0 "legal Kxl4 k5l4"
     move_is "$F" kxl4 0 "legal kxl4 k3l4"

@@ -21,6 +21,7 @@ _Static_assert(sizeof(cv_undo) <= CV_AUNDO_BYTES, "cv_aundo too small for cv_und
 enum { NT_SAN, NT_LAN, NT_UCI, NT_PBM };
 static const char *const notations[] = { "san", "lan", "uci", "pbm", NULL };
 static const int alt_notation[] = { NT_UCI, NT_UCI, NT_UCI, NT_UCI };
+static const int read_apart[] = { 0, 0, 0, 1 };
 static const char *const styles[] = { "ascii", "pbm-large", "pbm-small", NULL };
 
 static cv_move M(const cv_amove *m)
@@ -71,16 +72,44 @@ static int g_gen(void *pos, cv_amove *out, int max)
 
 static size_t g_format(void *pos, const cv_amove *m, int nt, char *buf, size_t size)
 {
-    size_t n = cv_gen_move_format(pos, NULL, M(m), written(nt), buf, size);
-    if (nt == NT_PBM) {
-        /* SAN that pbmserv's reading (letters in either case) finds
-         * ambiguous, "Bb3" a bishop or the b-pawn, is written in LAN,
-         * which names the from-square */
-        cv_move_parse r;
-        if (cv_gen_move_read_as(pos, NULL, buf, CV_READ_PBM, &r) != CV_MOVE_OK || !cv_move_eq(r.move, M(m)))
-            n = cv_gen_move_format(pos, NULL, M(m), CV_LAN, buf, size);
+    /* pbm: SAN, or more of it where pbmserv's reading (letters in either
+     * case) would take the SAN two ways ("Bb3", a bishop or the b-pawn) */
+    if (nt == NT_PBM) return cv_gen_move_format_pbm(pos, NULL, M(m), buf, size);
+    return cv_gen_move_format(pos, NULL, M(m), written(nt), buf, size);
+}
+
+/* A square's file as letters at text: its index, the letters' count in
+ * *n; -1 when none. */
+static int file_at(const cv_geom *g, const char *text, size_t *n)
+{
+    *n = 0;
+    if (text[0] < 'a' || text[0] - 'a' >= g->files) return -1;
+    *n = 1;
+    return text[0] - 'a';
+}
+
+static int all_digits(const char *s) { return *s && strspn(s, "0123456789") == strlen(s); }
+
+/* The moves only pbm writes (docs/cvkit-formats.5, "The notation of a
+ * game"): a piece letter in lower case before a square two or more files
+ * from its own letter ("nl3", "kk1": no pawn move of SAN, which writes
+ * a file before a square only for a capture on the next file); an
+ * upper-case file letter that is no piece's before a move ("Dxe5"). */
+static int g_notation_of_move(const cv_variant *v, const char *t)
+{
+    /* ASCII by hand, the usual SAN move ("Nf3", "e4") out first: this
+     * runs on every move of every game read */
+    const cv_geom *g = &v->geom;
+    char c = t[0];
+    size_t n;
+    if (c >= 'A' && c <= 'Z') {
+        if (v->by_letter[(unsigned char)c] >= 0 || c - 'A' >= g->files) return -1;
+        return t[1] == 'x' || file_at(g, t + 1, &n) >= 0 ? NT_PBM : -1;
     }
-    return n;
+    if (c < 'a' || c > 'z' || v->by_letter[(unsigned char)(c - 'a' + 'A')] < 0) return -1;
+    int f = file_at(g, t + 1, &n), as_file = c - 'a' < g->files ? c - 'a' : -1;
+    if (f >= 0 && all_digits(t + 1 + n) && (as_file < 0 || abs(f - as_file) != 1)) return NT_PBM;
+    return -1;
 }
 
 static cv_move_status g_read_move(void *pos, const char *text, int nt, unsigned flags, cv_amove *m, cv_move_info *info)
@@ -393,6 +422,8 @@ const cv_engine cv_generic_engine = {
     .notations = notations,
     .divide_notation = NT_UCI,
     .alt_notation = alt_notation,
+    .read_apart = read_apart,
+    .notation_of_move = g_notation_of_move,
     .record_format = "pgn",
     .start = g_start,
     .clear = g_clear,

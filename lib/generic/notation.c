@@ -469,6 +469,8 @@ unknown_piece:
     return r->status = CV_MOVE_SYNTAX;
 }
 
+static cv_move_status pbm_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r, int explain);
+
 cv_move_status cv_gen_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
                                cv_move_parse *r)
 {
@@ -487,9 +489,18 @@ cv_move_status cv_gen_move_read_as(cv_pos *p, const cv_movelist *legal, const ch
         }
         return r->status;
     }
+    if (!(flags & CV_READ_PBM)) return cv_gen_move_read(p, legal, text, r);
+    return pbm_read(p, legal, text, r, 1);
+}
+
+/* pbmserv's reading: both cases of the first letter tried, only true
+ * ambiguity refused.  explain: an ambiguity names the ways to write each
+ * move that pbmserv reads one way only (cv_gen_move_format_pbm, which
+ * reads its candidates back here without it). */
+static cv_move_status pbm_read(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r, int explain)
+{
     /* "O-O" is castling in every reading: no letter to try in two cases */
-    if (!(flags & CV_READ_PBM) || !isalpha((unsigned char)text[0]) || text[0] == 'O')
-        return cv_gen_move_read(p, legal, text, r);
+    if (!isalpha((unsigned char)text[0]) || text[0] == 'O') return cv_gen_move_read(p, legal, text, r);
     const cv_variant *v = p->v;
     char up[64], low[64];
     snprintf(up, sizeof up, "%s", text);
@@ -516,15 +527,55 @@ cv_move_status cv_gen_move_read_as(cv_pos *p, const cv_movelist *legal, const ch
         *r = a;
         r->ncand = 2;
         r->cand[1] = b.move;
-        char sa[32], sb[32];
+        r->status = CV_MOVE_AMBIGUOUS;
+        if (!explain) return r->status;
+        char sa[32], sb[32], wa[32], wb[32];
         cv_gen_move_format(p, legal, a.move, CV_SAN, sa, sizeof sa);
         cv_gen_move_format(p, legal, b.move, CV_SAN, sb, sizeof sb);
-        snprintf(r->why, sizeof r->why, "ambiguous in pbmserv notation: %s or %s", sa, sb);
-        return r->status = CV_MOVE_AMBIGUOUS;
+        cv_gen_move_format_pbm(p, legal, a.move, wa, sizeof wa);
+        cv_gen_move_format_pbm(p, legal, b.move, wb, sizeof wb);
+        snprintf(r->why, sizeof r->why, "ambiguous in pbmserv notation: %s or %s; write %s or %s", sa, sb, wa, wb);
+        return r->status;
     }
     if (a.status == CV_MOVE_OK) { *r = a; return r->status; }
     if (b.status == CV_MOVE_OK) { *r = b; return r->status; }
     /* neither: explain the reading as written */
     *r = isupper((unsigned char)text[0]) ? a : b;
     return r->status;
+}
+
+/* Does pbmserv's reading of text give m, and m alone? */
+static int pbm_reads_as(cv_pos *p, const cv_movelist *legal, const char *text, cv_move m)
+{
+    cv_move_parse r;
+    return pbm_read(p, legal, text, &r, 0) == CV_MOVE_OK && cv_move_eq(r.move, m);
+}
+
+size_t cv_gen_move_format_pbm(cv_pos *p, const cv_movelist *legal, cv_move m, char *buf, size_t size)
+{
+    char san[64], c[64];
+    cv_gen_move_format(p, legal, m, CV_SAN, san, sizeof san);
+    if (pbm_reads_as(p, legal, san, m)) return (size_t)snprintf(buf, size, "%s", san);
+    const cv_variant *v = p->v;
+    const cv_geom *g = &v->geom;
+    uint8_t pc = p->board[m.from];
+    if (pc && m.kind != CV_MK_CASTLE && !v->pieces[CV_TYPE(pc)].pawn) {
+        /* the piece's SAN with more of its from-square: its file, its
+         * rank, then both ("Bexc4": no pawn move reads so) */
+        const char *from = g->name[m.from];
+        size_t nf = 0;
+        while (isalpha((unsigned char)from[nf])) nf++;
+        const char *check = san + strcspn(san, "+#");
+        const char *x = cv_is_capture(p, m) ? "x" : "";
+        char promo[4] = "";
+        if (m.promo) snprintf(promo, sizeof promo, "=%c", v->pieces[m.promo - 1].letter);
+        for (int k = 0; k < 3; k++) {
+            const char *d = k == 1 ? from + nf : from;
+            int dl = k == 0 ? (int)nf : (int)strlen(d);
+            snprintf(c, sizeof c, "%c%.*s%s%s%s%s", v->pieces[CV_TYPE(pc)].letter, dl, d, x, g->name[m.to], promo, check);
+            if (pbm_reads_as(p, legal, c, m)) return (size_t)snprintf(buf, size, "%s", c);
+        }
+    }
+    /* long algebraic names the from-square: an exact reading */
+    return cv_gen_move_format(p, legal, m, CV_LAN, buf, size);
 }

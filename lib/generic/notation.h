@@ -33,6 +33,13 @@ cv_move_status cv_gen_move_read(cv_pos *p, const cv_movelist *legal, const char 
  * the tests compare the two. */
 cv_move_status cv_gen_move_read_general(cv_pos *p, const cv_movelist *legal, const char *text, cv_move_parse *r);
 
+/* Move m as pbmserv's reading (letters in either case) takes it for m
+ * alone: its SAN when that reads so ("Nl3"); else, for a piece, its SAN
+ * with the from-file, the from-rank or the from-square added ("Bexc4",
+ * as "bexc4" is no pawn move); else long algebraic ("b3xc4"), which is
+ * exact.  An ambiguous pbm move's message names these for both moves. */
+size_t cv_gen_move_format_pbm(cv_pos *p, const cv_movelist *legal, cv_move m, char *buf, size_t size);
+
 cv_move_status cv_gen_move_read_as(cv_pos *p, const cv_movelist *legal, const char *text, unsigned flags,
                                cv_move_parse *r);
 

@@ -709,3 +709,62 @@ int cv_gamelist_write_fn(FILE *out, const cv_gamelist *gl, cv_gamelist_text_fn f
     free(buf);
     return ferror(out) ? -1 : 0;
 }
+
+/* ---- Parmen's own layout ---- */
+
+static int castling_text(const char *t)
+{
+    return (t[0] == 'o' || t[0] == 'O' || t[0] == '0') && t[1] == '-';
+}
+
+/* A move as Parmen spells it: no '*' mark, and a promotion's letter
+ * straight after the level ("Pc7-c8(6)Q"; Romulan moves, which have no
+ * level, keep their '='). */
+static void parmen_move(FILE *out, const char *t)
+{
+    if (castling_text(t)) fputs("   ", out);
+    for (const char *c = t; *c; c++) {
+        if (*c == '*') continue;
+        if (*c == '=' && c > t && c[-1] == ')') continue;
+        fputc(*c, out);
+    }
+}
+
+int cv_gamelist_write_parmen(FILE *out, const cv_gamelist *gl)
+{
+    fputs("WHITE\n\n\nBLACK\n", out);
+    int open = 0;           /* a move's line is not ended yet */
+    int castled = 0;        /* that move is White's castling */
+    long white = 0;         /* number of the White move of the row, 0 none */
+    for (size_t i = 0; i < gl->nitems; i++) {
+        const cv_gamelist_item *it = &gl->items[i];
+        if (it->kind == CV_GAMELIST_COMMENT && !it->own_line && open) {
+            fprintf(out, "  //%s%s", it->len ? " " : "", it->text);
+            continue;
+        }
+        if (open) fputs(castled ? "\n\n" : "\n", out);
+        open = castled = 0;
+        if (it->kind == CV_GAMELIST_COMMENT) {
+            fprintf(out, "//%s%s\n", it->len ? " " : "", it->text);
+            continue;
+        }
+        /* a block (the header, a row) ends with two blank lines */
+        int bare_black = it->color == 'b' && white == it->number;
+        if (!bare_black) fputs("\n\n", out);
+        if (it->color == 'w') {
+            char num[32];
+            snprintf(num, sizeof num, "%ld.", it->number);
+            fprintf(out, "%-4s%s", num, strlen(num) >= 4 ? " " : "");
+            castled = castling_text(it->text);
+            white = it->number;
+        } else {
+            if (!bare_black) fprintf(out, "%ld... ", it->number);
+            white = 0;
+        }
+        parmen_move(out, it->text);
+        open = 1;
+    }
+    if (open) fputs(castled ? "\n\n" : "\n", out);
+    fputs("\n\n", out);
+    return ferror(out) ? -1 : 0;
+}

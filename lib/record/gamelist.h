@@ -180,6 +180,18 @@ size_t cv_gamelist_move_label(const cv_gamelist_item *mv, char *buf, size_t size
 
 /* ---- writer ---- */
 
+/* Writes gl in the layout of Parmen's own listings, as the two sample
+ * games of its distribution show it (docs/cvkit-formats.5, "Parmen's
+ * layout"): WHITE, two blank lines, BLACK; each row a block of lines,
+ * "N." in four columns and White's move, Black's move on a line of its
+ * own, the comments after them each on its own line, two blank lines
+ * ending every block (the header's too); castling indented three blanks,
+ * a White castling followed by a blank line; moves without a '*' mark
+ * and with a promotion's letter straight after the level.  The moves as
+ * the items hold them.  Read back, it gives the same items but for
+ * those spellings.  0, or -1 on a write error. */
+int cv_gamelist_write_parmen(FILE *out, const cv_gamelist *gl);
+
 /* Text to write for move i (an index into gl->moves) of gl, or NULL for
  * the text as read.  The writer copies it before the next call. */
 typedef const char *(*cv_gamelist_text_fn)(void *arg, const cv_gamelist *gl, size_t i,

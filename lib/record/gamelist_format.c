@@ -12,7 +12,9 @@
  * of the PGN roster, the Variant of its default rules, the Result its
  * moves imply), so that listing -> PGN -> listing and PGN -> listing ->
  * PGN give back what they started from.  Variations, NAGs and '%' lines
- * a listing cannot hold are dropped and counted in meta->dropped.
+ * a listing cannot hold are dropped and counted in meta->dropped.  The
+ * layout is meta->layout's: the clean one (cv_gamelist_write) or Parmen's
+ * own (cv_gamelist_write_parmen).
  *
  * Flags: CV_RECORD_KEEP_RAW keeps each listing's bytes as read (raw,
  * rawlen, raw_truncated of the record: CV_GAMELIST_KEEP_RAW), so a
@@ -314,6 +316,11 @@ static int write_gl(FILE *out, const cv_record *g, char *const *texts, cv_record
     }
     if (m) m->dropped = dropped;
     cv_gamelist gl = { .number = g->number, .items = items, .nitems = ni, .moves = moves, .nmoves = nm };
+    if (m && m->layout == CV_LAYOUT_PARMEN) {
+        /* its blocks end in blank lines: the next header follows */
+        rc = cv_gamelist_write_parmen(out, &gl);
+        goto done;
+    }
     /* listings one after another, a blank line between them */
     if (g->number > 1) fputc('\n', out);
     rc = cv_gamelist_write(out, &gl, NULL, 0);

@@ -13,6 +13,19 @@
 #include "record.h"
 #include "replay.h"
 
+/* How the game is written beyond its moves. */
+typedef struct cv_rewrite_opts {
+    int layout;     /* CV_LAYOUT_* (record.h) */
+    /* The notation of v the texts are in, or -1 to leave the tags alone.
+     * A notation the default reading does not take (pbm) is named in a
+     * Notation tag, so that the record reads back; any other drops the
+     * record's Notation tag, which would no longer be true. */
+    int notation;
+} cv_rewrite_opts;
+
+int cv_record_rewrite_as(FILE *out, const cv_record_format *f, const cv_record *g, char *const *texts,
+                         const cv_variant *v, const cv_replay_result *res, const cv_rewrite_opts *o, int *dropped);
+/* The same in the clean layout, the tags as read. */
 int cv_record_rewrite(FILE *out, const cv_record_format *f, const cv_record *g, char *const *texts,
                       const cv_variant *v, const cv_replay_result *res, int *dropped);
 

@@ -12,7 +12,7 @@
 
 enum {
     O_SPEC = CV_TOOL_OWN_CODES_END, O_HELP, O_VERSION, O_INPUT, O_DIAGRAM, O_UNICODE, O_JOBS, O_CHUNK, O_NAMES,
-    O_DIAGNOSTICS, O_JUNIT
+    O_DIAGNOSTICS, O_JUNIT, O_LAYOUT
 };
 
 /* The common options, each with the CV_TOOL_* that brings it (0: every
@@ -39,6 +39,7 @@ static const struct {
     { CV_TOOL_JOBS, "", { "jobs", required_argument, 0, O_JOBS } },
     { CV_TOOL_JOBS, "", { "chunk-bytes", required_argument, 0, O_CHUNK } },
     { CV_TOOL_JUNIT, "", { "junit", required_argument, 0, O_JUNIT } },
+    { CV_TOOL_LAYOUT, "", { "layout", required_argument, 0, O_LAYOUT } },
 };
 #define NCOMMON (sizeof common / sizeof common[0])
 
@@ -132,6 +133,11 @@ static int common_option(cv_tool *t, int c, char *optarg)
         if ((n = cv_diag_style_named(optarg)) < 0)
             return cv_cli_bad_choice(t->name, argv, optind, c, optarg, "gnu, github");
         cv_diag_set_style((cv_diag_style)n);
+        return 0;
+    case O_LAYOUT:
+        if ((t->layout = cv_record_layout_find(optarg)) < 0)
+            return cv_cli_bad_choice(t->name, argv, optind, c, optarg, cv_record_layout_names());
+        t->layout_given = 1;
         return 0;
     case O_HELP: t->usage(); return CV_EXIT_OK;
     case O_VERSION: cv_cli_version(t->name); return CV_EXIT_OK;

@@ -43,6 +43,7 @@ enum {
     CV_TOOL_FEN_ONE = 1 << 7,   /* -f, --fen FEN: one position, the last given */
     CV_TOOL_JOBS = 1 << 9,      /* --jobs N (1 to 256), --chunk-bytes N (for the tests) */
     CV_TOOL_JUNIT = 1 << 10,    /* --junit FILE: a JUnit XML report (junit.h) */
+    CV_TOOL_LAYOUT = 1 << 11,   /* --layout NAME: how a listing is laid out (record.h) */
     CV_TOOL_VARIANT_IF_GIVEN = 1 << 8,  /* a tool the variant does not concern:
                                            loaded only to check -V or --spec */
 };
@@ -91,6 +92,7 @@ struct cv_tool {
     int jobs;                   /* --jobs, or 0 */
     size_t chunk;               /* --chunk-bytes, or 0 */
     const char *junit_path;     /* --junit FILE, or NULL */
+    int layout, layout_given;   /* --layout: CV_LAYOUT_* (0, clean, when not given) */
 
     /* -- what cv_tool_load found -- */
     cv_variant *v;
