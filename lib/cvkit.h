@@ -8,6 +8,7 @@
 #include "toolopts.h"
 #include "outfile.h"
 #include "lines.h"
+#include "decompress.h"
 #include "suite.h"
 #include "json.h"
 #include "problem.h"
