@@ -303,6 +303,16 @@ EOF
 1 file, 1 game, 1 valid, 0 invalid, 0 warnings" "g.pgn.gz: warning: gzip-compressed input: 'gzip -dc' exited with status 2: gzip: stdin: decompression OK, trailing garbage ignored"
 }
 
+@test "a SIGCHLD ignored by the parent process: the damaged stream still said (the exit status is not lost), named and piped" {
+    cp "$C/chess/pgn/cv_morphy-opera-1858.pgn" m.pgn
+    trunc gzip m.pgn t.gz
+    local ignoring='import signal, os, sys; signal.signal(signal.SIGCHLD, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])'
+    run --separate-stderr python3 -c "$ignoring" "$B/cv-replay" -c t.gz
+    expect 2 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" "t.gz: error: gzip-compressed input: 'gzip -dc' exited with status 1: gzip: stdin: unexpected end of file"
+    run --separate-stderr sh -c 'cat t.gz | python3 -c "$1" "$0" -c' "$B/cv-replay" "$ignoring"
+    expect 2 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" "<stdin>: error: gzip-compressed input: 'gzip -dc' exited with status 1: gzip: stdin: unexpected end of file"
+}
+
 # path_without PROGRAM: a directory of links to the four programs but
 # PROGRAM (the tools need nothing else on PATH)
 path_without() {

@@ -144,6 +144,23 @@ static char *on_path(const char *prog)
     }
 }
 
+/* An ignored SIGCHLD, or SA_NOCLDWAIT, inherited from a parent, has the
+ * children reaped unseen: their exit status, the one word of a damaged
+ * stream, would be lost.  The default is restored before the first. */
+static void own_children(void)
+{
+    struct sigaction sa;
+    if (sigaction(SIGCHLD, NULL, &sa) != 0) return;
+#ifdef SA_NOCLDWAIT
+    if (sa.sa_flags & SA_NOCLDWAIT) sa.sa_handler = SIG_IGN;
+#endif
+    if (sa.sa_handler != SIG_IGN) return;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGCHLD, &sa, NULL);
+}
+
 /* ---- the copier: the bytes looked at, then the rest of the input ---- */
 
 /* In the child of fork: only async-signal-safe calls from here on, as the
@@ -177,6 +194,7 @@ static int start_copier(cv_input *c, int in, const unsigned char *head, size_t n
 {
     int p[2];
     if (pipe_high(p) != 0) return -1;
+    own_children();
     pid_t pid = fork();
     if (pid < 0) {
         int e = errno;
@@ -238,6 +256,7 @@ static int start_unpacker(cv_input *c, int in)
          * wait on a reader that reads them only when it has ended */
         int fl = fcntl(err[1], F_GETFL);
         if (fl >= 0) fcntl(err[1], F_SETFL, fl | O_NONBLOCK);
+        own_children();
         rc = spawn(prog, c->pk->name, src, out[1], err[1], &c->unpacker);
         if (rc) c->unpacker = 0;
     }

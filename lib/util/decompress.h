@@ -29,7 +29,9 @@
  *  - Every descriptor opened here is close-on-exec and closed by
  *    cv_input_close, and every child process is waited for there: a run
  *    over any number of files keeps none of either.  The program's
- *    SIGPIPE is its default, so a reader gone ends it.
+ *    SIGPIPE is its default, so a reader gone ends it.  A SIGCHLD ignored
+ *    by the parent process is set back to its default when the first
+ *    child starts, or the children's exit status would be lost.
  *
  * The bytes looked at are matched against four fixed strings, no more;
  * the text is parsed by the record and line readers, which the fuzz
