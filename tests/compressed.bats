@@ -504,4 +504,11 @@ bad.pgn.gz:57:27: warning: game 1: missing result; '*' assumed"
     run --separate-stderr "$B/cv-convert" --rejects w/r.pgn.gz w
     expect 2 "" "cv-convert: error: w/r.pgn.gz: the output is inside the input directory w; nothing written"
     [ ! -e w/r.pgn.gz ]
+    # the compressed input itself, named or on standard input, untouched
+    cp w/a.pgn.gz keep.gz
+    run --separate-stderr "$B/cv-convert" --rejects w/a.pgn.gz w/a.pgn.gz
+    expect 2 "" "cv-convert: error: w/a.pgn.gz: the output is also an input; nothing written"
+    run --separate-stderr sh -c '"$0" --rejects w/a.pgn.gz < w/a.pgn.gz' "$B/cv-convert"
+    expect 2 "" "cv-convert: error: w/a.pgn.gz: the output is also an input; nothing written"
+    cmp keep.gz w/a.pgn.gz
 }
