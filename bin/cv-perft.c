@@ -1,5 +1,6 @@
 /* cv-perft: counts the legal move tree of a position to a depth. */
 #include "cvkit.h"
+#include "decompress.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,6 @@
 #include "toolopts.h"
 #include "outfile.h"
 #include "lines.h"
-#include "decompress.h"
 #include "suite.h"
 #include "json.h"
 #include "problem.h"
