@@ -347,8 +347,11 @@ cv-replay: warning: no game records found" || { echo "# $p on stdin"; return 1; 
             expect 0 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" "" || { echo "# $q without $p"; return 1; }
         done
     done
-    # an empty PATH has no program at all
+    # no PATH at all: the system's default one (confstr's), where gzip is
     gzip -c m.pgn > m.gz
+    run --separate-stderr env -u PATH "$B/cv-replay" -c m.gz
+    expect 0 "1 file, 1 game, 1 valid, 0 invalid, 0 warnings" ""
+    # an empty PATH has no program at all
     run --separate-stderr env PATH= "$B/cv-replay" -c m.gz
     expect 2 "0 files, 0 games, 0 valid, 0 invalid, 0 warnings" "m.gz: error: cannot read gzip-compressed input: program 'gzip' not found on PATH
 cv-replay: error: no game records found"

@@ -125,8 +125,10 @@ static char *on_path(const char *prog)
     const char *path = getenv("PATH");
     char fallback[256];
     if (!path) {
+        /* no PATH: the system's default one, as execvp takes */
         size_t n = confstr(_CS_PATH, fallback, sizeof fallback);
-        path = n && n <= sizeof fallback ? fallback : "/bin:/usr/bin";
+        if (!n || n > sizeof fallback) return NULL;
+        path = fallback;
     }
     for (const char *p = path;; p++) {
         size_t n = strcspn(p, ":");
