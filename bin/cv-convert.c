@@ -18,7 +18,10 @@ static void usage(void)
            "--rejects FILE, and said.\n"
            "The format is recognised from the content (standard input too); a\n"
            "directory gives its *.pgn and *.gc files and the *.txt files that are\n"
-           "listings or logs.\n\n"
+           "listings or logs.\n"
+           "Compressed files (gzip, bzip2, xz, zstd; *.pgn.gz and the like in a\n"
+           "directory) are read through the system's own programs.\n"
+           "\n"
            , tool);
     const char *formats = cv_record_format_names();
     char list[512], either[256], text[800];

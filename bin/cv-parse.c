@@ -34,6 +34,8 @@ static void usage(void)
            "With no FILE, or when FILE is -, read standard input.  The format is\n"
            "recognised from the content.  A directory is searched recursively for\n"
            "*.pgn and *.gc files and *.txt files that hold listings or logs.\n"
+           "Compressed files (gzip, bzip2, xz, zstd; *.pgn.gz and the like in a\n"
+           "directory) are read through the system's own programs.\n"
            "\n"
            "  -c, --check          print only the problems and the summary line\n"
            "                       (N files, N games, N valid, N invalid, N warnings)\n"

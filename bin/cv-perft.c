@@ -1,5 +1,6 @@
 /* cv-perft: counts the legal move tree of a position to a depth. */
 #include "cvkit.h"
+#include "decompress.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,10 +135,15 @@ static int run_suite(const char *path, const cv_variant *v0, const opts *o)
         cv_cli_error(tool, "%s: %s", path, strerror(errno));
         return 2;
     }
+    cv_input *in = cv_input_open(f, path);
+    if (!in) {
+        if (f != stdin) fclose(f);
+        return 2;
+    }
     const cv_variant *v = v0;
     cv_variant *owned = NULL;
     cv_lines L;
-    cv_lines_init(&L, f);
+    cv_lines_init(&L, cv_input_stream(in));
     char *line;
     size_t len;
     int status = 0, checked = 0, bad = 0;
@@ -208,6 +214,12 @@ done:
         status = 2;
     }
     cv_lines_free(&L);
+    int read_err, unpacked = cv_input_close(in, &read_err);
+    if (read_err) {
+        cv_cli_error(tool, "%s: read error: %s", cv_display_name(path), strerror(read_err));
+        status = 2;
+    }
+    if (unpacked > status) status = unpacked;
     if (f != stdin) fclose(f);
     cv_variant_free(owned);
     if (!o->json) printf("%s: %d counts checked, %d mismatched\n", cv_display_name(path), checked, bad);

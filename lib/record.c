@@ -4,6 +4,7 @@
  * seek back to them. */
 #include "record.h"
 #include "chunks.h"
+#include "decompress.h"
 #include "gamelist.h"
 #include "reader_int.h"
 #include "stdout.h"
@@ -80,10 +81,12 @@ const cv_variant *cv_record_variant(const cv_record_format *f, const cv_variant 
     return cv_variant_cached(f->default_variant, NULL);
 }
 
+/* A compressed file's name is that of its text with the compression's
+ * suffix after it ("x.pgn.gz"). */
 static int ends_in(const char *path, const char *suffix)
 {
-    size_t n = strlen(path), k = suffix ? strlen(suffix) : 0;
-    return k && n >= k && !strcasecmp(path + n - k, suffix);
+    size_t n = strlen(path) - cv_compression_suffix(path), k = suffix ? strlen(suffix) : 0;
+    return k && n >= k && !strncasecmp(path + n - k, suffix, k);
 }
 
 /* The format a walked file's name and first bytes say: its own suffix,

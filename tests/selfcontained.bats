@@ -115,7 +115,11 @@ paste base
 seq base
 mktemp base
 tee base
-chromium chromium'
+chromium chromium
+gzip base
+bzip2 bzip2
+xz xz-utils
+zstd zstd'
 
 @test "every tool the tests call comes from .ci/packages or Debian's required base" {
     local tool entry path real owner pri n=0
@@ -150,7 +154,7 @@ chromium chromium'
         fi
         n=$((n + 1))
     done <<< "$TOOLS"
-    [ "$n" -eq 30 ]
+    [ "$n" -eq 34 ]
 }
 
 @test "no skip in the tests but those of make asan's sanitizers" {

@@ -1,6 +1,7 @@
 /* realpath is XSI, beyond the POSIX base the build asks for */
 #define _XOPEN_SOURCE 700
 #include "cli.h"
+#include "decompress.h"
 #include "diag.h"
 #include "stdout.h"
 #include "outfile.h"
@@ -131,10 +132,13 @@ long cv_cli_parse_count(const char *s)
     return v;
 }
 
-/* suffix: one or more, separated by blanks (".pgn .txt") */
+/* suffix: one or more, separated by blanks (".pgn .txt"); each also with
+ * a compression suffix after it (".pgn.gz"), as such a file is read as
+ * the text it holds */
 static int has_suffix(const char *name, const char *suffix)
 {
     size_t n = strlen(name);
+    n -= cv_compression_suffix(name);
     while (*suffix) {
         size_t s = strcspn(suffix, " ");
         if (s && n >= s && strncasecmp(name + n - s, suffix, s) == 0) return 1;
@@ -212,20 +216,30 @@ int cv_cli_close_stdout(const char *tool)
     return 0;
 }
 
-/* Runs fn on one open file; a read error of the file and a write error
- * of the output are said here, once. */
+/* Runs fn on one open file, as the text it holds (decompress.h); a read
+ * error of the file and a write error of the output are said here, once.
+ * 1 when the file could not be read at all (said). */
 static int visit(walk_t *W, const char *path, FILE *f, int walked)
 {
+    cv_input *in = cv_input_open(f, path);
+    if (!in) {
+        if (W->status) *W->status = CV_EXIT_USAGE;
+        return 1;
+    }
+    FILE *text = cv_input_stream(in);
     in_walk = walked;
     errno = 0;
-    int rc = W->fn(path, f, W->arg);
-    int e = errno;
+    int rc = W->fn(path, text, W->arg);
+    int e = errno, failed = ferror(text), copy_err;
     in_walk = 0;
-    if (ferror(f)) {
+    int unpacked = cv_input_close(in, &copy_err);
+    if (failed || copy_err) {
+        e = copy_err ? copy_err : e;
         cv_cli_error(W->tool, "%s: read error: %s", strcmp(path, "-") ? path : "<stdin>",
                      strerror(e && e != ENOTTY ? e : EIO));
         if (rc < CV_EXIT_USAGE) rc = CV_EXIT_USAGE;
     }
+    if (unpacked > rc) rc = unpacked;
     if (W->status && rc > *W->status) *W->status = rc;
     if (ferror(stdout) || (fflush(stdout) != 0)) {
         cv_stdout_check();
@@ -308,9 +322,9 @@ static int walk(walk_t *W, const char *path, int top)
         cv_cli_error(W->tool, "%s: %s", path, strerror(errno));
         return 1;
     }
-    visit(W, path, f, !top);
+    int bad = visit(W, path, f, !top);
     fclose(f);
-    return 0;
+    return bad;
 }
 
 int cv_cli_each_file(const char *tool, char **paths, int npaths, const char *suffix,
@@ -320,9 +334,9 @@ int cv_cli_each_file(const char *tool, char **paths, int npaths, const char *suf
     /* output redirected to a file: that file is never an input */
     W.out_dev_ino = fstat(STDOUT_FILENO, &W.out) == 0 && S_ISREG(W.out.st_mode);
     int bad = 0;
-    if (npaths == 0) visit(&W, "-", stdin, 0);
+    if (npaths == 0) bad += visit(&W, "-", stdin, 0);
     for (int i = 0; i < npaths && !W.write_failed; i++) {
-        if (strcmp(paths[i], "-") == 0) visit(&W, "-", stdin, 0);
+        if (strcmp(paths[i], "-") == 0) bad += visit(&W, "-", stdin, 0);
         else bad += walk(&W, paths[i], 1);
     }
     for (size_t i = 0; i < W.nseen; i++) free(W.seen[i].path);

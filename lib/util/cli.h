@@ -63,8 +63,13 @@ long cv_cli_parse_count(const char *s);
 
 /* Calls fn(path, arg) for every regular file named by paths (NULL/"-" is
  * standard input); a directory is walked recursively and only files whose
- * name ends in suffix (case-insensitive) are visited, in sorted order
- * (suffix NULL: a directory is an error, as for a tool reading commands).
+ * name ends in suffix (case-insensitive), or in suffix and a compression
+ * suffix (".pgn.gz", ".fen.zst": decompress.h), are visited, in sorted
+ * order (suffix NULL: a directory is an error, as for a tool reading
+ * commands).  fn reads the text of the file: a compressed file (by its
+ * first bytes, whatever its name; standard input too) is read through its
+ * decompressor, whose failure is said at the file and makes *status
+ * CV_EXIT_USAGE once fn has read it all.
  * A directory reached twice (a loop of links) is walked once and a file
  * reached twice read once, each said on stderr; a read error of a file
  * and an output error are said once and make *status CV_EXIT_USAGE, and
