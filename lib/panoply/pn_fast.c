@@ -1,0 +1,649 @@
+/* pn_fast: Panoply's legal moves and perft, fast.
+ *
+ * It promises what the reference in pn_rules.c gives, the same moves in
+ * the same order and the same counts (tests/unit/t_pn_fast.c compares the
+ * two move list for move list); only the way differs:
+ *  - the board is a padded one (pn.h): the cells surrounded by places
+ *    that are none, so a step is an addition and a ride stops at the
+ *    border with no table to read;
+ *  - a move is tried by making it on that board and taking it back, not
+ *    on a copy of the position, and so are a Barricade's first steps;
+ *  - a move is tested against the King only when it can expose it, as
+ *    in the reference, but by questions asked of the cells the move
+ *    touches rather than of a table of the whole board;
+ *  - perft recurses on the padded board, converting nothing.
+ * A variant the padded board cannot hold (pn_opts.fast 0) gets the
+ * reference's answers. */
+#include "pn.h"
+#include <string.h>
+
+#define OFF 0xFF                /* a place that is no cell */
+#define NO_ROLE 0xFE            /* the role of an empty place or none */
+
+typedef struct fx {
+    const cv_variant *v;
+    const pn_opts *o;
+    int w, files, ranks, side;
+    int off[6];                 /* dir6 order: the step between places */
+    int goff[CV_MAX_DIRS];      /* the same, by geometry direction */
+    uint8_t movemask[2][CV_MAX_PIECES]; /* dir6 bits of a piece's plain-move atoms */
+    uint8_t rl[256];            /* piece code -> PN_* role */
+    int8_t q[PN_PLACES], r[PN_PLACES];  /* file and rank of a place */
+    uint8_t sq[PN_PLACES];      /* piece code, 0 empty, OFF */
+} fx;
+
+/* The enemy pieces that capture from afar, as in the reference. */
+typedef struct ffoes {
+    int nbars, ncats;
+    uint8_t bars[8], cats[32];
+} ffoes;
+
+typedef struct flist {
+    pn_move *m;
+    int n, max;
+} flist;
+
+typedef struct fundo {
+    int n;
+    uint8_t at[10], was[10];
+} fundo;
+
+typedef struct bstep {
+    uint8_t from, to, e0, e1, ncap, cap[2];
+} bstep;
+
+static inline int colour(uint8_t pc) { return CV_COLOR(pc); }
+
+static void setup(fx *f, const pn_pos *p)
+{
+    const cv_variant *v = p->v;
+    const cv_geom *g = &v->geom;
+    const pn_opts *o = pn_O(v);
+    f->v = v;
+    f->o = o;
+    f->w = o->mbw;
+    f->files = g->files;
+    f->ranks = g->ranks;
+    f->side = p->side;
+    for (int d = 0; d < g->ndirs; d++) f->goff[d] = g->dy[d] * f->w + g->dx[d];
+    for (int i = 0; i < 6; i++) f->off[i] = f->goff[o->dir6[i]];
+    memset(f->rl, NO_ROLE, sizeof f->rl);
+    for (int t = 0; t < v->npieces; t++)
+        for (int c = 0; c < 2; c++) {
+            f->rl[CV_PIECE(t, c)] = o->role[t];
+            uint8_t mm = 0;
+            for (int a = 0; a < v->pieces[t].natoms[c]; a++) {
+                const cv_atom *at = &v->pieces[t].atoms[c][a];
+                for (int i = 0; i < 6; i++)
+                    if ((at->mode & CV_MODE_MOVE) && at->dir == o->dir6[i]) mm |= (uint8_t)(1u << i);
+            }
+            f->movemask[c][t] = mm;
+        }
+    memset(f->sq, OFF, sizeof f->sq);
+    for (int c = 0; c < g->ncells; c++) {
+        int m = o->cell2mb[c];
+        f->sq[m] = p->b[c];
+        f->q[m] = g->file[c];
+        f->r[m] = g->rank[c];
+    }
+}
+
+/* ---- questions of one place ---- */
+
+/* The reference's partner: the first neighbour, in dir6 order, that holds
+ * the same piece. */
+static int partner(const fx *f, int c)
+{
+    uint8_t pc = f->sq[c];
+    for (int i = 0; i < 6; i++)
+        if (f->sq[c + f->off[i]] == pc) return c + f->off[i];
+    return -1;
+}
+
+/* Next to a Herald of the other colour than the piece on c. */
+static int near_herald(const fx *f, int c)
+{
+    int col = colour(f->sq[c]);
+    for (int i = 0; i < 6; i++) {
+        uint8_t n = f->sq[c + f->off[i]];
+        if (f->rl[n] == PN_HERALD && colour(n) != col) return 1;
+    }
+    return 0;
+}
+
+static int frozen(const fx *f, int c)
+{
+    if (near_herald(f, c)) return 1;
+    if (f->rl[f->sq[c]] != PN_BARRICADE) return 0;
+    int q = partner(f, c);
+    return q >= 0 && near_herald(f, q);
+}
+
+/* The cells taken when a capturer coming by step d meets the enemy on t
+ * (the reference's target()). */
+static int target(const fx *f, int t, int d, uint8_t cap[2])
+{
+    cap[0] = (uint8_t)t;
+    if (f->rl[f->sq[t]] != PN_BARRICADE) return 1;
+    int far = partner(f, t);
+    if (far < 0 || far != t + d) return 0;
+    cap[1] = (uint8_t)far;
+    return 2;
+}
+
+/* The place k steps of d from c, or -1 past the border. */
+static int walk(const fx *f, int c, int d, int k)
+{
+    while (k-- > 0) {
+        c += d;
+        if (f->sq[c] == OFF) return -1;
+    }
+    return c;
+}
+
+static int hexdist(const fx *f, int a, int b)
+{
+    int dq = f->q[a] - f->q[b], dr = f->r[a] - f->r[b], ds = dq + dr;
+    if (dq < 0) dq = -dq;
+    if (dr < 0) dr = -dr;
+    if (ds < 0) ds = -ds;
+    return (dq + dr + ds) / 2;
+}
+
+/* ---- generation, in the reference's order ---- */
+
+static void push(flist *L, const pn_move *m)
+{
+    if (L->n < L->max) L->m[L->n] = *m;
+    L->n++;
+}
+
+static void add(const fx *f, flist *L, int from, int to, const uint8_t *cap, int ncap)
+{
+    pn_move m = { .from = (uint8_t)from, .to = (uint8_t)to, .from2 = PN_NONE, .to2 = PN_NONE,
+                  .other = PN_NONE, .ncap = (uint8_t)ncap };
+    for (int i = 0; i < ncap; i++) m.cap[i] = cap[i];
+    uint8_t pc = f->sq[from];
+    int type = CV_TYPE(pc), c = colour(pc);
+    if (f->v->pieces[type].pawn) {
+        int r = f->r[to];
+        if (c) r = f->ranks - 1 - r;
+        if ((f->v->promo_ranks >> r) & 1) {
+            for (int i = 0; i < f->v->npromo; i++) {
+                m.promo = CV_PIECE(f->v->promo_types[i], c);
+                push(L, &m);
+            }
+            return;
+        }
+    }
+    push(L, &m);
+}
+
+static void gen_atoms(const fx *f, flist *L, int from, int s)
+{
+    const cv_piece *pc = &f->v->pieces[CV_TYPE(f->sq[from])];
+    for (int i = 0; i < pc->natoms[s]; i++) {
+        const cv_atom *a = &pc->atoms[s][i];
+        int d = f->goff[a->dir], k = 0;
+        for (int t = from + d;; t += d) {
+            uint8_t q = f->sq[t];
+            if (q == OFF) break;
+            k++;
+            if (a->range && k > a->range) break;
+            if (!q) {
+                if ((a->mode & CV_MODE_MOVE) && k >= a->min) add(f, L, from, t, NULL, 0);
+                continue;
+            }
+            uint8_t cap[2];
+            int n;
+            if (colour(q) != s && (a->mode & CV_MODE_CAPTURE) && k >= a->min && (n = target(f, t, d, cap)))
+                add(f, L, from, t, cap, n);
+            break;
+        }
+    }
+}
+
+static void gen_jumps(const fx *f, flist *L, int from, int s)
+{
+    const cv_piece *pc = &f->v->pieces[CV_TYPE(f->sq[from])];
+    for (int i = 0; i < pc->natoms[s]; i++) {
+        const cv_atom *a = &pc->atoms[s][i];
+        if (!(a->mode & CV_MODE_MOVE)) continue;
+        int d = f->goff[a->dir], t = from + d;
+        uint8_t q = f->sq[t];
+        if (!q || q == OFF || colour(q) == s || f->sq[t + d]) continue;
+        uint8_t cap[2];
+        if (target(f, t, d, cap) == 1) add(f, L, from, t + d, cap, 1);
+    }
+}
+
+static void gen_retreats(const fx *f, flist *L, int from, int s)
+{
+    for (int i = 0; i < 6; i++) {
+        int d = f->off[i], k = 0, t = from;
+        do { t += d; k++; } while (!f->sq[t]);
+        uint8_t q = f->sq[t], cap[2];
+        int n;
+        if (q == OFF || colour(q) == s || !(n = target(f, t, d, cap))) continue;
+        int l = from, ok = 1;
+        for (int j = 0; j < k && ok; j++) {
+            l -= d;
+            ok = f->sq[l] != OFF && (!f->sq[l] || (f->o->skirmisher_landing && j + 1 < k));
+        }
+        if (ok) add(f, L, from, l, cap, n);
+    }
+}
+
+static void gen_leaps(const fx *f, flist *L, int from, int s)
+{
+    for (int i = 0; i < 6; i++) {
+        int d = f->off[i], k = 0;
+        for (int t = from + d; f->sq[t] != OFF; t += d) {
+            k++;
+            uint8_t q = f->sq[t], cap[2];
+            int n;
+            if (!q || colour(q) == s || !(n = target(f, t, d, cap))) continue;
+            int l = walk(f, n == 2 && f->o->barricade_whole ? cap[1] : t, d, k);
+            if (l >= 0 && !f->sq[l]) add(f, L, from, l, cap, n);
+        }
+    }
+}
+
+/* ---- the Barricade ---- */
+
+static int dir_index(const fx *f, int x, int y)
+{
+    for (int i = 0; i < 6; i++)
+        if (x + f->off[i] == y) return i;
+    return -1;
+}
+
+static int bsteps(const fx *f, int x, int y, int s, bstep *out)
+{
+    int n = 0, i = dir_index(f, x, y);
+    if (i < 0) return 0;
+    for (int k = -1; k <= 1; k += 2) {
+        int c = x + f->off[(i + k + 6) % 6];
+        if (f->sq[c]) continue;
+        out[n++] = (bstep){ (uint8_t)x, (uint8_t)c, (uint8_t)c, (uint8_t)y, 0, { 0, 0 } };
+        out[n++] = (bstep){ (uint8_t)y, (uint8_t)c, (uint8_t)x, (uint8_t)c, 0, { 0, 0 } };
+    }
+    for (int k = 0; k < 2; k++) {
+        int a = k ? y : x, b = k ? x : y, d = f->off[k ? (i + 3) % 6 : i];
+        int l = b + d;
+        uint8_t q = f->sq[l];
+        if (q == OFF) continue;
+        bstep st = { (uint8_t)a, (uint8_t)l, (uint8_t)b, (uint8_t)l, 0, { 0, 0 } };
+        if (q) {
+            if (colour(q) == s) continue;
+            int nc = target(f, l, d, st.cap);
+            if (!nc) continue;
+            st.ncap = (uint8_t)nc;
+        }
+        out[n++] = st;
+    }
+    return n;
+}
+
+static void save(fx *f, fundo *u, int c)
+{
+    u->at[u->n] = (uint8_t)c;
+    u->was[u->n++] = f->sq[c];
+}
+
+static void undo(fx *f, const fundo *u)
+{
+    for (int i = u->n - 1; i >= 0; i--) f->sq[u->at[i]] = u->was[i];
+}
+
+static void bstep_apply(fx *f, const bstep *st, fundo *u)
+{
+    u->n = 0;
+    uint8_t pc = f->sq[st->from];
+    for (int i = 0; i < st->ncap; i++) {
+        save(f, u, st->cap[i]);
+        f->sq[st->cap[i]] = 0;
+    }
+    save(f, u, st->from);
+    save(f, u, st->to);
+    f->sq[st->from] = 0;
+    f->sq[st->to] = pc;
+}
+
+static int end_cells(const pn_move *m, uint8_t e[2])
+{
+    if (m->other == PN_NONE) {
+        e[0] = m->to;
+        e[1] = PN_NONE;
+        return 1;
+    }
+    e[0] = m->other;
+    e[1] = m->to;
+    if (m->from2 != PN_NONE) {
+        if (m->from2 == e[0]) e[0] = m->to2;
+        else e[1] = m->to2;
+    }
+    return 2;
+}
+
+/* What makes two step sequences one move (the reference's bseen): the
+ * two end cells either way round and the captured cells in any order. */
+static uint64_t bkey(const pn_move *m)
+{
+    uint8_t e[2], c[4];
+    end_cells(m, e);
+    int n = m->ncap;
+    memcpy(c, m->cap, 4);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && c[j] < c[j - 1]; j--) {
+            uint8_t t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+    uint64_t k = e[0] < e[1] ? (uint64_t)e[0] << 8 | e[1] : (uint64_t)e[1] << 8 | e[0];
+    k |= (uint64_t)n << 16;
+    for (int i = 0; i < n; i++) k |= (uint64_t)c[i] << (24 + 8 * i);
+    return k;
+}
+
+/* Pushes m unless a move of this Barricade kept so far is the same. */
+static void bpush(flist *L, int first, uint64_t *keys, int *nk, const pn_move *m)
+{
+    uint64_t k = bkey(m);
+    for (int i = 0; i < *nk && first + i < L->max; i++)
+        if (keys[i] == k) return;
+    keys[(*nk)++] = k;
+    push(L, m);
+}
+
+static int same_pair(int a, int b, int c, int d) { return (a == c && b == d) || (a == d && b == c); }
+
+static void gen_barricade(fx *f, flist *L, int x, int s)
+{
+    int y = partner(f, x);
+    if (y < 0) return;
+    int first = L->n, nk = 0;
+    uint64_t keys[6 + 36];
+    bstep s1[6], s2[6];
+    int n1 = bsteps(f, x, y, s, s1);
+    pn_move one[6];
+    for (int i = 0; i < n1; i++) {
+        pn_move m = { .from = s1[i].from, .to = s1[i].to, .from2 = PN_NONE, .to2 = PN_NONE,
+                      .other = (uint8_t)(s1[i].from == x ? y : x), .ncap = s1[i].ncap };
+        memcpy(m.cap, s1[i].cap, 2);
+        one[i] = m;
+        bpush(L, first, keys, &nk, &m);
+    }
+    for (int i = 0; i < n1; i++) {
+        fundo u;
+        bstep_apply(f, &s1[i], &u);
+        int n2 = 0;
+        if (!(f->o->freeze_each_step && (near_herald(f, s1[i].e0) || near_herald(f, s1[i].e1))))
+            n2 = bsteps(f, s1[i].e0, s1[i].e1, s, s2);
+        undo(f, &u);
+        for (int j = 0; j < n2; j++) {
+            if (same_pair(s2[j].e0, s2[j].e1, x, y) && !s1[i].ncap) continue;
+            pn_move m2 = one[i];
+            m2.from2 = s2[j].from;
+            m2.to2 = s2[j].to;
+            for (int k = 0; k < s2[j].ncap; k++) {
+                m2.capstep |= (uint8_t)(1u << m2.ncap);
+                m2.cap[m2.ncap++] = s2[j].cap[k];
+            }
+            bpush(L, first, keys, &nk, &m2);
+        }
+    }
+}
+
+/* ---- the King ---- */
+
+static int barricade_takes(fx *f, int x, int k, int c)
+{
+    int y = partner(f, x);
+    if (y < 0) return 0;
+    bstep s1[6], s2[6];
+    int n1 = bsteps(f, x, y, c, s1);
+    for (int i = 0; i < n1; i++) {
+        if (s1[i].ncap && s1[i].cap[0] == k) return 1;
+        fundo u;
+        bstep_apply(f, &s1[i], &u);
+        int n2 = 0;
+        if (!(f->o->freeze_each_step && (near_herald(f, s1[i].e0) || near_herald(f, s1[i].e1))))
+            n2 = bsteps(f, s1[i].e0, s1[i].e1, c, s2);
+        undo(f, &u);
+        for (int j = 0; j < n2; j++)
+            if (s2[j].ncap && s2[j].cap[0] == k) return 1;
+    }
+    return 0;
+}
+
+/* Can colour c capture the piece on k (the reference's attacked())? */
+static int attacked(fx *f, int k, int c, const ffoes *fo)
+{
+    const cv_variant *v = f->v;
+    for (int i = 0; i < 6; i++) {
+        int d = f->off[i], dist = 0, t = k;
+        do { t += d; dist++; } while (!f->sq[t]);
+        uint8_t q = f->sq[t];
+        if (q == OFF || colour(q) != c || near_herald(f, t)) continue;
+        int type = CV_TYPE(q), role = f->rl[q];
+        int r = v->att_range[c][f->o->dir6[i]][type];
+        if (r && (r == 255 || r >= dist)) return 1;
+        if (role == PN_JUMPER && dist == 1 && !f->sq[k - d] && (f->movemask[c][type] >> ((i + 3) % 6) & 1)) return 1;
+        if (role == PN_SKIRMISHER) {
+            int l = t, ok = 1;
+            for (int j = 0; j < dist && ok; j++) {
+                l += d;
+                ok = f->sq[l] != OFF && (!f->sq[l] || (f->o->skirmisher_landing && j + 1 < dist));
+            }
+            if (ok) return 1;
+        }
+    }
+    for (int i = 0; i < fo->ncats; i++) {
+        int t = fo->cats[i];
+        uint8_t q = f->sq[t];
+        if (f->rl[q] != PN_CATAPULT || colour(q) != c) continue;
+        int dq = f->q[k] - f->q[t], dr = f->r[k] - f->r[t];
+        if (!(dq == 0 || dr == 0 || dq == -dr) || (!dq && !dr)) continue;
+        /* as far beyond k as t is before it */
+        int lq = f->q[k] + dq, lr = f->r[k] + dr;
+        if (lq < 0 || lq >= f->files || lr < 0 || lr >= f->ranks || f->sq[(lr + 1) * f->w + lq]) continue;
+        if (!near_herald(f, t)) return 1;
+    }
+    for (int i = 0; i < fo->nbars; i++) {
+        int x = fo->bars[i];
+        uint8_t q = f->sq[x];
+        if (f->rl[q] != PN_BARRICADE || colour(q) != c) continue;
+        if (hexdist(f, x, k) > 4 || frozen(f, x)) continue;
+        if (barricade_takes(f, x, k, c)) return 1;
+    }
+    return 0;
+}
+
+/* The places whose emptying can let colour c take the King on k, in a
+ * position where it cannot: hot[x] set.  A move that only empties
+ * places that are not hot, and that neither moves the King nor a Herald
+ * (whose going unfreezes), leaves the King safe: filling a place never
+ * opens a capture (it blocks rides, landings and retreats, and a
+ * Barricade takes what it enters either way), and the mover's moves
+ * freeze nothing of the enemy's but by a Herald arriving.  So hot holds,
+ * on each of the six rays from k: the places before an enemy piece that
+ * could take along the ray if nothing stood between (the ones before
+ * and beyond a Skirmisher, whose retreat runs on); the landing of an
+ * enemy Catapult on the ray, as far beyond k on the opposite ray; the
+ * place behind k of an adjacent enemy pawn stepping toward k; and,
+ * with an enemy Barricade near, every place within four cells of k, as
+ * the reference has it. */
+static void hot_places(const fx *f, int k, int c, uint8_t *hot)
+{
+    const cv_variant *v = f->v;
+    uint8_t ray[6][CV_MAX_RANKS + CV_MAX_FILES];
+    int len[6];
+    memset(hot, 0, PN_PLACES);
+    for (int i = 0; i < 6; i++) {
+        int n = 0;
+        for (int t = k + f->off[i]; f->sq[t] != OFF; t += f->off[i]) ray[i][n++] = (uint8_t)t;
+        len[i] = n;
+    }
+    int bars = 0;
+    for (int i = 0; i < 6; i++) {
+        int w = f->o->dir6[i];
+        for (int j = 0; j < len[i]; j++) {
+            uint8_t q = f->sq[ray[i][j]];
+            if (!q || colour(q) != c) continue;
+            int type = CV_TYPE(q), role = f->rl[q], dist = j + 1, upto = 0;
+            int r = v->att_range[c][w][type];
+            if (r && (r == 255 || r >= dist)) upto = dist - 1;
+            if (role == PN_SKIRMISHER) upto = 2 * dist < len[i] ? 2 * dist : len[i];
+            for (int x = 0; x < upto; x++) hot[ray[i][x]] = 1;
+            int o = (i + 3) % 6;
+            if (role == PN_CATAPULT && j < len[o]) hot[ray[o][j]] = 1;
+            if (role == PN_JUMPER && !j && len[o] && (f->movemask[c][type] >> o & 1)) hot[ray[o][0]] = 1;
+        }
+    }
+    for (int x = 0; x < PN_PLACES && !bars; x++) {
+        uint8_t q = f->sq[x];
+        if (q != OFF && f->rl[q] == PN_BARRICADE && colour(q) == c && hexdist(f, x, k) <= 5) bars = 1;
+    }
+    if (bars)
+        for (int x = 0; x < PN_PLACES; x++)
+            if (f->sq[x] != OFF && hexdist(f, x, k) <= 4) hot[x] = 1;
+}
+
+static int quiet_for_king(const fx *f, const pn_move *m, int k, const uint8_t *hot)
+{
+    if (m->from == k || hot[m->from] || f->rl[f->sq[m->from]] == PN_HERALD) return 0;
+    if (m->other != PN_NONE && hot[m->other]) return 0;
+    for (int i = 0; i < m->ncap; i++)
+        if (hot[m->cap[i]]) return 0;
+    return 1;
+}
+
+static void fmake(fx *f, const pn_move *m, fundo *u)
+{
+    u->n = 0;
+    uint8_t pc = f->sq[m->from];
+    for (int i = 0; i < m->ncap; i++) {
+        save(f, u, m->cap[i]);
+        f->sq[m->cap[i]] = 0;
+    }
+    save(f, u, m->from);
+    save(f, u, m->to);
+    if (m->other == PN_NONE) {
+        f->sq[m->from] = 0;
+        f->sq[m->to] = m->promo ? m->promo : pc;
+    } else {
+        uint8_t e[2];
+        end_cells(m, e);
+        save(f, u, m->other);
+        save(f, u, e[0]);
+        save(f, u, e[1]);
+        f->sq[m->from] = f->sq[m->other] = 0;
+        f->sq[e[0]] = f->sq[e[1]] = pc;
+    }
+}
+
+/* ---- the legal moves ---- */
+
+static int fgen(fx *f, pn_move *out, int max)
+{
+    pn_move buf[PN_MAX_MOVES];
+    flist L = { buf, 0, PN_MAX_MOVES };
+    const cv_variant *v = f->v;
+    const cv_geom *g = &v->geom;
+    int s = f->side, k0 = -1;
+    uint8_t king = CV_PIECE(v->royal_type, s);
+    ffoes fo = { 0, 0, { 0 }, { 0 } };
+    for (int ci = 0; ci < g->ncells; ci++) {
+        int c = f->o->cell2mb[ci];
+        uint8_t pc = f->sq[c];
+        if (!pc) continue;
+        int role = f->rl[pc];
+        if (colour(pc) != s) {
+            if (role == PN_BARRICADE && fo.nbars < 8 && partner(f, c) > c) fo.bars[fo.nbars++] = (uint8_t)c;
+            if (role == PN_CATAPULT && fo.ncats < 32) fo.cats[fo.ncats++] = (uint8_t)c;
+            continue;
+        }
+        if (pc == king && k0 < 0) k0 = c;
+        if (role == PN_BARRICADE) {
+            int q = partner(f, c);
+            if (q < c || frozen(f, c)) continue;
+            gen_barricade(f, &L, c, s);
+            continue;
+        }
+        if (near_herald(f, c)) continue;
+        gen_atoms(f, &L, c, s);
+        if (role == PN_JUMPER) gen_jumps(f, &L, c, s);
+        else if (role == PN_SKIRMISHER) gen_retreats(f, &L, c, s);
+        else if (role == PN_CATAPULT) gen_leaps(f, &L, c, s);
+    }
+    int n = L.n < PN_MAX_MOVES ? L.n : PN_MAX_MOVES, legal = 0;
+    int safe_ok = k0 >= 0 && !attacked(f, k0, !s, &fo);
+    uint8_t hot[PN_PLACES];
+    if (safe_ok) hot_places(f, k0, !s, hot);
+    for (int i = 0; i < n; i++) {
+        const pn_move *m = &buf[i];
+        if (k0 >= 0 && !(safe_ok && quiet_for_king(f, m, k0, hot))) {
+            fundo u;
+            fmake(f, m, &u);
+            int k = m->from == k0 ? m->to : k0;
+            int ok = f->sq[k] == king && !attacked(f, k, !s, &fo);
+            undo(f, &u);
+            if (!ok) continue;
+        }
+        if (legal < max) out[legal] = *m;
+        legal++;
+    }
+    return legal;
+}
+
+static uint64_t fperft(fx *f, int depth)
+{
+    pn_move ml[PN_MAX_MOVES];
+    if (depth <= 0) return 1;
+    int n = fgen(f, ml, PN_MAX_MOVES);
+    if (depth == 1) return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        fundo u;
+        fmake(f, &ml[i], &u);
+        f->side ^= 1;
+        total += fperft(f, depth - 1);
+        f->side ^= 1;
+        undo(f, &u);
+    }
+    return total;
+}
+
+/* ---- the entries ---- */
+
+static uint8_t cell_of(const pn_opts *o, uint8_t place) { return place == PN_NONE ? PN_NONE : o->mb2cell[place]; }
+
+int cv_pn_gen(pn_pos *p, pn_move *out, int max)
+{
+    const pn_opts *o = pn_O(p->v);
+    if (!o->fast) return cv_pn_gen_ref(p, out, max);
+    fx f;
+    setup(&f, p);
+    pn_move ml[PN_MAX_MOVES];
+    int n = fgen(&f, ml, PN_MAX_MOVES);
+    for (int i = 0; i < n && i < max && i < PN_MAX_MOVES; i++) {
+        pn_move m = ml[i];
+        m.from = cell_of(o, m.from);
+        m.to = cell_of(o, m.to);
+        m.from2 = cell_of(o, m.from2);
+        m.to2 = cell_of(o, m.to2);
+        m.other = cell_of(o, m.other);
+        for (int j = 0; j < m.ncap; j++) m.cap[j] = cell_of(o, m.cap[j]);
+        out[i] = m;
+    }
+    return n;
+}
+
+uint64_t cv_pn_perft(pn_pos *p, int depth)
+{
+    if (!pn_O(p->v)->fast) return cv_pn_perft_ref(p, depth);
+    fx f;
+    setup(&f, p);
+    return fperft(&f, depth);
+}
