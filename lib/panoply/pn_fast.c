@@ -38,9 +38,14 @@ typedef struct ffoes {
     uint8_t bars[8], cats[32];
 } ffoes;
 
+/* Moves found: n of them, the first max kept in m.  When hot is set
+ * (counting at perft's last ply), a move of a piece the King's safety
+ * does not hang on is counted in quiet and not kept, unless it takes on
+ * a hot place; kept moves are tested one by one. */
 typedef struct flist {
     pn_move *m;
-    int n, max;
+    int n, max, kept, quiet;
+    const uint8_t *hot;
 } flist;
 
 typedef struct fundo {
@@ -154,27 +159,39 @@ static int hexdist(const fx *f, int a, int b)
 
 static void push(flist *L, const pn_move *m)
 {
-    if (L->n < L->max) L->m[L->n] = *m;
+    if (L->kept < L->max) L->m[L->kept] = *m;
+    L->kept++;
     L->n++;
 }
 
 static void add(const fx *f, flist *L, int from, int to, const uint8_t *cap, int ncap)
 {
-    pn_move m = { .from = (uint8_t)from, .to = (uint8_t)to, .from2 = PN_NONE, .to2 = PN_NONE,
-                  .other = PN_NONE, .ncap = (uint8_t)ncap };
-    for (int i = 0; i < ncap; i++) m.cap[i] = cap[i];
     uint8_t pc = f->sq[from];
-    int type = CV_TYPE(pc), c = colour(pc);
+    int type = CV_TYPE(pc), c = colour(pc), promos = 0;
     if (f->v->pieces[type].pawn) {
         int r = f->r[to];
         if (c) r = f->ranks - 1 - r;
-        if ((f->v->promo_ranks >> r) & 1) {
-            for (int i = 0; i < f->v->npromo; i++) {
-                m.promo = CV_PIECE(f->v->promo_types[i], c);
-                push(L, &m);
-            }
+        if ((f->v->promo_ranks >> r) & 1) promos = 1;
+    }
+    if (L->hot) {
+        int hot = 0;
+        for (int i = 0; i < ncap; i++) hot |= L->hot[cap[i]];
+        if (!hot) {
+            int k = promos ? f->v->npromo : 1;
+            L->n += k;
+            L->quiet += k;
             return;
         }
+    }
+    pn_move m = { .from = (uint8_t)from, .to = (uint8_t)to, .from2 = PN_NONE, .to2 = PN_NONE,
+                  .other = PN_NONE, .ncap = (uint8_t)ncap };
+    for (int i = 0; i < ncap; i++) m.cap[i] = cap[i];
+    if (promos) {
+        for (int i = 0; i < f->v->npromo; i++) {
+            m.promo = CV_PIECE(f->v->promo_types[i], c);
+            push(L, &m);
+        }
+        return;
     }
     push(L, &m);
 }
@@ -362,7 +379,7 @@ static void gen_barricade(fx *f, flist *L, int x, int s)
 {
     int y = partner(f, x);
     if (y < 0) return;
-    int first = L->n, nk = 0;
+    int first = L->kept, nk = 0;
     uint64_t keys[6 + 36];
     bstep s1[6], s2[6];
     int n1 = bsteps(f, x, y, s, s1);
@@ -462,19 +479,20 @@ static int attacked(fx *f, int k, int c, const ffoes *fo)
 
 /* The places whose emptying can let colour c take the King on k, in a
  * position where it cannot: hot[x] set.  A move that only empties
- * places that are not hot, and that neither moves the King nor a Herald
- * (whose going unfreezes), leaves the King safe: filling a place never
- * opens a capture (it blocks rides, landings and retreats, and a
- * Barricade takes what it enters either way), and the mover's moves
- * freeze nothing of the enemy's but by a Herald arriving.  So hot holds,
- * on each of the six rays from k: the places before an enemy piece that
- * could take along the ray if nothing stood between (the ones before
- * and beyond a Skirmisher, whose retreat runs on); the landing of an
- * enemy Catapult on the ray, as far beyond k on the opposite ray; the
- * place behind k of an adjacent enemy pawn stepping toward k; and,
- * with an enemy Barricade near, every place within four cells of k, as
- * the reference has it. */
-static void hot_places(const fx *f, int k, int c, uint8_t *hot)
+ * places that are not hot, and that moves neither the King nor a Herald
+ * with an enemy piece next to it (which it would unfreeze), leaves the
+ * King safe: filling a place never opens a capture (it blocks rides,
+ * landings and retreats, and a Barricade takes what it enters either
+ * way), and the mover's moves freeze nothing of the enemy's but by a
+ * Herald arriving.  So hot holds, on each of the six rays from k: the
+ * places before an enemy piece that could take along the ray if nothing
+ * stood between (before and beyond a Skirmisher, whose retreat runs on);
+ * the landing of an enemy Catapult on the ray, as far beyond k on the
+ * opposite ray; the place behind k of an adjacent enemy pawn stepping
+ * toward k; and, with an enemy Barricade near, every place within four
+ * cells of k, as the reference has it (a Barricade takes in two steps
+ * at most, each moving an end one cell). */
+static void hot_places(const fx *f, int k, int c, const ffoes *fo, uint8_t *hot)
 {
     const cv_variant *v = f->v;
     uint8_t ray[6][CV_MAX_RANKS + CV_MAX_FILES];
@@ -501,18 +519,28 @@ static void hot_places(const fx *f, int k, int c, uint8_t *hot)
             if (role == PN_JUMPER && !j && len[o] && (f->movemask[c][type] >> o & 1)) hot[ray[o][0]] = 1;
         }
     }
-    for (int x = 0; x < PN_PLACES && !bars; x++) {
-        uint8_t q = f->sq[x];
-        if (q != OFF && f->rl[q] == PN_BARRICADE && colour(q) == c && hexdist(f, x, k) <= 5) bars = 1;
-    }
+    /* attacked() looks only at the Barricades of fo, one end of each */
+    for (int i = 0; i < fo->nbars && !bars; i++) bars = hexdist(f, fo->bars[i], k) <= 5;
     if (bars)
         for (int x = 0; x < PN_PLACES; x++)
             if (f->sq[x] != OFF && hexdist(f, x, k) <= 4) hot[x] = 1;
 }
 
+/* A Herald that leaves no enemy piece behind next to it unfreezes none. */
+static int herald_frees(const fx *f, int h)
+{
+    int col = colour(f->sq[h]);
+    for (int i = 0; i < 6; i++) {
+        uint8_t n = f->sq[h + f->off[i]];
+        if (n && n != OFF && colour(n) != col) return 1;
+    }
+    return 0;
+}
+
 static int quiet_for_king(const fx *f, const pn_move *m, int k, const uint8_t *hot)
 {
-    if (m->from == k || hot[m->from] || f->rl[f->sq[m->from]] == PN_HERALD) return 0;
+    if (m->from == k || hot[m->from]) return 0;
+    if (f->rl[f->sq[m->from]] == PN_HERALD && herald_frees(f, m->from)) return 0;
     if (m->other != PN_NONE && hot[m->other]) return 0;
     for (int i = 0; i < m->ncap; i++)
         if (hot[m->cap[i]]) return 0;
@@ -545,55 +573,114 @@ static void fmake(fx *f, const pn_move *m, fundo *u)
 
 /* ---- the legal moves ---- */
 
-static int fgen(fx *f, pn_move *out, int max)
+/* The side to move's pieces in cell order (the reference's generation
+ * order), its King (the first, -1 if none) and the enemy's foes. */
+typedef struct fscan {
+    int nown, k0;
+    uint8_t king;
+    uint8_t own[PN_FAST_CELLS];
+    ffoes fo;
+} fscan;
+
+static void scan(const fx *f, fscan *sc)
 {
-    pn_move buf[PN_MAX_MOVES];
-    flist L = { buf, 0, PN_MAX_MOVES };
-    const cv_variant *v = f->v;
-    const cv_geom *g = &v->geom;
-    int s = f->side, k0 = -1;
-    uint8_t king = CV_PIECE(v->royal_type, s);
-    ffoes fo = { 0, 0, { 0 }, { 0 } };
+    const cv_geom *g = &f->v->geom;
+    int s = f->side;
+    sc->nown = 0;
+    sc->k0 = -1;
+    sc->king = CV_PIECE(f->v->royal_type, s);
+    sc->fo.nbars = sc->fo.ncats = 0;
     for (int ci = 0; ci < g->ncells; ci++) {
         int c = f->o->cell2mb[ci];
         uint8_t pc = f->sq[c];
         if (!pc) continue;
         int role = f->rl[pc];
         if (colour(pc) != s) {
-            if (role == PN_BARRICADE && fo.nbars < 8 && partner(f, c) > c) fo.bars[fo.nbars++] = (uint8_t)c;
-            if (role == PN_CATAPULT && fo.ncats < 32) fo.cats[fo.ncats++] = (uint8_t)c;
+            if (role == PN_BARRICADE && sc->fo.nbars < 8 && partner(f, c) > c) sc->fo.bars[sc->fo.nbars++] = (uint8_t)c;
+            if (role == PN_CATAPULT && sc->fo.ncats < 32) sc->fo.cats[sc->fo.ncats++] = (uint8_t)c;
             continue;
         }
-        if (pc == king && k0 < 0) k0 = c;
-        if (role == PN_BARRICADE) {
-            int q = partner(f, c);
-            if (q < c || frozen(f, c)) continue;
-            gen_barricade(f, &L, c, s);
-            continue;
-        }
-        if (near_herald(f, c)) continue;
-        gen_atoms(f, &L, c, s);
-        if (role == PN_JUMPER) gen_jumps(f, &L, c, s);
-        else if (role == PN_SKIRMISHER) gen_retreats(f, &L, c, s);
-        else if (role == PN_CATAPULT) gen_leaps(f, &L, c, s);
+        if (pc == sc->king && sc->k0 < 0) sc->k0 = c;
+        sc->own[sc->nown++] = (uint8_t)c;
     }
-    int n = L.n < PN_MAX_MOVES ? L.n : PN_MAX_MOVES, legal = 0;
-    int safe_ok = k0 >= 0 && !attacked(f, k0, !s, &fo);
+}
+
+/* The pseudo-legal moves of the piece on c, as the reference finds them
+ * (none when it is frozen, or the second end of a Barricade); with
+ * free_hot given, in L's counting form, which a Barricade never takes. */
+static void gen_piece(fx *f, flist *L, int c, const uint8_t *free_hot)
+{
+    int s = f->side, role = f->rl[f->sq[c]];
+    if (role == PN_BARRICADE) {
+        int q = partner(f, c);
+        if (q < c || frozen(f, c)) return;
+        L->hot = NULL;
+        gen_barricade(f, L, c, s);
+        return;
+    }
+    if (near_herald(f, c)) return;
+    L->hot = free_hot;
+    gen_atoms(f, L, c, s);
+    if (role == PN_JUMPER) gen_jumps(f, L, c, s);
+    else if (role == PN_SKIRMISHER) gen_retreats(f, L, c, s);
+    else if (role == PN_CATAPULT) gen_leaps(f, L, c, s);
+}
+
+/* Does the move leave the side to move's King (on k0) safe? */
+static int leaves_safe(fx *f, const pn_move *m, const fscan *sc)
+{
+    fundo u;
+    fmake(f, m, &u);
+    int k = m->from == sc->k0 ? m->to : sc->k0;
+    int ok = f->sq[k] == sc->king && !attacked(f, k, !f->side, &sc->fo);
+    undo(f, &u);
+    return ok;
+}
+
+static int fgen(fx *f, pn_move *out, int max)
+{
+    pn_move buf[PN_MAX_MOVES];
+    flist L = { buf, 0, PN_MAX_MOVES, 0, 0, NULL };
+    fscan sc;
+    scan(f, &sc);
+    for (int i = 0; i < sc.nown; i++) gen_piece(f, &L, sc.own[i], NULL);
+    int n = L.n < PN_MAX_MOVES ? L.n : PN_MAX_MOVES, legal = 0, k0 = sc.k0;
+    int safe_ok = k0 >= 0 && !attacked(f, k0, !f->side, &sc.fo);
     uint8_t hot[PN_PLACES];
-    if (safe_ok) hot_places(f, k0, !s, hot);
+    if (safe_ok) hot_places(f, k0, !f->side, &sc.fo, hot);
     for (int i = 0; i < n; i++) {
         const pn_move *m = &buf[i];
-        if (k0 >= 0 && !(safe_ok && quiet_for_king(f, m, k0, hot))) {
-            fundo u;
-            fmake(f, m, &u);
-            int k = m->from == k0 ? m->to : k0;
-            int ok = f->sq[k] == king && !attacked(f, k, !s, &fo);
-            undo(f, &u);
-            if (!ok) continue;
-        }
+        if (k0 >= 0 && !(safe_ok && quiet_for_king(f, m, k0, hot)) && !leaves_safe(f, m, &sc)) continue;
         if (legal < max) out[legal] = *m;
         legal++;
     }
+    return legal;
+}
+
+/* How many legal moves there are, as fgen() finds them, without writing
+ * most of them: the moves of a piece standing on no hot place (not the
+ * King, nor a Herald that would unfreeze) are counted as found, unless
+ * they take on a hot place; the rest are kept and tested. */
+static int fcount(fx *f)
+{
+    pn_move buf[PN_MAX_MOVES];
+    fscan sc;
+    scan(f, &sc);
+    int k0 = sc.k0;
+    if (k0 < 0 || attacked(f, k0, !f->side, &sc.fo)) return fgen(f, buf, PN_MAX_MOVES);
+    uint8_t hot[PN_PLACES];
+    hot_places(f, k0, !f->side, &sc.fo, hot);
+    flist L = { buf, 0, PN_MAX_MOVES, 0, 0, NULL };
+    for (int i = 0; i < sc.nown; i++) {
+        int c = sc.own[i];
+        int free = c != k0 && !hot[c] && !(f->rl[f->sq[c]] == PN_HERALD && herald_frees(f, c));
+        gen_piece(f, &L, c, free ? hot : NULL);
+    }
+    /* past the reference's list: it keeps the first PN_MAX_MOVES only */
+    if (L.n > PN_MAX_MOVES) return fgen(f, buf, PN_MAX_MOVES);
+    int legal = L.quiet;
+    for (int i = 0; i < L.kept; i++)
+        legal += quiet_for_king(f, &buf[i], k0, hot) || leaves_safe(f, &buf[i], &sc);
     return legal;
 }
 
@@ -601,8 +688,8 @@ static uint64_t fperft(fx *f, int depth)
 {
     pn_move ml[PN_MAX_MOVES];
     if (depth <= 0) return 1;
+    if (depth == 1) return (uint64_t)fcount(f);
     int n = fgen(f, ml, PN_MAX_MOVES);
-    if (depth == 1) return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         fundo u;

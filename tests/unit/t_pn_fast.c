@@ -1,6 +1,7 @@
 /* t_pn_fast: Panoply's fast legal move generator against the reference
  * (lib/panoply/pn_fast.c against pn_rules.c): the same moves, byte for
- * byte, in the same order, on every position of corpus/panoply/perft.txt
+ * byte, in the same order, and the same number from the counting path
+ * perft's last ply takes, on every position of corpus/panoply/perft.txt
  * and its children and grandchildren, on every position of seeded random
  * games (captures preferred, so that every piece takes and is taken),
  * under the page's readings and under each other reading of the options
@@ -34,16 +35,20 @@ static pn_move ref_ml[PN_MAX_MOVES], fast_ml[PN_MAX_MOVES];
 /* Do both generators give p the same list?  Counts the comparison. */
 static int same(pn_pos *p, const char *where)
 {
-    pn_pos a = *p, b = *p;
+    pn_pos a = *p, b = *p, c = *p;
     int nr = cv_pn_gen_ref(&a, ref_ml, PN_MAX_MOVES);
     int nf = cv_pn_gen(&b, fast_ml, PN_MAX_MOVES);
+    /* perft's last ply counts without the list */
+    uint64_t nc = cv_pn_perft(&c, 1);
     compared++;
-    int ok = nr == nf && !memcmp(ref_ml, fast_ml, (size_t)(nr < PN_MAX_MOVES ? nr : PN_MAX_MOVES) * sizeof(pn_move));
-    ok = ok && !memcmp(&a, p, sizeof a) && !memcmp(&b, p, sizeof b);
+    int ok = nr == nf && (uint64_t)nr == nc &&
+             !memcmp(ref_ml, fast_ml, (size_t)(nr < PN_MAX_MOVES ? nr : PN_MAX_MOVES) * sizeof(pn_move));
+    ok = ok && !memcmp(&a, p, sizeof a) && !memcmp(&b, p, sizeof b) && !memcmp(&c, p, sizeof c);
     if (!ok && !differ++) {
         char code[512];
         cv_pn_code_write(p, code, sizeof code);
-        snprintf(first_diff, sizeof first_diff, "%s: %s: reference %d moves, fast %d", where, code, nr, nf);
+        snprintf(first_diff, sizeof first_diff, "%s: %s: reference %d moves, fast %d, counted %llu", where, code, nr, nf,
+                 (unsigned long long)nc);
     }
     return ok;
 }
