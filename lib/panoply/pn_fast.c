@@ -30,6 +30,10 @@ typedef struct fx {
     uint8_t rl[256];            /* piece code -> PN_* role */
     int8_t q[PN_PLACES], r[PN_PLACES];  /* file and rank of a place */
     uint8_t sq[PN_PLACES];      /* piece code, 0 empty, OFF */
+    /* the Barricade's moves without a capture found so far, by their end
+     * cells: seen[the lower end * 3 + which way the other lies] == stamp */
+    uint32_t stamp;
+    uint32_t seen[PN_PLACES * 3];
 } fx;
 
 /* The enemy pieces that capture from afar, as in the reference. */
@@ -85,6 +89,8 @@ static void setup(fx *f, const pn_pos *p)
             f->movemask[c][t] = mm;
         }
     memset(f->sq, OFF, sizeof f->sq);
+    f->stamp = 0;
+    memset(f->seen, 0, sizeof f->seen);
     for (int c = 0; c < g->ncells; c++) {
         int m = o->cell2mb[c];
         f->sq[m] = p->b[c];
@@ -164,15 +170,18 @@ static void push(flist *L, const pn_move *m)
     L->n++;
 }
 
+/* Does a pawn of colour c reaching place t promote? */
+static int promotes(const fx *f, int t, int c)
+{
+    int r = f->r[t];
+    if (c) r = f->ranks - 1 - r;
+    return (f->v->promo_ranks >> r) & 1;
+}
+
 static void add(const fx *f, flist *L, int from, int to, const uint8_t *cap, int ncap)
 {
     uint8_t pc = f->sq[from];
-    int type = CV_TYPE(pc), c = colour(pc), promos = 0;
-    if (f->v->pieces[type].pawn) {
-        int r = f->r[to];
-        if (c) r = f->ranks - 1 - r;
-        if ((f->v->promo_ranks >> r) & 1) promos = 1;
-    }
+    int c = colour(pc), promos = f->v->pieces[CV_TYPE(pc)].pawn && promotes(f, to, c);
     if (L->hot) {
         int hot = 0;
         for (int i = 0; i < ncap; i++) hot |= L->hot[cap[i]];
@@ -199,16 +208,23 @@ static void add(const fx *f, flist *L, int from, int to, const uint8_t *cap, int
 static void gen_atoms(const fx *f, flist *L, int from, int s)
 {
     const cv_piece *pc = &f->v->pieces[CV_TYPE(f->sq[from])];
+    /* counting, a move to an empty place is one, or one per promotion */
+    int count = L->hot != NULL, pawn = pc->pawn;
     for (int i = 0; i < pc->natoms[s]; i++) {
         const cv_atom *a = &pc->atoms[s][i];
-        int d = f->goff[a->dir], k = 0;
+        int d = f->goff[a->dir], k = 0, range = a->range ? a->range : 255;
+        int moves = a->mode & CV_MODE_MOVE;
         for (int t = from + d;; t += d) {
             uint8_t q = f->sq[t];
-            if (q == OFF) break;
-            k++;
-            if (a->range && k > a->range) break;
+            if (q == OFF || ++k > range) break;
             if (!q) {
-                if ((a->mode & CV_MODE_MOVE) && k >= a->min) add(f, L, from, t, NULL, 0);
+                if (moves && k >= a->min) {
+                    if (count) {
+                        int k1 = pawn && promotes(f, t, s) ? f->v->npromo : 1;
+                        L->n += k1;
+                        L->quiet += k1;
+                    } else add(f, L, from, t, NULL, 0);
+                }
                 continue;
             }
             uint8_t cap[2];
@@ -279,8 +295,8 @@ static int bsteps(const fx *f, int x, int y, int s, bstep *out)
 {
     int n = 0, i = dir_index(f, x, y);
     if (i < 0) return 0;
-    for (int k = -1; k <= 1; k += 2) {
-        int c = x + f->off[(i + k + 6) % 6];
+    for (int k = 5; k <= 7; k += 2) {
+        int c = x + f->off[(i + k) % 6];
         if (f->sq[c]) continue;
         out[n++] = (bstep){ (uint8_t)x, (uint8_t)c, (uint8_t)c, (uint8_t)y, 0, { 0, 0 } };
         out[n++] = (bstep){ (uint8_t)y, (uint8_t)c, (uint8_t)x, (uint8_t)c, 0, { 0, 0 } };
@@ -363,13 +379,31 @@ static uint64_t bkey(const pn_move *m)
     return k;
 }
 
-/* Pushes m unless a move of this Barricade kept so far is the same. */
-static void bpush(flist *L, int first, uint64_t *keys, int *nk, const pn_move *m)
+/* One Barricade's moves found so far: those without a capture in the
+ * stamp table when stamped (the whole move list is then sure to be kept),
+ * the others by their keys, of which the reference compares only those
+ * kept. */
+typedef struct bseen {
+    int first, nk, stamped;
+    uint64_t keys[6 + 36];
+} bseen;
+
+/* Pushes m, which leaves the Barricade on e0 and e1, unless a move of
+ * this Barricade found so far is the same. */
+static void bpush(fx *f, flist *L, bseen *b, int e0, int e1, const pn_move *m)
 {
+    if (b->stamped && !m->ncap) {
+        int lo = e0 < e1 ? e0 : e1, dd = e0 < e1 ? e1 - e0 : e0 - e1;
+        uint32_t *slot = &f->seen[lo * 3 + (dd == 1 ? 0 : dd == f->w - 1 ? 1 : 2)];
+        if (*slot == f->stamp) return;
+        *slot = f->stamp;
+        push(L, m);
+        return;
+    }
     uint64_t k = bkey(m);
-    for (int i = 0; i < *nk && first + i < L->max; i++)
-        if (keys[i] == k) return;
-    keys[(*nk)++] = k;
+    for (int i = 0; i < b->nk && b->first + i < L->max; i++)
+        if (b->keys[i] == k) return;
+    b->keys[b->nk++] = k;
     push(L, m);
 }
 
@@ -379,8 +413,11 @@ static void gen_barricade(fx *f, flist *L, int x, int s)
 {
     int y = partner(f, x);
     if (y < 0) return;
-    int first = L->kept, nk = 0;
-    uint64_t keys[6 + 36];
+    bseen b = { L->kept, 0, L->kept + 6 + 36 <= L->max, { 0 } };
+    if (b.stamped && !++f->stamp) {
+        memset(f->seen, 0, sizeof f->seen);
+        f->stamp = 1;
+    }
     bstep s1[6], s2[6];
     int n1 = bsteps(f, x, y, s, s1);
     pn_move one[6];
@@ -389,7 +426,7 @@ static void gen_barricade(fx *f, flist *L, int x, int s)
                       .other = (uint8_t)(s1[i].from == x ? y : x), .ncap = s1[i].ncap };
         memcpy(m.cap, s1[i].cap, 2);
         one[i] = m;
-        bpush(L, first, keys, &nk, &m);
+        bpush(f, L, &b, s1[i].e0, s1[i].e1, &m);
     }
     for (int i = 0; i < n1; i++) {
         fundo u;
@@ -407,7 +444,7 @@ static void gen_barricade(fx *f, flist *L, int x, int s)
                 m2.capstep |= (uint8_t)(1u << m2.ncap);
                 m2.cap[m2.ncap++] = s2[j].cap[k];
             }
-            bpush(L, first, keys, &nk, &m2);
+            bpush(f, L, &b, s2[j].e0, s2[j].e1, &m2);
         }
     }
 }
