@@ -298,22 +298,25 @@ static int bsteps(const fx *f, int x, int y, int s, bstep *out)
     for (int k = 5; k <= 7; k += 2) {
         int c = x + f->off[(i + k) % 6];
         if (f->sq[c]) continue;
-        out[n++] = (bstep){ (uint8_t)x, (uint8_t)c, (uint8_t)c, (uint8_t)y, 0, { 0, 0 } };
-        out[n++] = (bstep){ (uint8_t)y, (uint8_t)c, (uint8_t)x, (uint8_t)c, 0, { 0, 0 } };
+        bstep *o = &out[n];
+        o[0] = (bstep){ (uint8_t)x, (uint8_t)c, (uint8_t)c, (uint8_t)y, 0, { 0, 0 } };
+        o[1] = (bstep){ (uint8_t)y, (uint8_t)c, (uint8_t)x, (uint8_t)c, 0, { 0, 0 } };
+        n += 2;
     }
     for (int k = 0; k < 2; k++) {
-        int a = k ? y : x, b = k ? x : y, d = f->off[k ? (i + 3) % 6 : i];
+        int a = k ? y : x, b = k ? x : y, d = k ? -f->off[i] : f->off[i];
         int l = b + d;
         uint8_t q = f->sq[l];
         if (q == OFF) continue;
-        bstep st = { (uint8_t)a, (uint8_t)l, (uint8_t)b, (uint8_t)l, 0, { 0, 0 } };
+        bstep *o = &out[n];
+        *o = (bstep){ (uint8_t)a, (uint8_t)l, (uint8_t)b, (uint8_t)l, 0, { 0, 0 } };
         if (q) {
             if (colour(q) == s) continue;
-            int nc = target(f, l, d, st.cap);
+            int nc = target(f, l, d, o->cap);
             if (!nc) continue;
-            st.ncap = (uint8_t)nc;
+            o->ncap = (uint8_t)nc;
         }
-        out[n++] = st;
+        n++;
     }
     return n;
 }
@@ -397,13 +400,21 @@ static void bpush(fx *f, flist *L, bseen *b, int e0, int e1, const pn_move *m)
         uint32_t *slot = &f->seen[lo * 3 + (dd == 1 ? 0 : dd == f->w - 1 ? 1 : 2)];
         if (*slot == f->stamp) return;
         *slot = f->stamp;
-        push(L, m);
-        return;
+    } else {
+        uint64_t k = bkey(m);
+        for (int i = 0; i < b->nk && b->first + i < L->max; i++)
+            if (b->keys[i] == k) return;
+        b->keys[b->nk++] = k;
     }
-    uint64_t k = bkey(m);
-    for (int i = 0; i < b->nk && b->first + i < L->max; i++)
-        if (b->keys[i] == k) return;
-    b->keys[b->nk++] = k;
+    if (L->hot) {
+        int hot = 0;
+        for (int i = 0; i < m->ncap; i++) hot |= L->hot[m->cap[i]];
+        if (!hot) {
+            L->n++;
+            L->quiet++;
+            return;
+        }
+    }
     push(L, m);
 }
 
@@ -644,14 +655,15 @@ static void scan(const fx *f, fscan *sc)
 
 /* The pseudo-legal moves of the piece on c, as the reference finds them
  * (none when it is frozen, or the second end of a Barricade); with
- * free_hot given, in L's counting form, which a Barricade never takes. */
+ * free_hot given, in L's counting form. */
 static void gen_piece(fx *f, flist *L, int c, const uint8_t *free_hot)
 {
     int s = f->side, role = f->rl[f->sq[c]];
     if (role == PN_BARRICADE) {
         int q = partner(f, c);
         if (q < c || frozen(f, c)) return;
-        L->hot = NULL;
+        /* both ends must be off the hot places to count */
+        L->hot = free_hot && !free_hot[q] ? free_hot : NULL;
         gen_barricade(f, L, c, s);
         return;
     }
