@@ -30,6 +30,8 @@ typedef struct fx {
     uint8_t rl[256];            /* piece code -> PN_* role */
     int8_t q[PN_PLACES], r[PN_PLACES];  /* file and rank of a place */
     uint8_t sq[PN_PLACES];      /* piece code, 0 empty, OFF */
+    uint64_t occ[(PN_PLACES + 63) / 64];    /* bit x: a piece on x */
+    uint8_t adj[64];            /* adj[32 + y - x]: x and y are neighbours */
     /* the Barricade's moves without a capture found so far, by their end
      * cells: seen[the lower end * 3 + which way the other lies] == stamp */
     uint32_t stamp;
@@ -89,11 +91,15 @@ static void setup(fx *f, const pn_pos *p)
             f->movemask[c][t] = mm;
         }
     memset(f->sq, OFF, sizeof f->sq);
+    memset(f->occ, 0, sizeof f->occ);
+    memset(f->adj, 0, sizeof f->adj);
+    for (int i = 0; i < 6; i++) f->adj[32 + f->off[i]] = 1;
     f->stamp = 0;
     memset(f->seen, 0, sizeof f->seen);
     for (int c = 0; c < g->ncells; c++) {
         int m = o->cell2mb[c];
         f->sq[m] = p->b[c];
+        if (p->b[c]) f->occ[m >> 6] |= 1ull << (m & 63);
         f->q[m] = g->file[c];
         f->r[m] = g->rank[c];
     }
@@ -327,9 +333,17 @@ static void save(fx *f, fundo *u, int c)
     u->was[u->n++] = f->sq[c];
 }
 
+/* Sets place c, and its bit in occ. */
+static inline void put(fx *f, int c, uint8_t pc)
+{
+    uint64_t bit = 1ull << (c & 63);
+    f->sq[c] = pc;
+    f->occ[c >> 6] = (f->occ[c >> 6] & ~bit) | (pc ? bit : 0);
+}
+
 static void undo(fx *f, const fundo *u)
 {
-    for (int i = u->n - 1; i >= 0; i--) f->sq[u->at[i]] = u->was[i];
+    for (int i = u->n - 1; i >= 0; i--) put(f, u->at[i], u->was[i]);
 }
 
 static void bstep_apply(fx *f, const bstep *st, fundo *u)
@@ -338,12 +352,12 @@ static void bstep_apply(fx *f, const bstep *st, fundo *u)
     uint8_t pc = f->sq[st->from];
     for (int i = 0; i < st->ncap; i++) {
         save(f, u, st->cap[i]);
-        f->sq[st->cap[i]] = 0;
+        put(f, st->cap[i], 0);
     }
     save(f, u, st->from);
     save(f, u, st->to);
-    f->sq[st->from] = 0;
-    f->sq[st->to] = pc;
+    put(f, st->from, 0);
+    put(f, st->to, pc);
 }
 
 static int end_cells(const pn_move *m, uint8_t e[2])
@@ -601,21 +615,23 @@ static void fmake(fx *f, const pn_move *m, fundo *u)
     uint8_t pc = f->sq[m->from];
     for (int i = 0; i < m->ncap; i++) {
         save(f, u, m->cap[i]);
-        f->sq[m->cap[i]] = 0;
+        put(f, m->cap[i], 0);
     }
     save(f, u, m->from);
     save(f, u, m->to);
     if (m->other == PN_NONE) {
-        f->sq[m->from] = 0;
-        f->sq[m->to] = m->promo ? m->promo : pc;
+        put(f, m->from, 0);
+        put(f, m->to, m->promo ? m->promo : pc);
     } else {
         uint8_t e[2];
         end_cells(m, e);
         save(f, u, m->other);
         save(f, u, e[0]);
         save(f, u, e[1]);
-        f->sq[m->from] = f->sq[m->other] = 0;
-        f->sq[e[0]] = f->sq[e[1]] = pc;
+        put(f, m->from, 0);
+        put(f, m->other, 0);
+        put(f, e[0], pc);
+        put(f, e[1], pc);
     }
 }
 
@@ -624,50 +640,63 @@ static void fmake(fx *f, const pn_move *m, fundo *u)
 /* The side to move's pieces in cell order (the reference's generation
  * order), its King (the first, -1 if none) and the enemy's foes. */
 typedef struct fscan {
-    int nown, k0;
+    int nown, k0, nher;
     uint8_t king;
     uint8_t own[PN_FAST_CELLS];
+    uint8_t her[8];             /* the enemy's Heralds, nher > 8: more */
     ffoes fo;
 } fscan;
 
 static void scan(const fx *f, fscan *sc)
 {
-    const cv_geom *g = &f->v->geom;
     int s = f->side;
-    sc->nown = 0;
+    sc->nown = sc->nher = 0;
     sc->k0 = -1;
     sc->king = CV_PIECE(f->v->royal_type, s);
     sc->fo.nbars = sc->fo.ncats = 0;
-    for (int ci = 0; ci < g->ncells; ci++) {
-        int c = f->o->cell2mb[ci];
-        uint8_t pc = f->sq[c];
-        if (!pc) continue;
-        int role = f->rl[pc];
-        if (colour(pc) != s) {
-            if (role == PN_BARRICADE && sc->fo.nbars < 8 && partner(f, c) > c) sc->fo.bars[sc->fo.nbars++] = (uint8_t)c;
-            if (role == PN_CATAPULT && sc->fo.ncats < 32) sc->fo.cats[sc->fo.ncats++] = (uint8_t)c;
-            continue;
+    /* places in increasing order are cells in increasing order */
+    for (int w = 0; w < (PN_PLACES + 63) / 64; w++)
+        for (uint64_t bits = f->occ[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            uint8_t pc = f->sq[c];
+            int role = f->rl[pc];
+            if (colour(pc) != s) {
+                if (role == PN_BARRICADE && sc->fo.nbars < 8 && partner(f, c) > c) sc->fo.bars[sc->fo.nbars++] = (uint8_t)c;
+                if (role == PN_CATAPULT && sc->fo.ncats < 32) sc->fo.cats[sc->fo.ncats++] = (uint8_t)c;
+                if (role == PN_HERALD && sc->nher++ < 8) sc->her[sc->nher - 1] = (uint8_t)c;
+                continue;
+            }
+            if (pc == sc->king && sc->k0 < 0) sc->k0 = c;
+            sc->own[sc->nown++] = (uint8_t)c;
         }
-        if (pc == sc->king && sc->k0 < 0) sc->k0 = c;
-        sc->own[sc->nown++] = (uint8_t)c;
+}
+
+/* Is the mover's piece on c next to an enemy Herald (near_herald())? */
+static int held(const fx *f, const fscan *sc, int c)
+{
+    if (sc->nher > 8) return near_herald(f, c);
+    for (int i = 0; i < sc->nher; i++) {
+        unsigned d = (unsigned)(32 + c - sc->her[i]);
+        if (d < sizeof f->adj && f->adj[d]) return 1;
     }
+    return 0;
 }
 
 /* The pseudo-legal moves of the piece on c, as the reference finds them
  * (none when it is frozen, or the second end of a Barricade); with
  * free_hot given, in L's counting form. */
-static void gen_piece(fx *f, flist *L, int c, const uint8_t *free_hot)
+static void gen_piece(fx *f, const fscan *sc, flist *L, int c, const uint8_t *free_hot)
 {
     int s = f->side, role = f->rl[f->sq[c]];
     if (role == PN_BARRICADE) {
         int q = partner(f, c);
-        if (q < c || frozen(f, c)) return;
+        if (q < c || held(f, sc, c) || held(f, sc, q)) return;
         /* both ends must be off the hot places to count */
         L->hot = free_hot && !free_hot[q] ? free_hot : NULL;
         gen_barricade(f, L, c, s);
         return;
     }
-    if (near_herald(f, c)) return;
+    if (held(f, sc, c)) return;
     L->hot = free_hot;
     gen_atoms(f, L, c, s);
     if (role == PN_JUMPER) gen_jumps(f, L, c, s);
@@ -692,7 +721,7 @@ static int fgen(fx *f, pn_move *out, int max)
     flist L = { buf, 0, PN_MAX_MOVES, 0, 0, NULL };
     fscan sc;
     scan(f, &sc);
-    for (int i = 0; i < sc.nown; i++) gen_piece(f, &L, sc.own[i], NULL);
+    for (int i = 0; i < sc.nown; i++) gen_piece(f, &sc, &L, sc.own[i], NULL);
     int n = L.n < PN_MAX_MOVES ? L.n : PN_MAX_MOVES, legal = 0, k0 = sc.k0;
     int safe_ok = k0 >= 0 && !attacked(f, k0, !f->side, &sc.fo);
     uint8_t hot[PN_PLACES];
@@ -723,7 +752,7 @@ static int fcount(fx *f)
     for (int i = 0; i < sc.nown; i++) {
         int c = sc.own[i];
         int free = c != k0 && !hot[c] && !(f->rl[f->sq[c]] == PN_HERALD && herald_frees(f, c));
-        gen_piece(f, &L, c, free ? hot : NULL);
+        gen_piece(f, &sc, &L, c, free ? hot : NULL);
     }
     /* past the reference's list: it keeps the first PN_MAX_MOVES only */
     if (L.n > PN_MAX_MOVES) return fgen(f, buf, PN_MAX_MOVES);
