@@ -49,8 +49,9 @@ typedef struct pn_opts {
      * a border rank above and below surround the cells */
     uint8_t fast;                   /* the board fits (PN_PLACES) and every piece steps or rides to a neighbour */
     uint8_t mbw;
-    uint8_t mb2cell[256];           /* place -> cell, PN_NONE for a place that is none */
+    uint8_t mb2cell[256];           /* place -> cell, PN_NONE for a place that is none (and for PN_NONE) */
     uint8_t cell2mb[PN_FAST_CELLS]; /* cell -> place */
+    uint8_t movemask[2][CV_MAX_PIECES]; /* by colour and type: bit i, a plain move along dir6[i] */
 } pn_opts;
 
 typedef struct pn_pos {

@@ -87,6 +87,15 @@ static void padded_board(const cv_variant *v, pn_opts *o)
                 if (g->dx[d] < -1 || g->dx[d] > 1 || g->dy[d] < -1 || g->dy[d] > 1) return;
             }
     o->mbw = (uint8_t)w;
+    for (int t = 0; t < v->npieces; t++)
+        for (int c = 0; c < 2; c++) {
+            uint8_t mm = 0;
+            for (int a = 0; a < v->pieces[t].natoms[c]; a++)
+                for (int i = 0; i < 6; i++)
+                    if ((v->pieces[t].atoms[c][a].mode & CV_MODE_MOVE) && v->pieces[t].atoms[c][a].dir == o->dir6[i])
+                        mm |= (uint8_t)(1u << i);
+            o->movemask[c][t] = mm;
+        }
     memset(o->mb2cell, PN_NONE, sizeof o->mb2cell);
     for (int c = 0; c < g->ncells; c++) {
         int m = (g->rank[c] + 1) * w + g->file[c];

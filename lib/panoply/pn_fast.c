@@ -26,14 +26,15 @@ typedef struct fx {
     int w, files, ranks, side;
     int off[6];                 /* dir6 order: the step between places */
     int goff[CV_MAX_DIRS];      /* the same, by geometry direction */
-    uint8_t movemask[2][CV_MAX_PIECES]; /* dir6 bits of a piece's plain-move atoms */
     uint8_t rl[256];            /* piece code -> PN_* role */
     int8_t q[PN_PLACES], r[PN_PLACES];  /* file and rank of a place */
     uint8_t sq[PN_PLACES];      /* piece code, 0 empty, OFF */
     uint64_t occ[(PN_PLACES + 63) / 64];    /* bit x: a piece on x */
     uint8_t adj[64];            /* adj[32 + y - x]: x and y are neighbours */
     /* the Barricade's moves without a capture found so far, by their end
-     * cells: seen[the lower end * 3 + which way the other lies] == stamp */
+     * cells: seen[the lower end * 3 + which way the other lies] == stamp;
+     * only with use_seen (perft: a single move list need not clear it) */
+    int use_seen;
     uint32_t stamp;
     uint32_t seen[PN_PLACES * 3];
 } fx;
@@ -65,7 +66,7 @@ typedef struct bstep {
 
 static inline int colour(uint8_t pc) { return CV_COLOR(pc); }
 
-static void setup(fx *f, const pn_pos *p)
+static void setup(fx *f, const pn_pos *p, int use_seen)
 {
     const cv_variant *v = p->v;
     const cv_geom *g = &v->geom;
@@ -79,23 +80,14 @@ static void setup(fx *f, const pn_pos *p)
     for (int d = 0; d < g->ndirs; d++) f->goff[d] = g->dy[d] * f->w + g->dx[d];
     for (int i = 0; i < 6; i++) f->off[i] = f->goff[o->dir6[i]];
     memset(f->rl, NO_ROLE, sizeof f->rl);
-    for (int t = 0; t < v->npieces; t++)
-        for (int c = 0; c < 2; c++) {
-            f->rl[CV_PIECE(t, c)] = o->role[t];
-            uint8_t mm = 0;
-            for (int a = 0; a < v->pieces[t].natoms[c]; a++) {
-                const cv_atom *at = &v->pieces[t].atoms[c][a];
-                for (int i = 0; i < 6; i++)
-                    if ((at->mode & CV_MODE_MOVE) && at->dir == o->dir6[i]) mm |= (uint8_t)(1u << i);
-            }
-            f->movemask[c][t] = mm;
-        }
+    for (int t = 0; t < v->npieces; t++) f->rl[CV_PIECE(t, 0)] = f->rl[CV_PIECE(t, 1)] = o->role[t];
     memset(f->sq, OFF, sizeof f->sq);
     memset(f->occ, 0, sizeof f->occ);
     memset(f->adj, 0, sizeof f->adj);
     for (int i = 0; i < 6; i++) f->adj[32 + f->off[i]] = 1;
+    f->use_seen = use_seen;
     f->stamp = 0;
-    memset(f->seen, 0, sizeof f->seen);
+    if (use_seen) memset(f->seen, 0, sizeof f->seen);
     for (int c = 0; c < g->ncells; c++) {
         int m = o->cell2mb[c];
         f->sq[m] = p->b[c];
@@ -438,7 +430,7 @@ static void gen_barricade(fx *f, flist *L, int x, int s)
 {
     int y = partner(f, x);
     if (y < 0) return;
-    bseen b = { L->kept, 0, L->kept + 6 + 36 <= L->max, { 0 } };
+    bseen b = { L->kept, 0, f->use_seen && L->kept + 6 + 36 <= L->max, { 0 } };
     if (b.stamped && !++f->stamp) {
         memset(f->seen, 0, sizeof f->seen);
         f->stamp = 1;
@@ -508,7 +500,7 @@ static int attacked(fx *f, int k, int c, const ffoes *fo)
         int type = CV_TYPE(q), role = f->rl[q];
         int r = v->att_range[c][f->o->dir6[i]][type];
         if (r && (r == 255 || r >= dist)) return 1;
-        if (role == PN_JUMPER && dist == 1 && !f->sq[k - d] && (f->movemask[c][type] >> ((i + 3) % 6) & 1)) return 1;
+        if (role == PN_JUMPER && dist == 1 && !f->sq[k - d] && (f->o->movemask[c][type] >> ((i + 3) % 6) & 1)) return 1;
         if (role == PN_SKIRMISHER) {
             int l = t, ok = 1;
             for (int j = 0; j < dist && ok; j++) {
@@ -578,7 +570,7 @@ static void hot_places(const fx *f, int k, int c, const ffoes *fo, uint8_t *hot)
             for (int x = 0; x < upto; x++) hot[ray[i][x]] = 1;
             int o = (i + 3) % 6;
             if (role == PN_CATAPULT && j < len[o]) hot[ray[o][j]] = 1;
-            if (role == PN_JUMPER && !j && len[o] && (f->movemask[c][type] >> o & 1)) hot[ray[o][0]] = 1;
+            if (role == PN_JUMPER && !j && len[o] && (f->o->movemask[c][type] >> o & 1)) hot[ray[o][0]] = 1;
         }
     }
     /* attacked() looks only at the Barricades of fo, one end of each */
@@ -782,24 +774,26 @@ static uint64_t fperft(fx *f, int depth)
 
 /* ---- the entries ---- */
 
-static uint8_t cell_of(const pn_opts *o, uint8_t place) { return place == PN_NONE ? PN_NONE : o->mb2cell[place]; }
-
 int cv_pn_gen(pn_pos *p, pn_move *out, int max)
 {
     const pn_opts *o = pn_O(p->v);
     if (!o->fast) return cv_pn_gen_ref(p, out, max);
     fx f;
-    setup(&f, p);
+    setup(&f, p, 0);
     pn_move ml[PN_MAX_MOVES];
     int n = fgen(&f, ml, PN_MAX_MOVES);
+    /* mb2cell[PN_NONE] is PN_NONE */
+    const uint8_t *mc = o->mb2cell;
     for (int i = 0; i < n && i < max && i < PN_MAX_MOVES; i++) {
         pn_move m = ml[i];
-        m.from = cell_of(o, m.from);
-        m.to = cell_of(o, m.to);
-        m.from2 = cell_of(o, m.from2);
-        m.to2 = cell_of(o, m.to2);
-        m.other = cell_of(o, m.other);
-        for (int j = 0; j < m.ncap; j++) m.cap[j] = cell_of(o, m.cap[j]);
+        m.from = mc[m.from];
+        m.to = mc[m.to];
+        if (m.other != PN_NONE) {
+            m.other = mc[m.other];
+            m.from2 = mc[m.from2];
+            m.to2 = mc[m.to2];
+        }
+        for (int j = 0; j < m.ncap; j++) m.cap[j] = mc[m.cap[j]];
         out[i] = m;
     }
     return n;
@@ -809,6 +803,6 @@ uint64_t cv_pn_perft(pn_pos *p, int depth)
 {
     if (!pn_O(p->v)->fast) return cv_pn_perft_ref(p, depth);
     fx f;
-    setup(&f, p);
+    setup(&f, p, 1);
     return fperft(&f, depth);
 }
