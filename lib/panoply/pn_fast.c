@@ -8,10 +8,15 @@
  *    border with no table to read;
  *  - a move is tried by making it on that board and taking it back, not
  *    on a copy of the position, and so are a Barricade's first steps;
- *  - a move is tested against the King only when it can expose it, as
- *    in the reference, but by questions asked of the cells the move
- *    touches rather than of a table of the whole board;
- *  - perft recurses on the padded board, converting nothing.
+ *  - a move is tested against the King only when it empties a hot place,
+ *    one through which an enemy capture of the King could open (see
+ *    hot_places()), or moves the King or a Herald that holds an enemy
+ *    piece: far fewer than the reference's lines and ring round the King;
+ *  - the pieces are found from a bit set of the occupied places, and a
+ *    Barricade's repeated step sequences dropped by a table of end cells;
+ *  - perft recurses on the padded board, converting nothing, and at its
+ *    last ply counts the moves of the pieces the King does not hang on
+ *    without writing them (fcount()).
  * A variant the padded board cannot hold (pn_opts.fast 0) gets the
  * reference's answers. */
 #include "pn.h"
@@ -45,7 +50,8 @@ typedef struct ffoes {
     uint8_t bars[8], cats[32];
 } ffoes;
 
-/* Moves found: n of them, the first max kept in m.  When hot is set
+/* Moves found: n of them, of which kept were written (the first max in
+ * m; without hot, all of them).  When hot is set
  * (counting at perft's last ply), a move of a piece the King's safety
  * does not hang on is counted in quiet and not kept, unless it takes on
  * a hot place; kept moves are tested one by one. */
