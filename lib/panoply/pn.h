@@ -29,6 +29,10 @@ enum {
 
 #define PN_NONE 0xFF
 #define PN_MAX_MOVES 1024
+/* pn_fast.c plays boards of at most PN_FAST_CELLS cells whose padded
+ * form has at most PN_PLACES places (the hexagon of side 7: 127 and 210) */
+#define PN_FAST_CELLS 128
+#define PN_PLACES 224
 
 /* The decisions of docs/rules/panoply.md that have another reading, as options. */
 typedef struct pn_opts {
@@ -40,6 +44,14 @@ typedef struct pn_opts {
     uint8_t pawn_moves_reset;       /* fifty-turn count: pawn moves reset it (page) or not */
     uint8_t barricade_whole;        /* jumpers leap over the whole Barricade, not its near end */
     uint8_t side;                   /* hexagon side */
+    /* pn_fast.c's padded board (filled by the engine's compile): a place
+     * is (rank + 1) * mbw + file, mbw = files + 1, so a border column and
+     * a border rank above and below surround the cells */
+    uint8_t fast;                   /* the board fits (PN_PLACES) and every piece steps or rides to a neighbour */
+    uint8_t mbw;
+    uint8_t mb2cell[256];           /* place -> cell, PN_NONE for a place that is none (and for PN_NONE) */
+    uint8_t cell2mb[PN_FAST_CELLS]; /* cell -> place */
+    uint8_t movemask[2][CV_MAX_PIECES]; /* by colour and type: bit i, a plain move along dir6[i] */
 } pn_opts;
 
 typedef struct pn_pos {
@@ -64,8 +76,10 @@ static inline int pn_role(const pn_pos *p, uint8_t pc) { return pn_O(p->v)->role
 
 /* -- rules (pn_rules.c) -- */
 void cv_pn_clear(pn_pos *p, const cv_variant *v);
-/* Every legal move into out (at most max); returns how many there are. */
-int cv_pn_gen(pn_pos *p, pn_move *out, int max);
+/* Every legal move into out (at most max); returns how many there are.
+ * The reference generator, kept plain to test the fast one against. */
+int cv_pn_gen_ref(pn_pos *p, pn_move *out, int max);
+uint64_t cv_pn_perft_ref(pn_pos *p, int depth);
 /* Pseudo-legal moves: no test of the mover's King. */
 int cv_pn_gen_pseudo(const pn_pos *p, pn_move *out, int max);
 void cv_pn_make(pn_pos *p, const pn_move *m);
@@ -79,6 +93,12 @@ int cv_pn_end_cells(const pn_pos *p, const pn_move *m, uint8_t end[2]);
 /* Is the piece on cell (of the side to move) frozen by a Herald? */
 int cv_pn_frozen(const pn_pos *p, int cell);
 int cv_pn_partner(const pn_pos *p, int cell);
+
+/* -- the fast generator (pn_fast.c) -- */
+/* The same moves in the same order as cv_pn_gen_ref, and the same counts
+ * as cv_pn_perft_ref; faster (pn_fast.c says how).  A variant it cannot
+ * play (pn_opts.fast 0) is given the reference's answers. */
+int cv_pn_gen(pn_pos *p, pn_move *out, int max);
 uint64_t cv_pn_perft(pn_pos *p, int depth);
 
 /* -- the position code (pn_code.c) -- */

@@ -71,6 +71,40 @@ static int p_opts_set(cv_variant *v, const char *key, const char *value, char *e
     return -1;
 }
 
+/* The tables of pn_fast.c's padded board (pn.h), and whether it can play
+ * the variant: the places must fit a byte and every atom be one cell
+ * along one of the six directions (a step of one place). */
+static void padded_board(const cv_variant *v, pn_opts *o)
+{
+    const cv_geom *g = &v->geom;
+    int w = g->files + 1;
+    o->fast = 0;
+    if (w * (g->ranks + 2) > PN_PLACES || g->ncells > PN_FAST_CELLS) return;
+    for (int t = 0; t < v->npieces; t++)
+        for (int c = 0; c < 2; c++)
+            for (int i = 0; i < v->pieces[t].natoms[c]; i++) {
+                int d = v->pieces[t].atoms[c][i].dir;
+                if (g->dx[d] < -1 || g->dx[d] > 1 || g->dy[d] < -1 || g->dy[d] > 1) return;
+            }
+    o->mbw = (uint8_t)w;
+    for (int t = 0; t < v->npieces; t++)
+        for (int c = 0; c < 2; c++) {
+            uint8_t mm = 0;
+            for (int a = 0; a < v->pieces[t].natoms[c]; a++)
+                for (int i = 0; i < 6; i++)
+                    if ((v->pieces[t].atoms[c][a].mode & CV_MODE_MOVE) && v->pieces[t].atoms[c][a].dir == o->dir6[i])
+                        mm |= (uint8_t)(1u << i);
+            o->movemask[c][t] = mm;
+        }
+    memset(o->mb2cell, PN_NONE, sizeof o->mb2cell);
+    for (int c = 0; c < g->ncells; c++) {
+        int m = (g->rank[c] + 1) * w + g->file[c];
+        o->cell2mb[c] = (uint8_t)m;
+        o->mb2cell[m] = (uint8_t)c;
+    }
+    o->fast = 1;
+}
+
 static int p_compile(cv_variant *v, char *err, size_t es)
 {
     pn_opts *o = W(v);
@@ -96,6 +130,7 @@ static int p_compile(cv_variant *v, char *err, size_t es)
             return -1;
         }
     }
+    padded_board(v, o);
     return 0;
 }
 

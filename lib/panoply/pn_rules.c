@@ -1,5 +1,7 @@
 /* The rules of Panoply: moves, captures, the Herald's freeze, the
- * Barricade, check and perft (rules: docs/cvkit-variants.7, PANOPLY). */
+ * Barricade, check and perft (rules: docs/cvkit-variants.7, PANOPLY).
+ * Its legal move generator and perft are the reference: written for
+ * plainness, the one pn_fast.c must agree with move for move. */
 #include "pn.h"
 #include <string.h>
 
@@ -533,7 +535,7 @@ static int quiet_for_king(const pn_pos *p, const pn_move *m, int k, const uint8_
 /* A move is legal when the opponent, moving next, cannot take the
  * mover's King (the opponent's pieces then next to the mover's Heralds
  * cannot move, so give no check). */
-int cv_pn_gen(pn_pos *p, pn_move *out, int max)
+int cv_pn_gen_ref(pn_pos *p, pn_move *out, int max)
 {
     pn_move buf[PN_MAX_MOVES];
     int n = cv_pn_gen_pseudo(p, buf, PN_MAX_MOVES), legal = 0, s = p->side;
@@ -571,16 +573,16 @@ int cv_pn_gen(pn_pos *p, pn_move *out, int max)
     return legal;
 }
 
-uint64_t cv_pn_perft(pn_pos *p, int depth)
+uint64_t cv_pn_perft_ref(pn_pos *p, int depth)
 {
     pn_move ml[PN_MAX_MOVES];
-    int n = cv_pn_gen(p, ml, PN_MAX_MOVES);
+    int n = cv_pn_gen_ref(p, ml, PN_MAX_MOVES);
     if (depth <= 1) return depth <= 0 ? 1 : (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pn_pos q = *p;
         cv_pn_make(&q, &ml[i]);
-        total += cv_pn_perft(&q, depth - 1);
+        total += cv_pn_perft_ref(&q, depth - 1);
     }
     return total;
 }
