@@ -313,6 +313,17 @@ static inline int board_of64(int s64) { return s64 >= 48 ? (s64 - 48) >> 2 : -1;
 
 int cv_trid_board_of(const cv_trid_pos *p, int sq) { return board_of64(cv_trid_sq64(p, sq)); }
 
+/* The cell sums of cell c (cany, cfree, copen) from its bytes. */
+static inline void cell_sums(cv_trid_pos *p, int c)
+{
+    unsigned ex = p->exist[c], o0 = p->occ[0][c], o1 = p->occ[1][c];
+    uint64_t keep = ~(1ull << c);
+    p->cany = (p->cany & keep) | (uint64_t)(ex != 0) << c;
+    p->cfree = (p->cfree & keep) | (uint64_t)((ex & ~(o0 | o1)) != 0) << c;
+    p->copen[0] = (p->copen[0] & keep) | (uint64_t)((ex & ~o0) != 0) << c;
+    p->copen[1] = (p->copen[1] & keep) | (uint64_t)((ex & ~o1) != 0) << c;
+}
+
 /* s64: the square's index among the 64 (sq64_at()), which a caller that
  * needs it too works out once. */
 static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc)
@@ -344,6 +355,7 @@ static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc
         p->tcells[nc][CV_TRID_TYPE(pc)] |= bit;
         if (CV_TRID_TYPE(pc) == CV_TRID_KING) p->king[nc] = (int16_t)(c * 8 + l);
     }
+    cell_sums(p, c);
 }
 
 static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc) { set_piece64(p, c, l, sq64_at(p, c, l), pc); }
@@ -375,6 +387,7 @@ static void set_exist(cv_trid_pos *p, int pin, int inv, int on)
     for (int i = 0; i < 4; i++) {
         if (on) p->exist[c0 + off[i]] |= bit;
         else p->exist[c0 + off[i]] &= (uint8_t)~bit;
+        cell_sums(p, c0 + off[i]);
     }
     uint64_t cells = 0x3ull << c0 | 0x3ull << (c0 + 6);
     if (on) p->lexist[l] |= cells;
@@ -401,6 +414,7 @@ void cv_trid_clear(cv_trid_pos *p, const cv_trid_opts *o)
         p->pinboard[start_pin[b]] = (int8_t)b;
         set_exist(p, start_pin[b], 0, 1);
     }
+    for (int c = 0; c < CV_TRID_CELLS; c++) cell_sums(p, c);
     p->king[0] = p->king[1] = -1;
     p->ep = -1;
     p->fullmove = 1;

@@ -207,6 +207,78 @@ ALWAYS_INLINE int gen_piece(const cv_trid_pos *p, const cv_trid_lines *t, cv_tri
     return 0;
 }
 
+/* ---- counting the pieces that need no look ----
+ * A piece's moves do not depend on its level (every line, step and leap
+ * starts from its cell, and no target lies in its own cell), but for a
+ * pawn's double step, which only its starting squares have.  So at
+ * perft's last ply the pieces off the doubtful cells are counted by type:
+ * per cell holding one, the count of one piece times the pieces of that
+ * type there (most often one).  Set tests first drop the pieces that
+ * cannot move at all, which in the opening are most of them. */
+
+/* Cells of the 6 x 10 projection on file a and on file f. */
+#define FILE_A 0x041041041041041ull
+#define FILE_F (FILE_A << 5)
+
+/* How many of the pieces of colour us in cell c are of type ty. */
+static inline int pieces_of(const cv_trid_pos *p, int c, int us, int ty)
+{
+    unsigned lv = p->occ[us][c];
+    if (!(lv & (lv - 1))) return 1;
+    int n = 0;
+    for (; lv; lv &= lv - 1) n += CV_TRID_TYPE(p->pc[c][__builtin_ctz(lv)]) == ty;
+    return n;
+}
+
+/* The targets of a step or leap from a cell: its cells that are not dead
+ * (a dead cell holds no target). */
+static inline int count_steps(const cv_trid_pos *p, uint64_t to, int us)
+{
+    int k = 0;
+    for (; to; to &= to - 1) {
+        int cc = __builtin_ctzll(to);
+        k += pop8(p->exist[cc] & ~(unsigned)p->occ[us][cc]);
+    }
+    return k;
+}
+
+static int count_plain(const cv_trid_pos *p, const cv_trid_lines *t, int us, uint64_t plain, uint64_t dead)
+{
+    const uint64_t *tc = p->tcells[us];
+    int k = 0;
+    /* Pawns: one with neither a cell ahead that has an empty square or
+     * lets a ride through (void) nor an enemy piece to take has no move. */
+    uint64_t ahead = p->cfree | (p->o.void_passes ? ~p->cany : 0), enemy = p->cells[!us], cand;
+    if (us)
+        cand = (ahead << 6) | ((enemy << 7) & ~FILE_A) | ((enemy << 5) & ~FILE_F);
+    else
+        cand = (ahead >> 6) | ((enemy >> 5) & ~FILE_A) | ((enemy >> 7) & ~FILE_F);
+    for (uint64_t cs = tc[CV_TRID_PAWN] & plain & cand; cs; cs &= cs - 1) {
+        int c = __builtin_ctzll(cs);
+        unsigned lv = p->occ[us][c];
+        for (; lv; lv &= lv - 1) {
+            int l = __builtin_ctz(lv);
+            if (CV_TRID_TYPE(p->pc[c][l]) == CV_TRID_PAWN) k += gen_pawn(p, t, NULL, c, l, us, 1);
+        }
+    }
+    for (uint64_t cs = tc[CV_TRID_KNIGHT] & plain; cs; cs &= cs - 1) {
+        int c = __builtin_ctzll(cs), n = count_steps(p, t->knight_set[c] & ~dead, us);
+        if (n) k += n * pieces_of(p, c, us, CV_TRID_KNIGHT);
+    }
+    /* Sliders: one whose eight neighbours are all dead has no move. */
+    static const int8_t first[3] = { 1, 0, 0 }, step[3] = { 2, 2, 1 };
+    for (int i = 0; i < 3; i++) {
+        int ty = CV_TRID_BISHOP + i;
+        for (uint64_t cs = tc[ty] & plain; cs; cs &= cs - 1) {
+            int c = __builtin_ctzll(cs);
+            if (!(t->king_set[c] & ~dead)) continue;
+            int n = gen_rides(p, t, NULL, c, c * 8, us, first[i], step[i], dead, 1);
+            if (n) k += n * pieces_of(p, c, us, ty);
+        }
+    }
+    return k;
+}
+
 /* ---- attacks ----
  * A Tri-D attack does not care about the attacker's level: every piece of
  * a cell acts from that cell, and a line is judged toward the level of the
@@ -253,23 +325,27 @@ static inline uint64_t level_pass(const cv_trid_opts *o, const level_sums *s, ui
     }
 }
 
-/* What the tests below share for one position: the level sums, taken on
- * first need (a quiet position often needs none). */
+/* What the tests below share for one position. */
 typedef struct ctx {
     const cv_trid_pos *p;
     const cv_trid_lines *t;
-    int summed;
-    level_sums s;
 } ctx;
+
+/* The level sums of the position as it stands: the position keeps them
+ * per cell (cell_sums() in trid.c), so they cost a few operations. */
+static inline void pos_sums(const cv_trid_pos *p, level_sums *s)
+{
+    s->fr = p->cfree;
+    s->open = p->cany & ~(p->cells[0] | p->cells[1]);
+    s->vd = p->o.void_passes ? ~p->cany : 0;
+}
 
 static inline uint64_t pass_toward(ctx *x, unsigned L)
 {
     const cv_trid_pos *p = x->p;
-    if (!x->summed) {
-        sum_levels(&p->o, p->lexist, p->locc[0], p->locc[1], &x->s);
-        x->summed = 1;
-    }
-    return level_pass(&p->o, &x->s, p->lexist[L], p->locc[0][L] | p->locc[1][L]);
+    level_sums s;
+    pos_sums(p, &s);
+    return level_pass(&p->o, &s, p->lexist[L], p->locc[0][L] | p->locc[1][L]);
 }
 
 /* pass toward level L with cell c's occupancy changed: the levels of
@@ -519,7 +595,7 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
         cv_trid__gen_boards(p, ml, us);
         return ml->n;
     }
-    ctx x = { .p = p, .t = t, .summed = 0 };
+    ctx x = { .p = p, .t = t };
     int kc = k >> 3, check = attacked(&x, k, them, -1, 0);
     const uint64_t *tcs = p->tcells[them];
     uint64_t rq = tcs[CV_TRID_ROOK] | tcs[CV_TRID_QUEEN], bq = tcs[CV_TRID_BISHOP] | tcs[CV_TRID_QUEEN];
@@ -535,17 +611,17 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
      * level (a cell without squares only when void cells block).  A
      * knight whose targets are all dead, or a line that starts on one,
      * gives no move. */
-    uint64_t open = 0, any = 0;
-    for (int L = 1; L <= 7; L++) {
-        open |= p->lexist[L] & ~p->locc[us][L];
-        any |= p->lexist[L];
-    }
-    uint64_t dead = ~open & (p->o.void_passes ? any : ~0ull);
+    uint64_t dead = ~p->copen[us] & (p->o.void_passes ? p->cany : ~0ull);
     /* Cells whose pieces need a closer look: all in check, else the
      * king's and the danger cells. */
     uint64_t doubtful = check ? ~0ull : danger | 1ull << kc;
     int counted = 0;
-    for (uint64_t cs = p->cells[us]; cs; cs &= cs - 1) {
+    uint64_t look = p->cells[us];
+    if (count) {
+        counted = count_plain(p, t, us, ~doubtful, dead);
+        look &= doubtful;
+    }
+    for (uint64_t cs = look; cs; cs &= cs - 1) {
         int c = __builtin_ctzll(cs);
         for (unsigned m = p->occ[us][c]; m; m &= m - 1) {
             int l = __builtin_ctz(m), d = -1;
@@ -594,7 +670,7 @@ int cv_trid__count_legal_fast(const cv_trid_pos *p)
 
 int cv_trid__attacked_fast(const cv_trid_pos *p, int sq, int by)
 {
-    ctx x = { .p = p, .t = cv_trid__lines(), .summed = 0 };
+    ctx x = { .p = p, .t = cv_trid__lines() };
     return attacked(&x, sq, by, -1, 0);
 }
 
@@ -602,6 +678,6 @@ int cv_trid__is_safe_fast(const cv_trid_pos *p, cv_trid_move m)
 {
     int k = p->king[p->side];
     if (k < 0) return 1;
-    ctx x = { .p = p, .t = cv_trid__lines(), .summed = 0 };
+    ctx x = { .p = p, .t = cv_trid__lines() };
     return move_safe(&x, m, k, -1, -1);
 }
