@@ -370,19 +370,22 @@ static inline int leapers_hit(const cv_trid_lines *t, int c, const uint64_t tc[8
             (t->king_set[c] & tc[CV_TRID_KING])) != 0;
 }
 
-/* Does a rook, bishop or queen of tc stand on any line through cell c?
- * When none does, no pass set is needed. */
-static inline int sliders_near(const cv_trid_lines *t, int c, const uint64_t tc[8])
+/* The cells of tc's rooks, bishops and queens on a line through cell c
+ * of their kind.  When there is none, no pass set is needed. */
+static inline uint64_t sliders_on(const cv_trid_lines *t, int c, const uint64_t tc[8])
 {
-    return (t->star[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN])) != 0;
+    return (t->orth[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_QUEEN])) |
+           (t->diag[c] & (tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN]));
 }
 
+/* Only the rays holding one of those sliders are looked at, each once. */
 static inline int sliders_hit(const cv_trid_lines *t, int c, const uint64_t tc[8], uint64_t pass)
 {
     uint64_t rq = tc[CV_TRID_ROOK] | tc[CV_TRID_QUEEN], bq = tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN];
-    for (int d = 0; d < 8; d++) {
-        uint64_t sl = (d & 1) ? bq : rq;
-        if ((t->ray[c][d] & sl) && ray_hits(t, c, d, sl, pass)) return 1;
+    for (uint64_t on = (t->orth[c] & rq) | (t->diag[c] & bq); on;) {
+        int d = t->dir[c][__builtin_ctzll(on)];
+        if (ray_hits(t, c, d, (d & 1) ? bq : rq, pass)) return 1;
+        on &= ~t->ray[c][d];
     }
     return 0;
 }
@@ -408,7 +411,7 @@ static int attacked(ctx *x, int sq, int by, int xc, int xl)
     unsigned L = (unsigned)sq & 7;
     const uint64_t *tc = p->tcells[by];
     if (leapers_hit(x->t, c, tc, by)) return 1;
-    if (!sliders_near(x->t, c, tc)) return 0;
+    if (!sliders_on(x->t, c, tc)) return 0;
     uint64_t pass = pass_toward(x, L);
     if (xc >= 0) pass = repass(p, pass, L, xc, 1u << xl, 0);
     return sliders_hit(x->t, c, tc, pass);
@@ -420,7 +423,7 @@ static unsigned attacked_levels(ctx *x, int c, int by, int xc, int xl, unsigned 
 {
     const uint64_t *tc = x->p->tcells[by];
     if (leapers_hit(x->t, c, tc, by)) return want;
-    if (!sliders_near(x->t, c, tc)) return 0;
+    if (!sliders_on(x->t, c, tc)) return 0;
     unsigned hit = 0;
     for (; want; want &= want - 1) {
         unsigned L = (unsigned)__builtin_ctz(want);
@@ -600,11 +603,12 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
     const uint64_t *tcs = p->tcells[them];
     uint64_t rq = tcs[CV_TRID_ROOK] | tcs[CV_TRID_QUEEN], bq = tcs[CV_TRID_BISHOP] | tcs[CV_TRID_QUEEN];
     uint64_t danger = 0;
-    for (int d = 0; d < 8; d++) {
+    for (uint64_t on = (t->orth[kc] & rq) | (t->diag[kc] & bq); on;) {
+        int d = t->dir[kc][__builtin_ctzll(on)];
         uint64_t s = t->ray[kc][d] & ((d & 1) ? bq : rq);
-        if (!s) continue;
         int far = (d <= 2 || d == 7) ? 63 - __builtin_clzll(s) : __builtin_ctzll(s);
         danger |= t->ray[kc][d] & ~t->ray[far][d] & ~(1ull << far);
+        on &= ~s;
     }
     /* Dead cells: every square there (if any) holds a piece of ours, and
      * under every blocking rule such a cell stops a ride toward every

@@ -71,6 +71,9 @@ typedef struct cv_trid_lines {
     uint8_t len[CV_TRID_CELLS][8];
     uint64_t ray[CV_TRID_CELLS][8];     /* the same cells as a set */
     uint64_t star[CV_TRID_CELLS];       /* the eight rays' cells together */
+    uint64_t orth[CV_TRID_CELLS];       /* the rays along ranks and files (d even) */
+    uint64_t diag[CV_TRID_CELLS];       /* the diagonal rays (d odd) */
+    uint8_t dir[CV_TRID_CELLS][64];     /* [c][c2]: the direction from c whose ray holds c2 */
     uint8_t knight[CV_TRID_CELLS][8];   /* knight targets, knight_n of them */
     uint8_t knight_n[CV_TRID_CELLS];
     uint8_t king[CV_TRID_CELLS][8];
