@@ -337,6 +337,8 @@ static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc
         p->sq64[oc] &= ~bit64;
         p->occ[oc][c] &= (uint8_t)~(1u << l);
         p->locc[oc][l] &= ~bit;
+        /* its square is now one without a piece of its colour */
+        p->copen[oc] |= bit;
         if (!p->occ[oc][c]) p->cells[oc] &= ~bit;
         /* The cell keeps the type's bit while another level holds one. */
         p->tcells[oc][ot] &= ~bit;
@@ -354,8 +356,12 @@ static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc
         p->cells[nc] |= bit;
         p->tcells[nc][CV_TRID_TYPE(pc)] |= bit;
         if (CV_TRID_TYPE(pc) == CV_TRID_KING) p->king[nc] = (int16_t)(c * 8 + l);
+        unsigned ex = p->exist[c], o = p->occ[nc][c];
+        p->copen[nc] = (p->copen[nc] & ~bit) | (uint64_t)((ex & ~o) != 0) << c;
+        p->cfree = (p->cfree & ~bit) | (uint64_t)((ex & ~(o | p->occ[!nc][c])) != 0) << c;
+    } else if (old) {
+        p->cfree |= bit;
     }
-    cell_sums(p, c);
 }
 
 static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc) { set_piece64(p, c, l, sq64_at(p, c, l), pc); }
@@ -855,13 +861,19 @@ static const uint8_t castle_mask_sq[2][3] = {
     { CV_TRID_CASTLE_BK | CV_TRID_CASTLE_BQ, CV_TRID_CASTLE_BK, CV_TRID_CASTLE_BQ },
 };
 
-static void touch_rights(cv_trid_pos *p, int sq)
+/* The rights a move from or to sq ends: those of a king or rook leaving
+ * its home square, or of a rook taken there. */
+static inline unsigned rights_of(int sq)
 {
-    for (int c = 0; c < 2; c++) {
-        if (sq == K_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][0];
-        else if (sq == KR_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][1];
-        else if (sq == QR_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][2];
+    switch (sq) {
+    case K_SQ(0): return castle_mask_sq[0][0];
+    case KR_SQ(0): return castle_mask_sq[0][1];
+    case QR_SQ(0): return castle_mask_sq[0][2];
+    case K_SQ(1): return castle_mask_sq[1][0];
+    case KR_SQ(1): return castle_mask_sq[1][1];
+    case QR_SQ(1): return castle_mask_sq[1][2];
     }
+    return 0;
 }
 
 unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
@@ -916,8 +928,7 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
         int s1 = sq64_at(p, m.from >> 3, m.from & 7), s2 = sq64_at(p, m.to >> 3, m.to & 7);
         set_piece64(p, m.from >> 3, m.from & 7, s1, 0);
         set_piece64(p, m.to >> 3, m.to & 7, s2, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
-        touch_rights(p, m.from);
-        touch_rights(p, m.to);
+        if (p->castling) p->castling &= (uint8_t)~(rights_of(m.from) | rights_of(m.to));
         int b1 = board_of64(s1), b2 = board_of64(s2);
         if (update_ctrl(p, b1)) changed |= 1u << b1;
         if (update_ctrl(p, b2)) changed |= 1u << b2;
