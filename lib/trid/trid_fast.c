@@ -242,6 +242,25 @@ static inline int count_steps(const cv_trid_pos *p, uint64_t to, int us)
     return k;
 }
 
+/* The ride targets from cell c along the lines starting at the cells of
+ * first (gen_rides()'s walk, in another order). */
+static inline int count_rides(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, uint64_t first)
+{
+    int k = 0;
+    for (; first; first &= first - 1) {
+        int d = t->dir[c][__builtin_ctzll(first)];
+        const uint8_t *ln = t->line[c][d];
+        unsigned reach = CV_TRID_LEVELS;
+        for (int i = 0, n = t->len[c][d]; i < n; i++) {
+            int cc = ln[i];
+            k += pop8(p->exist[cc] & reach & ~(unsigned)p->occ[us][cc]);
+            reach &= cv_trid__passmask(p, cc);
+            if (!reach) break;
+        }
+    }
+    return k;
+}
+
 static int count_plain(const cv_trid_pos *p, const cv_trid_lines *t, int us, uint64_t plain, uint64_t dead)
 {
     const uint64_t *tc = p->tcells[us];
@@ -265,14 +284,14 @@ static int count_plain(const cv_trid_pos *p, const cv_trid_lines *t, int us, uin
         int c = __builtin_ctzll(cs), n = count_steps(p, t->knight_set[c] & ~dead, us);
         if (n) k += n * pieces_of(p, c, us, CV_TRID_KNIGHT);
     }
-    /* Sliders: one whose eight neighbours are all dead has no move. */
-    static const int8_t first[3] = { 1, 0, 0 }, step[3] = { 2, 2, 1 };
-    for (int i = 0; i < 3; i++) {
-        int ty = CV_TRID_BISHOP + i;
+    /* Sliders: only the lines whose first cell is not dead are walked. */
+    for (int ty = CV_TRID_BISHOP; ty <= CV_TRID_QUEEN; ty++) {
         for (uint64_t cs = tc[ty] & plain; cs; cs &= cs - 1) {
             int c = __builtin_ctzll(cs);
-            if (!(t->king_set[c] & ~dead)) continue;
-            int n = gen_rides(p, t, NULL, c, c * 8, us, first[i], step[i], dead, 1);
+            uint64_t lines = ty == CV_TRID_BISHOP ? t->diag[c] : ty == CV_TRID_ROOK ? t->orth[c] : ~0ull;
+            uint64_t first = t->king_set[c] & ~dead & lines;
+            if (!first) continue;
+            int n = count_rides(p, t, c, us, first);
             if (n) k += n * pieces_of(p, c, us, ty);
         }
     }
