@@ -712,26 +712,35 @@ static int castle_allowed_now(const cv_trid_pos *p)
 }
 
 /* Castling squares of colour c: king, king's rook, queen's rook, queen. */
-#define K_SQ(c)  ((c) ? CV_TRID_SQ(4, 9, 7) : CV_TRID_SQ(4, 0, 3))
-#define KR_SQ(c) ((c) ? CV_TRID_SQ(5, 9, 7) : CV_TRID_SQ(5, 0, 3))
-#define QR_SQ(c) ((c) ? CV_TRID_SQ(0, 9, 7) : CV_TRID_SQ(0, 0, 3))
-#define Q_SQ(c)  ((c) ? CV_TRID_SQ(1, 9, 7) : CV_TRID_SQ(1, 0, 3))
+#define K_SQ(c)  CV_TRID_K_SQ(c)
+#define KR_SQ(c) CV_TRID_KR_SQ(c)
+#define QR_SQ(c) CV_TRID_QR_SQ(c)
+#define Q_SQ(c)  CV_TRID_Q_SQ(c)
 
 /* check: whether the side to move is in check, or -1 when not known yet. */
-void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check)
+unsigned cv_trid__castles(const cv_trid_pos *p, int us, int check)
 {
     unsigned rk = us ? CV_TRID_CASTLE_BK : CV_TRID_CASTLE_WK, rq = rk << 1;
-    if (!(p->castling & (rk | rq)) || !castle_allowed_now(p)) return;
+    if (!(p->castling & (rk | rq)) || !castle_allowed_now(p)) return 0;
     int ks = K_SQ(us);
-    if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, us)) return;
+    if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, us)) return 0;
     if (check < 0) check = ref_attacked(p, ks, !us);
-    if (check) return;
+    if (check) return 0;
     int krs = KR_SQ(us), qrs = QR_SQ(us), qs = Q_SQ(us);
+    unsigned ways = 0;
     if ((p->castling & rk) && cv_trid_exists(p, krs) && cv_trid_at(p, krs) == CV_TRID_PIECE(CV_TRID_ROOK, us))
-        push(ml, ks, krs, CV_TRID_MK_CASTLE_K, 0);
+        ways |= 1;
     if ((p->castling & rq) && cv_trid_exists(p, qrs) && cv_trid_at(p, qrs) == CV_TRID_PIECE(CV_TRID_ROOK, us) &&
         cv_trid_exists(p, qs) && !cv_trid_at(p, qs))
-        push(ml, ks, qs, CV_TRID_MK_CASTLE_Q, 0);
+        ways |= 2;
+    return ways;
+}
+
+void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check)
+{
+    unsigned ways = cv_trid__castles(p, us, check);
+    if (ways & 1) push(ml, K_SQ(us), KR_SQ(us), CV_TRID_MK_CASTLE_K, 0);
+    if (ways & 2) push(ml, K_SQ(us), Q_SQ(us), CV_TRID_MK_CASTLE_Q, 0);
 }
 
 /* Is a board move from pin a to pin b backward for colour c?  Measured by

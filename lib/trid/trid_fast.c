@@ -261,6 +261,45 @@ static inline int count_rides(const cv_trid_pos *p, const cv_trid_lines *t, int 
     return k;
 }
 
+/* A pawn's targets m in cell cc, a promotion counting once per piece it
+ * may become (kinds). */
+static inline int pawn_targets(const cv_trid_pos *p, int us, int cc, unsigned m, int kinds)
+{
+    if (us ? cc >= 12 : cc < 48) return pop8(m);
+    unsigned pm = promo_levels(p, us, cc);
+    return pop8(m & ~pm) + kinds * pop8(m & pm);
+}
+
+/* The moves of all the pawns of colour us in cell c (gen_pawn()'s, in
+ * another order): the same single steps and captures for each, the
+ * double step for those on a starting square. */
+static inline int count_pawns(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, int kinds)
+{
+    unsigned lv = p->occ[us][c], pawns = lv;
+    if (lv & (lv - 1)) {
+        pawns = 0;
+        for (; lv; lv &= lv - 1)
+            if (CV_TRID_TYPE(p->pc[c][__builtin_ctz(lv)]) == CV_TRID_PAWN) pawns |= 1u << __builtin_ctz(lv);
+    }
+    int each = 0, twice = 0, step = us ? -6 : 6;
+    if (us ? c >= 6 : c < 54) {
+        int c1 = c + step;
+        unsigned fr1 = p->exist[c1] & ~(unsigned)(p->occ[0][c1] | p->occ[1][c1]);
+        if (fr1) each += pawn_targets(p, us, c1, fr1, kinds);
+        unsigned start = t->pawn_start[us][c] & pawns;
+        if (start) {
+            int c2 = c1 + step;
+            unsigned fr2 = p->exist[c2] & ~(unsigned)(p->occ[0][c2] | p->occ[1][c2]);
+            if (fr2) twice = pop8(start) * pop8(fr2 & cv_trid__passmask(p, c1));
+        }
+    }
+    for (uint64_t to = t->pawn_to[us][c] & p->cells[!us]; to; to &= to - 1) {
+        int cc = __builtin_ctzll(to);
+        each += pawn_targets(p, us, cc, p->occ[!us][cc], kinds);
+    }
+    return each * pop8(pawns) + twice;
+}
+
 static int count_plain(const cv_trid_pos *p, const cv_trid_lines *t, int us, uint64_t plain, uint64_t dead)
 {
     const uint64_t *tc = p->tcells[us];
@@ -272,13 +311,11 @@ static int count_plain(const cv_trid_pos *p, const cv_trid_lines *t, int us, uin
         cand = (ahead << 6) | ((enemy << 7) & ~FILE_A) | ((enemy << 5) & ~FILE_F);
     else
         cand = (ahead >> 6) | ((enemy >> 5) & ~FILE_A) | ((enemy >> 7) & ~FILE_F);
-    for (uint64_t cs = tc[CV_TRID_PAWN] & plain & cand; cs; cs &= cs - 1) {
-        int c = __builtin_ctzll(cs);
-        unsigned lv = p->occ[us][c];
-        for (; lv; lv &= lv - 1) {
-            int l = __builtin_ctz(lv);
-            if (CV_TRID_TYPE(p->pc[c][l]) == CV_TRID_PAWN) k += gen_pawn(p, t, NULL, c, l, us, 1);
-        }
+    if (tc[CV_TRID_PAWN] & plain & cand) {
+        int kinds = pop8(p->o.promo_types &
+                         (1u << CV_TRID_KNIGHT | 1u << CV_TRID_BISHOP | 1u << CV_TRID_ROOK | 1u << CV_TRID_QUEEN));
+        for (uint64_t cs = tc[CV_TRID_PAWN] & plain & cand; cs; cs &= cs - 1)
+            k += count_pawns(p, t, __builtin_ctzll(cs), us, kinds);
     }
     for (uint64_t cs = tc[CV_TRID_KNIGHT] & plain; cs; cs &= cs - 1) {
         int c = __builtin_ctzll(cs), n = count_steps(p, t->knight_set[c] & ~dead, us);
@@ -677,7 +714,13 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
     }
     int start = ml->n;
     cv_trid__gen_ep(p, ml, us);
-    cv_trid__gen_castles(p, ml, us, check);
+    if (count) {
+        unsigned ways = cv_trid__castles(p, us, check);
+        counted += (ways & 1) && !attacked(&x, CV_TRID_KR_SQ(us), them, -1, 0);
+        counted += (ways & 2) && !attacked(&x, CV_TRID_Q_SQ(us), them, -1, 0);
+    } else {
+        cv_trid__gen_castles(p, ml, us, check);
+    }
     cv_trid__gen_boards(p, ml, us);
     filter(&x, ml, start, k, check, -1);
     return ml->n + counted;
