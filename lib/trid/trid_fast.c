@@ -207,134 +207,6 @@ ALWAYS_INLINE int gen_piece(const cv_trid_pos *p, const cv_trid_lines *t, cv_tri
     return 0;
 }
 
-/* ---- counting the pieces that need no look ----
- * A piece's moves do not depend on its level (every line, step and leap
- * starts from its cell, and no target lies in its own cell), but for a
- * pawn's double step, which only its starting squares have.  So at
- * perft's last ply the pieces off the doubtful cells are counted by type:
- * per cell holding one, the count of one piece times the pieces of that
- * type there (most often one).  Set tests first drop the pieces that
- * cannot move at all, which in the opening are most of them. */
-
-/* Cells of the 6 x 10 projection on file a and on file f. */
-#define FILE_A 0x041041041041041ull
-#define FILE_F (FILE_A << 5)
-
-/* How many of the pieces of colour us in cell c are of type ty. */
-static inline int pieces_of(const cv_trid_pos *p, int c, int us, int ty)
-{
-    unsigned lv = p->occ[us][c];
-    if (!(lv & (lv - 1))) return 1;
-    int n = 0;
-    for (; lv; lv &= lv - 1) n += CV_TRID_TYPE(p->pc[c][__builtin_ctz(lv)]) == ty;
-    return n;
-}
-
-/* The targets of a step or leap from a cell: its cells that are not dead
- * (a dead cell holds no target). */
-static inline int count_steps(const cv_trid_pos *p, uint64_t to, int us)
-{
-    int k = 0;
-    for (; to; to &= to - 1) {
-        int cc = __builtin_ctzll(to);
-        k += pop8(p->exist[cc] & ~(unsigned)p->occ[us][cc]);
-    }
-    return k;
-}
-
-/* The ride targets from cell c along the lines starting at the cells of
- * first (gen_rides()'s walk, in another order). */
-static inline int count_rides(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, uint64_t first)
-{
-    int k = 0;
-    for (; first; first &= first - 1) {
-        int d = t->dir[c][__builtin_ctzll(first)];
-        const uint8_t *ln = t->line[c][d];
-        unsigned reach = CV_TRID_LEVELS;
-        for (int i = 0, n = t->len[c][d]; i < n; i++) {
-            int cc = ln[i];
-            k += pop8(p->exist[cc] & reach & ~(unsigned)p->occ[us][cc]);
-            reach &= cv_trid__passmask(p, cc);
-            if (!reach) break;
-        }
-    }
-    return k;
-}
-
-/* A pawn's targets m in cell cc, a promotion counting once per piece it
- * may become (kinds). */
-static inline int pawn_targets(const cv_trid_pos *p, int us, int cc, unsigned m, int kinds)
-{
-    if (us ? cc >= 12 : cc < 48) return pop8(m);
-    unsigned pm = promo_levels(p, us, cc);
-    return pop8(m & ~pm) + kinds * pop8(m & pm);
-}
-
-/* The moves of all the pawns of colour us in cell c (gen_pawn()'s, in
- * another order): the same single steps and captures for each, the
- * double step for those on a starting square. */
-static inline int count_pawns(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, int kinds)
-{
-    unsigned lv = p->occ[us][c], pawns = lv;
-    if (lv & (lv - 1)) {
-        pawns = 0;
-        for (; lv; lv &= lv - 1)
-            if (CV_TRID_TYPE(p->pc[c][__builtin_ctz(lv)]) == CV_TRID_PAWN) pawns |= 1u << __builtin_ctz(lv);
-    }
-    int each = 0, twice = 0, step = us ? -6 : 6;
-    if (us ? c >= 6 : c < 54) {
-        int c1 = c + step;
-        unsigned fr1 = p->exist[c1] & ~(unsigned)(p->occ[0][c1] | p->occ[1][c1]);
-        if (fr1) each += pawn_targets(p, us, c1, fr1, kinds);
-        unsigned start = t->pawn_start[us][c] & pawns;
-        if (start) {
-            int c2 = c1 + step;
-            unsigned fr2 = p->exist[c2] & ~(unsigned)(p->occ[0][c2] | p->occ[1][c2]);
-            if (fr2) twice = pop8(start) * pop8(fr2 & cv_trid__passmask(p, c1));
-        }
-    }
-    for (uint64_t to = t->pawn_to[us][c] & p->cells[!us]; to; to &= to - 1) {
-        int cc = __builtin_ctzll(to);
-        each += pawn_targets(p, us, cc, p->occ[!us][cc], kinds);
-    }
-    return each * pop8(pawns) + twice;
-}
-
-static int count_plain(const cv_trid_pos *p, const cv_trid_lines *t, int us, uint64_t plain, uint64_t dead)
-{
-    const uint64_t *tc = p->tcells[us];
-    int k = 0;
-    /* Pawns: one with neither a cell ahead that has an empty square or
-     * lets a ride through (void) nor an enemy piece to take has no move. */
-    uint64_t ahead = p->cfree | (p->o.void_passes ? ~p->cany : 0), enemy = p->cells[!us], cand;
-    if (us)
-        cand = (ahead << 6) | ((enemy << 7) & ~FILE_A) | ((enemy << 5) & ~FILE_F);
-    else
-        cand = (ahead >> 6) | ((enemy >> 5) & ~FILE_A) | ((enemy >> 7) & ~FILE_F);
-    if (tc[CV_TRID_PAWN] & plain & cand) {
-        int kinds = pop8(p->o.promo_types &
-                         (1u << CV_TRID_KNIGHT | 1u << CV_TRID_BISHOP | 1u << CV_TRID_ROOK | 1u << CV_TRID_QUEEN));
-        for (uint64_t cs = tc[CV_TRID_PAWN] & plain & cand; cs; cs &= cs - 1)
-            k += count_pawns(p, t, __builtin_ctzll(cs), us, kinds);
-    }
-    for (uint64_t cs = tc[CV_TRID_KNIGHT] & plain; cs; cs &= cs - 1) {
-        int c = __builtin_ctzll(cs), n = count_steps(p, t->knight_set[c] & ~dead, us);
-        if (n) k += n * pieces_of(p, c, us, CV_TRID_KNIGHT);
-    }
-    /* Sliders: only the lines whose first cell is not dead are walked. */
-    for (int ty = CV_TRID_BISHOP; ty <= CV_TRID_QUEEN; ty++) {
-        for (uint64_t cs = tc[ty] & plain; cs; cs &= cs - 1) {
-            int c = __builtin_ctzll(cs);
-            uint64_t lines = ty == CV_TRID_BISHOP ? t->diag[c] : ty == CV_TRID_ROOK ? t->orth[c] : ~0ull;
-            uint64_t first = t->king_set[c] & ~dead & lines;
-            if (!first) continue;
-            int n = count_rides(p, t, c, us, first);
-            if (n) k += n * pieces_of(p, c, us, ty);
-        }
-    }
-    return k;
-}
-
 /* ---- attacks ----
  * A Tri-D attack does not care about the attacker's level: every piece of
  * a cell acts from that cell, and a line is judged toward the level of the
@@ -577,6 +449,165 @@ static int board_move_safe(const ctx *x, cv_trid_move m)
     level_sums s;
     sum_levels(&p->o, ex, oc[0], oc[1], &s);
     return !sliders_hit(x->t, c, tcs, level_pass(&p->o, &s, ex[L], oc[0][L] | oc[1][L]));
+}
+
+/* ---- counting the pieces that need no look ----
+ * A piece's moves do not depend on its level (every line, step and leap
+ * starts from its cell, and no target lies in its own cell), but for a
+ * pawn's double step, which only its starting squares have.  So at
+ * perft's last ply the pieces off the doubtful cells are counted by type:
+ * per cell holding one, the count of one piece times the pieces of that
+ * type there (most often one).  Set tests first drop the pieces that
+ * cannot move at all, which in the opening are most of them. */
+
+/* Cells of the 6 x 10 projection on file a and on file f. */
+#define FILE_A 0x041041041041041ull
+#define FILE_F (FILE_A << 5)
+
+/* How many of the pieces of colour us in cell c are of type ty. */
+static inline int pieces_of(const cv_trid_pos *p, int c, int us, int ty)
+{
+    unsigned lv = p->occ[us][c];
+    if (!(lv & (lv - 1))) return 1;
+    int n = 0;
+    for (; lv; lv &= lv - 1) n += CV_TRID_TYPE(p->pc[c][__builtin_ctz(lv)]) == ty;
+    return n;
+}
+
+/* The targets of a step or leap from a cell: its cells that are not dead
+ * (a dead cell holds no target). */
+static inline int count_steps(const cv_trid_pos *p, uint64_t to, int us)
+{
+    int k = 0;
+    for (; to; to &= to - 1) {
+        int cc = __builtin_ctzll(to);
+        k += pop8(p->exist[cc] & ~(unsigned)p->occ[us][cc]);
+    }
+    return k;
+}
+
+/* The ride targets from cell c along the lines starting at the cells of
+ * first (gen_rides()'s walk, in another order). */
+static inline int count_rides(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, uint64_t first)
+{
+    int k = 0;
+    for (; first; first &= first - 1) {
+        int d = t->dir[c][__builtin_ctzll(first)];
+        const uint8_t *ln = t->line[c][d];
+        unsigned reach = CV_TRID_LEVELS;
+        for (int i = 0, n = t->len[c][d]; i < n; i++) {
+            int cc = ln[i];
+            k += pop8(p->exist[cc] & reach & ~(unsigned)p->occ[us][cc]);
+            reach &= cv_trid__passmask(p, cc);
+            if (!reach) break;
+        }
+    }
+    return k;
+}
+
+/* A pawn's targets m in cell cc, a promotion counting once per piece it
+ * may become (kinds). */
+static inline int pawn_targets(const cv_trid_pos *p, int us, int cc, unsigned m, int kinds)
+{
+    if (us ? cc >= 12 : cc < 48) return pop8(m);
+    unsigned pm = promo_levels(p, us, cc);
+    return pop8(m & ~pm) + kinds * pop8(m & pm);
+}
+
+/* The moves of all the pawns of colour us in cell c (gen_pawn()'s, in
+ * another order): the same single steps and captures for each, the
+ * double step for those on a starting square. */
+static inline int count_pawns(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, int kinds)
+{
+    unsigned lv = p->occ[us][c], pawns = lv;
+    if (lv & (lv - 1)) {
+        pawns = 0;
+        for (; lv; lv &= lv - 1)
+            if (CV_TRID_TYPE(p->pc[c][__builtin_ctz(lv)]) == CV_TRID_PAWN) pawns |= 1u << __builtin_ctz(lv);
+    }
+    int each = 0, twice = 0, step = us ? -6 : 6;
+    if (us ? c >= 6 : c < 54) {
+        int c1 = c + step;
+        unsigned fr1 = p->exist[c1] & ~(unsigned)(p->occ[0][c1] | p->occ[1][c1]);
+        if (fr1) each += pawn_targets(p, us, c1, fr1, kinds);
+        unsigned start = t->pawn_start[us][c] & pawns;
+        if (start) {
+            int c2 = c1 + step;
+            unsigned fr2 = p->exist[c2] & ~(unsigned)(p->occ[0][c2] | p->occ[1][c2]);
+            if (fr2) twice = pop8(start) * pop8(fr2 & cv_trid__passmask(p, c1));
+        }
+    }
+    for (uint64_t to = t->pawn_to[us][c] & p->cells[!us]; to; to &= to - 1) {
+        int cc = __builtin_ctzll(to);
+        each += pawn_targets(p, us, cc, p->occ[!us][cc], kinds);
+    }
+    return each * pop8(pawns) + twice;
+}
+
+/* The same under a blocking rule that does not look at the target's
+ * level (any-piece, any-empty): a cell lets a ride through toward every
+ * level or toward none, so a line's targets are the cells up to its
+ * first one that stops a ride (pass: the cells that do not), and only
+ * those with a square free of our pieces (copen) are looked at. */
+static inline int count_rides_flat(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, uint64_t first,
+                                   uint64_t pass)
+{
+    int k = 0;
+    for (; first; first &= first - 1) {
+        int d = t->dir[c][__builtin_ctzll(first)];
+        uint64_t ray = t->ray[c][d], stop = ray & ~pass, reached = ray;
+        if (stop) {
+            if (d <= 2 || d == 7) reached &= ((stop & (0 - stop)) << 1) - 1;
+            else reached &= ~((1ull << (63 - __builtin_clzll(stop))) - 1);
+        }
+        for (reached &= p->copen[us]; reached; reached &= reached - 1) {
+            int cc = __builtin_ctzll(reached);
+            k += pop8(p->exist[cc] & ~(unsigned)p->occ[us][cc]);
+        }
+    }
+    return k;
+}
+
+static int count_plain(const cv_trid_pos *p, const cv_trid_lines *t, int us, uint64_t plain, uint64_t dead)
+{
+    const uint64_t *tc = p->tcells[us];
+    int k = 0;
+    /* Pawns: one with neither a cell ahead that has an empty square or
+     * lets a ride through (void) nor an enemy piece to take has no move. */
+    uint64_t ahead = p->cfree | (p->o.void_passes ? ~p->cany : 0), enemy = p->cells[!us], cand;
+    if (us)
+        cand = (ahead << 6) | ((enemy << 7) & ~FILE_A) | ((enemy << 5) & ~FILE_F);
+    else
+        cand = (ahead >> 6) | ((enemy >> 5) & ~FILE_A) | ((enemy >> 7) & ~FILE_F);
+    if (tc[CV_TRID_PAWN] & plain & cand) {
+        int kinds = pop8(p->o.promo_types &
+                         (1u << CV_TRID_KNIGHT | 1u << CV_TRID_BISHOP | 1u << CV_TRID_ROOK | 1u << CV_TRID_QUEEN));
+        for (uint64_t cs = tc[CV_TRID_PAWN] & plain & cand; cs; cs &= cs - 1)
+            k += count_pawns(p, t, __builtin_ctzll(cs), us, kinds);
+    }
+    for (uint64_t cs = tc[CV_TRID_KNIGHT] & plain; cs; cs &= cs - 1) {
+        int c = __builtin_ctzll(cs), n = count_steps(p, t->knight_set[c] & ~dead, us);
+        if (n) k += n * pieces_of(p, c, us, CV_TRID_KNIGHT);
+    }
+    /* Sliders: only the lines whose first cell is not dead are walked. */
+    int flat = p->o.block != CV_TRID_BLOCK_LEVEL;
+    uint64_t pass = 0;
+    if (flat) {
+        level_sums ls;
+        pos_sums(p, &ls);
+        pass = level_pass(&p->o, &ls, 0, 0);
+    }
+    for (int ty = CV_TRID_BISHOP; ty <= CV_TRID_QUEEN; ty++) {
+        for (uint64_t cs = tc[ty] & plain; cs; cs &= cs - 1) {
+            int c = __builtin_ctzll(cs);
+            uint64_t lines = ty == CV_TRID_BISHOP ? t->diag[c] : ty == CV_TRID_ROOK ? t->orth[c] : ~0ull;
+            uint64_t first = t->king_set[c] & ~dead & lines;
+            if (!first) continue;
+            int n = flat ? count_rides_flat(p, t, c, us, first, pass) : count_rides(p, t, c, us, first);
+            if (n) k += n * pieces_of(p, c, us, ty);
+        }
+    }
+    return k;
 }
 
 /* ---- legal moves ---- */
