@@ -364,6 +364,40 @@ static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc
     }
 }
 
+/* set_piece64() twice, emptying (fc, fl) and putting np (the piece
+ * from there, or what it promotes to) on the empty square (tc, tl), in
+ * one pass: the common move. */
+static inline void move_piece(cv_trid_pos *p, int us, int fc, int fl, int s1, int tc, int tl, int s2, uint8_t np)
+{
+    int ty = CV_TRID_TYPE(p->pc[fc][fl]), nt = CV_TRID_TYPE(np);
+    uint64_t fb = 1ull << fc, tb = 1ull << tc;
+    p->pc[fc][fl] = 0;
+    p->pc[tc][tl] = np;
+    p->occ[us][fc] &= (uint8_t)~(1u << fl);
+    p->occ[us][tc] |= (uint8_t)(1u << tl);
+    p->locc[us][fl] &= ~fb;
+    p->locc[us][tl] |= tb;
+    p->sq64[us] = (p->sq64[us] & ~(s1 >= 0 ? 1ull << s1 : 0)) | (s2 >= 0 ? 1ull << s2 : 0);
+    unsigned left = p->occ[us][fc];
+    if (!left) p->cells[us] &= ~fb;
+    p->cells[us] |= tb;
+    /* The from cell keeps the type's bit while another level holds one. */
+    p->tcells[us][ty] &= ~fb;
+    for (unsigned m = left; m; m &= m - 1)
+        if (CV_TRID_TYPE(p->pc[fc][__builtin_ctz(m)]) == ty) {
+            p->tcells[us][ty] |= fb;
+            break;
+        }
+    p->tcells[us][nt] |= tb;
+    if (nt == CV_TRID_KING) p->king[us] = (int16_t)(tc * 8 + tl);
+    /* The square left is empty; the one entered is ours. */
+    p->copen[us] |= fb;
+    p->cfree |= fb;
+    unsigned ex = p->exist[tc], o = p->occ[us][tc];
+    p->copen[us] = (p->copen[us] & ~tb) | (uint64_t)((ex & ~o) != 0) << tc;
+    p->cfree = (p->cfree & ~tb) | (uint64_t)((ex & ~(o | p->occ[!us][tc])) != 0) << tc;
+}
+
 static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc) { set_piece64(p, c, l, sq64_at(p, c, l), pc); }
 
 /* The board's pieces by colour: bit 0 white present, bit 1 black. */
@@ -933,15 +967,19 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
             set_piece(p, epsq >> 3, epsq & 7, 0);
             b3 = cv_trid_board_of(p, epsq);
         }
-        if (CV_TRID_TYPE(pc) == CV_TRID_PAWN || cv_trid_at(p, m.to)) p->halfmove = 0;
-        int s1 = sq64_at(p, m.from >> 3, m.from & 7), s2 = sq64_at(p, m.to >> 3, m.to & 7);
-        set_piece64(p, m.from >> 3, m.from & 7, s1, 0);
-        set_piece64(p, m.to >> 3, m.to & 7, s2, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
+        int fc = m.from >> 3, fl = m.from & 7, tc = m.to >> 3, tl = m.to & 7;
+        if (CV_TRID_TYPE(pc) == CV_TRID_PAWN || p->pc[tc][tl]) p->halfmove = 0;
+        int s1 = sq64_at(p, fc, fl), s2 = sq64_at(p, tc, tl);
+        if (p->pc[tc][tl]) set_piece64(p, tc, tl, s2, 0);
+        move_piece(p, us, fc, fl, s1, tc, tl, s2, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
         if (p->castling) p->castling &= (uint8_t)~(rights_of(m.from) | rights_of(m.to));
-        int b1 = board_of64(s1), b2 = board_of64(s2);
-        if (update_ctrl(p, b1)) changed |= 1u << b1;
-        if (update_ctrl(p, b2)) changed |= 1u << b2;
-        if (update_ctrl(p, b3)) changed |= 1u << b3;
+        /* Control only changes on a board a piece left or entered. */
+        if (s1 >= 48 || s2 >= 48 || b3 >= 0) {
+            int b1 = board_of64(s1), b2 = board_of64(s2);
+            if (update_ctrl(p, b1)) changed |= 1u << b1;
+            if (update_ctrl(p, b2)) changed |= 1u << b2;
+            if (update_ctrl(p, b3)) changed |= 1u << b3;
+        }
         if (m.kind == CV_TRID_MK_DOUBLE) p->ep = m.to;
     }
     p->fullmove += us && p->fullmove < CV_COUNTER_MAX;
