@@ -15,13 +15,14 @@
  * line opens with it gone.  Every doubtful move (king steps, moves in
  * check, castling, en passant, board moves) is judged by an attack test
  * with the move's few changes applied; no position is copied.  At perft's
- * last ply the moves of pieces that need no look are counted, not listed.
+ * last ply the moves of pieces that need no look are counted, not listed,
+ * by type and cell (count_plain()).
  * Pieces' own rides still walk their lines: docs/trid-movegen.md has the
  * measurement that kept them.
  *
- * The two generators must give the same moves in the same order:
- * tests/unit/t_tridgen.c checks it on the perft corpus and on random
- * games. */
+ * The two generators must give the same moves in the same order, and the
+ * count the list's length: tests/unit/t_tridgen.c checks both on the perft
+ * corpus and on random games. */
 #include "trid_int.h"
 #include <stdatomic.h>
 #include <stdlib.h>
