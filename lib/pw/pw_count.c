@@ -25,6 +25,7 @@ static const int8_t ndx[8] = { 1, 2, 2, 1, -1, -2, -2, -1 }, ndy[8] = { 2, 1, -1
  * Directions 0-3 (E, NE, N, NW) go up the square numbers, 4-7 down. */
 static struct {
     uint64_t step[8][64], leap[8][64], ray[8][64];
+    uint64_t king[64], knight[64];      /* all eight steps, all eight leaps */
 } tab;
 static pthread_once_t tab_once = PTHREAD_ONCE_INIT;
 
@@ -37,6 +38,8 @@ static void tab_fill(void)
             if (rr >= 0 && rr < 8 && ff >= 0 && ff < 8) tab.step[d][sq] = 1ull << (rr * 8 + ff);
             rr = r + ndy[d], ff = f + ndx[d];
             if (rr >= 0 && rr < 8 && ff >= 0 && ff < 8) tab.leap[d][sq] = 1ull << (rr * 8 + ff);
+            tab.king[sq] |= tab.step[d][sq];
+            tab.knight[sq] |= tab.leap[d][sq];
             for (rr = r + kdy[d], ff = f + kdx[d]; rr >= 0 && rr < 8 && ff >= 0 && ff < 8; rr += kdy[d], ff += kdx[d])
                 tab.ray[d][sq] |= 1ull << (rr * 8 + ff);
         }
@@ -85,6 +88,9 @@ static inline uint64_t rides(int sq, unsigned mask, uint64_t occ)
 
 static inline uint64_t steps(int sq, unsigned step, unsigned leap)
 {
+    /* the orthodox king and knight */
+    if (!leap && step == 0xFF) return tab.king[sq];
+    if (!step && leap == 0xFF) return tab.knight[sq];
     uint64_t att = 0;
     for (; step; step &= step - 1) att |= tab.step[__builtin_ctz(step)][sq];
     for (; leap; leap &= leap - 1) att |= tab.leap[__builtin_ctz(leap)][sq];
@@ -156,13 +162,14 @@ int cv_pw_count(const pw_pos *p, const pw_state *s)
         uint64_t mine = own[L] & ~s->moved[L];
         if (!mine) continue;
         int base = L * 64;
-        /* up to level 2, any piece but a king, onto an empty square */
-        if (!(s->levels & 2)) {
-            uint64_t up = mine & ~occ[1];
-            for (uint64_t m = up; m; m &= m - 1)
-                if (PW_TYPE(p->b[base + __builtin_ctzll(m)]) != PW_KING) n++;
+        /* up to level 2, any piece but a king, onto an empty square (the
+         * king taken back off below, where its moves are counted) */
+        uint64_t up = s->levels & 2 ? 0 : mine & ~occ[1];
+        n += pop64(up);
+        if (s->levels >> L & 1) {
+            for (uint64_t m = up; m; m &= m - 1) n -= PW_TYPE(p->b[base + __builtin_ctzll(m)]) == PW_KING;
+            continue;
         }
-        if (s->levels >> L & 1) continue;
         uint64_t enemy = occ[L] & ~own[L], P = 0;
         for (uint64_t m = mine; m; m &= m - 1) {
             int sq = __builtin_ctzll(m), t = PW_TYPE(p->b[base + sq]);
@@ -172,6 +179,7 @@ int cv_pw_count(const pw_pos *p, const pw_state *s)
             }
             /* steps and rides apart: a spec giving a direction both
              * lists its squares twice, as cv_pw_gen() does */
+            n -= (int)(up >> sq & 1) & (t == PW_KING);
             n += pop64(steps(sq, po->step[t], po->leap[t]) & ~own[L]);
             if (po->slide[t]) n += pop64(rides(sq, po->slide[t], occ[L]) & ~own[L]);
             if (t == PW_KING && po->castling && sq == (c ? 60 : 4)) {
