@@ -4,7 +4,8 @@
  * A count walks single moves: a turn grows move by move and every partial
  * turn is itself a turn (docs/rules/parallelworlds.md, Counting turns), so each single move
  * played counts one turn, and at the last depth a turn's last step is
- * counted without being played.  The table holds counts at turn
+ * counted without being played or listed (cv_pw_count(), pw_count.c):
+ * that step is where nearly all the leaves are.  The table holds counts at turn
  * boundaries only: whole turns reach the same position by many orders of
  * the same moves, and even a count of one depth from there (some 76,000
  * turns from the start) costs far more than the key. */
