@@ -788,6 +788,12 @@ static int backward(int a, int b, int c)
 void cv_trid__gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
 {
     static const int8_t off[4] = { 0, 1, 6, 7 };
+    /* Most often every board carries two pieces or more, and none can
+     * move: the pieces per board, four bits each, added as sets first. */
+    uint64_t all = (p->sq64[0] | p->sq64[1]) >> 48;
+    uint64_t two = (all & 0x5555u) + ((all >> 1) & 0x5555u);
+    uint64_t four = (two & 0x3333u) + ((two >> 2) & 0x3333u);
+    if ((((four >> 1) | (four >> 2)) & 0x1111u) == 0x1111u) return;
     for (int b = 0; b < CV_TRID_BOARDS; b++) {
         const cv_trid_board *bd = &p->board[b];
         if (bd->ctrl != us || bd->pin < 0) continue;
