@@ -98,6 +98,9 @@ int cv_pw_turn_limit(const pw_pos *p);
 /* The single moves that may come next in the turn (state s); returns how
  * many.  None when the game is over or the turn is full. */
 int cv_pw_gen(const pw_pos *p, const pw_state *s, pw_move *out);
+/* How many moves cv_pw_gen() would give, without listing them (set
+ * operations on each level; pw_count.c). */
+int cv_pw_count(const pw_pos *p, const pw_state *s);
 /* Plays one single move (from cv_pw_gen) and records it in s; returns 1 when
  * it captured a king (the game, and so the turn, is over). */
 int cv_pw_play(pw_pos *p, pw_state *s, pw_move m);

@@ -4,7 +4,8 @@
  * A count walks single moves: a turn grows move by move and every partial
  * turn is itself a turn (docs/rules/parallelworlds.md, Counting turns), so each single move
  * played counts one turn, and at the last depth a turn's last step is
- * counted without being played.  The table holds counts at turn
+ * counted without being played or listed (cv_pw_count(), pw_count.c):
+ * that step is where nearly all the leaves are.  The table holds counts at turn
  * boundaries only: whole turns reach the same position by many orders of
  * the same moves, and even a count of one depth from there (some 76,000
  * turns from the start) costs far more than the key. */
@@ -42,13 +43,15 @@ static uint64_t turns_from(const pw_pos *p, int depth, cv_count_ctx *w);
  * each counted at depth (1: the turn itself). */
 static uint64_t extend(const pw_pos *p, const pw_state *s, int depth, cv_count_ctx *w)
 {
-    pw_move ml[PW_MAX_SINGLE];
-    int n = cv_pw_gen(p, s, ml), limit = cv_pw_turn_limit(p);
+    int limit = cv_pw_turn_limit(p);
     if (depth == 1 && s->n + 1 == limit) {
-        /* the last move of a turn: counted, not played */
+        /* the last move of a turn: counted, not played (nor listed) */
+        int n = cv_pw_count(p, s);
         w->singles += (uint64_t)n;
         return (uint64_t)n;
     }
+    pw_move ml[PW_MAX_SINGLE];
+    int n = cv_pw_gen(p, s, ml);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         pw_pos q = *p;

@@ -313,6 +313,17 @@ static inline int board_of64(int s64) { return s64 >= 48 ? (s64 - 48) >> 2 : -1;
 
 int cv_trid_board_of(const cv_trid_pos *p, int sq) { return board_of64(cv_trid_sq64(p, sq)); }
 
+/* The cell sums of cell c (cany, cfree, copen) from its bytes. */
+static inline void cell_sums(cv_trid_pos *p, int c)
+{
+    unsigned ex = p->exist[c], o0 = p->occ[0][c], o1 = p->occ[1][c];
+    uint64_t keep = ~(1ull << c);
+    p->cany = (p->cany & keep) | (uint64_t)(ex != 0) << c;
+    p->cfree = (p->cfree & keep) | (uint64_t)((ex & ~(o0 | o1)) != 0) << c;
+    p->copen[0] = (p->copen[0] & keep) | (uint64_t)((ex & ~o0) != 0) << c;
+    p->copen[1] = (p->copen[1] & keep) | (uint64_t)((ex & ~o1) != 0) << c;
+}
+
 /* s64: the square's index among the 64 (sq64_at()), which a caller that
  * needs it too works out once. */
 static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc)
@@ -326,6 +337,8 @@ static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc
         p->sq64[oc] &= ~bit64;
         p->occ[oc][c] &= (uint8_t)~(1u << l);
         p->locc[oc][l] &= ~bit;
+        /* its square is now one without a piece of its colour */
+        p->copen[oc] |= bit;
         if (!p->occ[oc][c]) p->cells[oc] &= ~bit;
         /* The cell keeps the type's bit while another level holds one. */
         p->tcells[oc][ot] &= ~bit;
@@ -343,7 +356,46 @@ static inline void set_piece64(cv_trid_pos *p, int c, int l, int s64, uint8_t pc
         p->cells[nc] |= bit;
         p->tcells[nc][CV_TRID_TYPE(pc)] |= bit;
         if (CV_TRID_TYPE(pc) == CV_TRID_KING) p->king[nc] = (int16_t)(c * 8 + l);
+        unsigned ex = p->exist[c], o = p->occ[nc][c];
+        p->copen[nc] = (p->copen[nc] & ~bit) | (uint64_t)((ex & ~o) != 0) << c;
+        p->cfree = (p->cfree & ~bit) | (uint64_t)((ex & ~(o | p->occ[!nc][c])) != 0) << c;
+    } else if (old) {
+        p->cfree |= bit;
     }
+}
+
+/* set_piece64() twice, emptying (fc, fl) and putting np (the piece
+ * from there, or what it promotes to) on the empty square (tc, tl), in
+ * one pass: the common move. */
+static inline void move_piece(cv_trid_pos *p, int us, int fc, int fl, int s1, int tc, int tl, int s2, uint8_t np)
+{
+    int ty = CV_TRID_TYPE(p->pc[fc][fl]), nt = CV_TRID_TYPE(np);
+    uint64_t fb = 1ull << fc, tb = 1ull << tc;
+    p->pc[fc][fl] = 0;
+    p->pc[tc][tl] = np;
+    p->occ[us][fc] &= (uint8_t)~(1u << fl);
+    p->occ[us][tc] |= (uint8_t)(1u << tl);
+    p->locc[us][fl] &= ~fb;
+    p->locc[us][tl] |= tb;
+    p->sq64[us] = (p->sq64[us] & ~(s1 >= 0 ? 1ull << s1 : 0)) | (s2 >= 0 ? 1ull << s2 : 0);
+    unsigned left = p->occ[us][fc];
+    if (!left) p->cells[us] &= ~fb;
+    p->cells[us] |= tb;
+    /* The from cell keeps the type's bit while another level holds one. */
+    p->tcells[us][ty] &= ~fb;
+    for (unsigned m = left; m; m &= m - 1)
+        if (CV_TRID_TYPE(p->pc[fc][__builtin_ctz(m)]) == ty) {
+            p->tcells[us][ty] |= fb;
+            break;
+        }
+    p->tcells[us][nt] |= tb;
+    if (nt == CV_TRID_KING) p->king[us] = (int16_t)(tc * 8 + tl);
+    /* The square left is empty; the one entered is ours. */
+    p->copen[us] |= fb;
+    p->cfree |= fb;
+    unsigned ex = p->exist[tc], o = p->occ[us][tc];
+    p->copen[us] = (p->copen[us] & ~tb) | (uint64_t)((ex & ~o) != 0) << tc;
+    p->cfree = (p->cfree & ~tb) | (uint64_t)((ex & ~(o | p->occ[!us][tc])) != 0) << tc;
 }
 
 static inline void set_piece(cv_trid_pos *p, int c, int l, uint8_t pc) { set_piece64(p, c, l, sq64_at(p, c, l), pc); }
@@ -375,6 +427,7 @@ static void set_exist(cv_trid_pos *p, int pin, int inv, int on)
     for (int i = 0; i < 4; i++) {
         if (on) p->exist[c0 + off[i]] |= bit;
         else p->exist[c0 + off[i]] &= (uint8_t)~bit;
+        cell_sums(p, c0 + off[i]);
     }
     uint64_t cells = 0x3ull << c0 | 0x3ull << (c0 + 6);
     if (on) p->lexist[l] |= cells;
@@ -401,6 +454,7 @@ void cv_trid_clear(cv_trid_pos *p, const cv_trid_opts *o)
         p->pinboard[start_pin[b]] = (int8_t)b;
         set_exist(p, start_pin[b], 0, 1);
     }
+    for (int c = 0; c < CV_TRID_CELLS; c++) cell_sums(p, c);
     p->king[0] = p->king[1] = -1;
     p->ep = -1;
     p->fullmove = 1;
@@ -692,26 +746,35 @@ static int castle_allowed_now(const cv_trid_pos *p)
 }
 
 /* Castling squares of colour c: king, king's rook, queen's rook, queen. */
-#define K_SQ(c)  ((c) ? CV_TRID_SQ(4, 9, 7) : CV_TRID_SQ(4, 0, 3))
-#define KR_SQ(c) ((c) ? CV_TRID_SQ(5, 9, 7) : CV_TRID_SQ(5, 0, 3))
-#define QR_SQ(c) ((c) ? CV_TRID_SQ(0, 9, 7) : CV_TRID_SQ(0, 0, 3))
-#define Q_SQ(c)  ((c) ? CV_TRID_SQ(1, 9, 7) : CV_TRID_SQ(1, 0, 3))
+#define K_SQ(c)  CV_TRID_K_SQ(c)
+#define KR_SQ(c) CV_TRID_KR_SQ(c)
+#define QR_SQ(c) CV_TRID_QR_SQ(c)
+#define Q_SQ(c)  CV_TRID_Q_SQ(c)
 
 /* check: whether the side to move is in check, or -1 when not known yet. */
-void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check)
+unsigned cv_trid__castles(const cv_trid_pos *p, int us, int check)
 {
     unsigned rk = us ? CV_TRID_CASTLE_BK : CV_TRID_CASTLE_WK, rq = rk << 1;
-    if (!(p->castling & (rk | rq)) || !castle_allowed_now(p)) return;
+    if (!(p->castling & (rk | rq)) || !castle_allowed_now(p)) return 0;
     int ks = K_SQ(us);
-    if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, us)) return;
+    if (!cv_trid_exists(p, ks) || cv_trid_at(p, ks) != CV_TRID_PIECE(CV_TRID_KING, us)) return 0;
     if (check < 0) check = ref_attacked(p, ks, !us);
-    if (check) return;
+    if (check) return 0;
     int krs = KR_SQ(us), qrs = QR_SQ(us), qs = Q_SQ(us);
+    unsigned ways = 0;
     if ((p->castling & rk) && cv_trid_exists(p, krs) && cv_trid_at(p, krs) == CV_TRID_PIECE(CV_TRID_ROOK, us))
-        push(ml, ks, krs, CV_TRID_MK_CASTLE_K, 0);
+        ways |= 1;
     if ((p->castling & rq) && cv_trid_exists(p, qrs) && cv_trid_at(p, qrs) == CV_TRID_PIECE(CV_TRID_ROOK, us) &&
         cv_trid_exists(p, qs) && !cv_trid_at(p, qs))
-        push(ml, ks, qs, CV_TRID_MK_CASTLE_Q, 0);
+        ways |= 2;
+    return ways;
+}
+
+void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check)
+{
+    unsigned ways = cv_trid__castles(p, us, check);
+    if (ways & 1) push(ml, K_SQ(us), KR_SQ(us), CV_TRID_MK_CASTLE_K, 0);
+    if (ways & 2) push(ml, K_SQ(us), Q_SQ(us), CV_TRID_MK_CASTLE_Q, 0);
 }
 
 /* Is a board move from pin a to pin b backward for colour c?  Measured by
@@ -725,6 +788,12 @@ static int backward(int a, int b, int c)
 void cv_trid__gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us)
 {
     static const int8_t off[4] = { 0, 1, 6, 7 };
+    /* Most often every board carries two pieces or more, and none can
+     * move: the pieces per board, four bits each, added as sets first. */
+    uint64_t all = (p->sq64[0] | p->sq64[1]) >> 48;
+    uint64_t two = (all & 0x5555u) + ((all >> 1) & 0x5555u);
+    uint64_t four = (two & 0x3333u) + ((two >> 2) & 0x3333u);
+    if ((((four >> 1) | (four >> 2)) & 0x1111u) == 0x1111u) return;
     for (int b = 0; b < CV_TRID_BOARDS; b++) {
         const cv_trid_board *bd = &p->board[b];
         if (bd->ctrl != us || bd->pin < 0) continue;
@@ -841,13 +910,19 @@ static const uint8_t castle_mask_sq[2][3] = {
     { CV_TRID_CASTLE_BK | CV_TRID_CASTLE_BQ, CV_TRID_CASTLE_BK, CV_TRID_CASTLE_BQ },
 };
 
-static void touch_rights(cv_trid_pos *p, int sq)
+/* The rights a move from or to sq ends: those of a king or rook leaving
+ * its home square, or of a rook taken there. */
+static inline unsigned rights_of(int sq)
 {
-    for (int c = 0; c < 2; c++) {
-        if (sq == K_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][0];
-        else if (sq == KR_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][1];
-        else if (sq == QR_SQ(c)) p->castling &= (uint8_t)~castle_mask_sq[c][2];
+    switch (sq) {
+    case K_SQ(0): return castle_mask_sq[0][0];
+    case KR_SQ(0): return castle_mask_sq[0][1];
+    case QR_SQ(0): return castle_mask_sq[0][2];
+    case K_SQ(1): return castle_mask_sq[1][0];
+    case KR_SQ(1): return castle_mask_sq[1][1];
+    case QR_SQ(1): return castle_mask_sq[1][2];
     }
+    return 0;
 }
 
 unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
@@ -898,16 +973,19 @@ unsigned cv_trid_make(cv_trid_pos *p, cv_trid_move m)
             set_piece(p, epsq >> 3, epsq & 7, 0);
             b3 = cv_trid_board_of(p, epsq);
         }
-        if (CV_TRID_TYPE(pc) == CV_TRID_PAWN || cv_trid_at(p, m.to)) p->halfmove = 0;
-        int s1 = sq64_at(p, m.from >> 3, m.from & 7), s2 = sq64_at(p, m.to >> 3, m.to & 7);
-        set_piece64(p, m.from >> 3, m.from & 7, s1, 0);
-        set_piece64(p, m.to >> 3, m.to & 7, s2, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
-        touch_rights(p, m.from);
-        touch_rights(p, m.to);
-        int b1 = board_of64(s1), b2 = board_of64(s2);
-        if (update_ctrl(p, b1)) changed |= 1u << b1;
-        if (update_ctrl(p, b2)) changed |= 1u << b2;
-        if (update_ctrl(p, b3)) changed |= 1u << b3;
+        int fc = m.from >> 3, fl = m.from & 7, tc = m.to >> 3, tl = m.to & 7;
+        if (CV_TRID_TYPE(pc) == CV_TRID_PAWN || p->pc[tc][tl]) p->halfmove = 0;
+        int s1 = sq64_at(p, fc, fl), s2 = sq64_at(p, tc, tl);
+        if (p->pc[tc][tl]) set_piece64(p, tc, tl, s2, 0);
+        move_piece(p, us, fc, fl, s1, tc, tl, s2, m.promo ? CV_TRID_PIECE(m.promo, us) : pc);
+        if (p->castling) p->castling &= (uint8_t)~(rights_of(m.from) | rights_of(m.to));
+        /* Control only changes on a board a piece left or entered. */
+        if (s1 >= 48 || s2 >= 48 || b3 >= 0) {
+            int b1 = board_of64(s1), b2 = board_of64(s2);
+            if (update_ctrl(p, b1)) changed |= 1u << b1;
+            if (update_ctrl(p, b2)) changed |= 1u << b2;
+            if (update_ctrl(p, b3)) changed |= 1u << b3;
+        }
         if (m.kind == CV_TRID_MK_DOUBLE) p->ep = m.to;
     }
     p->fullmove += us && p->fullmove < CV_COUNTER_MAX;

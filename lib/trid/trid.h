@@ -157,6 +157,11 @@ typedef struct cv_trid_pos {
     uint64_t lexist[8];                 /* bit c of [L]: cell c has a square on level L */
     uint64_t locc[2][8];                /* bit c of [colour][L]: a piece of colour on (c, L) */
     uint64_t sq64[2];                   /* bit s: a piece of colour on square s of the 64 (cv_trid_sq64) */
+    /* The levels summed per cell, kept in step with the bytes, so the
+     * blocking rule needs no pass over the seven levels at each node. */
+    uint64_t cany;                      /* bit c: cell c has a square on some level */
+    uint64_t cfree;                     /* bit c: cell c has an empty square */
+    uint64_t copen[2];                  /* bit c of [colour]: cell c has a square without a piece of that colour */
     int8_t pinboard[CV_TRID_PINS];      /* board on each pin, -1 none */
     cv_trid_board board[CV_TRID_BOARDS];
     int16_t king[2];                    /* square of each king, -1 none (or several) */

@@ -15,13 +15,14 @@
  * line opens with it gone.  Every doubtful move (king steps, moves in
  * check, castling, en passant, board moves) is judged by an attack test
  * with the move's few changes applied; no position is copied.  At perft's
- * last ply the moves of pieces that need no look are counted, not listed.
+ * last ply the moves of pieces that need no look are counted, not listed,
+ * by type and cell (count_plain()).
  * Pieces' own rides still walk their lines: docs/trid-movegen.md has the
  * measurement that kept them.
  *
- * The two generators must give the same moves in the same order:
- * tests/unit/t_tridgen.c checks it on the perft corpus and on random
- * games. */
+ * The two generators must give the same moves in the same order, and the
+ * count the list's length: tests/unit/t_tridgen.c checks both on the perft
+ * corpus and on random games. */
 #include "trid_int.h"
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -253,23 +254,27 @@ static inline uint64_t level_pass(const cv_trid_opts *o, const level_sums *s, ui
     }
 }
 
-/* What the tests below share for one position: the level sums, taken on
- * first need (a quiet position often needs none). */
+/* What the tests below share for one position. */
 typedef struct ctx {
     const cv_trid_pos *p;
     const cv_trid_lines *t;
-    int summed;
-    level_sums s;
 } ctx;
+
+/* The level sums of the position as it stands: the position keeps them
+ * per cell (cell_sums() in trid.c), so they cost a few operations. */
+static inline void pos_sums(const cv_trid_pos *p, level_sums *s)
+{
+    s->fr = p->cfree;
+    s->open = p->cany & ~(p->cells[0] | p->cells[1]);
+    s->vd = p->o.void_passes ? ~p->cany : 0;
+}
 
 static inline uint64_t pass_toward(ctx *x, unsigned L)
 {
     const cv_trid_pos *p = x->p;
-    if (!x->summed) {
-        sum_levels(&p->o, p->lexist, p->locc[0], p->locc[1], &x->s);
-        x->summed = 1;
-    }
-    return level_pass(&p->o, &x->s, p->lexist[L], p->locc[0][L] | p->locc[1][L]);
+    level_sums s;
+    pos_sums(p, &s);
+    return level_pass(&p->o, &s, p->lexist[L], p->locc[0][L] | p->locc[1][L]);
 }
 
 /* pass toward level L with cell c's occupancy changed: the levels of
@@ -294,19 +299,22 @@ static inline int leapers_hit(const cv_trid_lines *t, int c, const uint64_t tc[8
             (t->king_set[c] & tc[CV_TRID_KING])) != 0;
 }
 
-/* Does a rook, bishop or queen of tc stand on any line through cell c?
- * When none does, no pass set is needed. */
-static inline int sliders_near(const cv_trid_lines *t, int c, const uint64_t tc[8])
+/* The cells of tc's rooks, bishops and queens on a line through cell c
+ * of their kind.  When there is none, no pass set is needed. */
+static inline uint64_t sliders_on(const cv_trid_lines *t, int c, const uint64_t tc[8])
 {
-    return (t->star[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN])) != 0;
+    return (t->orth[c] & (tc[CV_TRID_ROOK] | tc[CV_TRID_QUEEN])) |
+           (t->diag[c] & (tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN]));
 }
 
+/* Only the rays holding one of those sliders are looked at, each once. */
 static inline int sliders_hit(const cv_trid_lines *t, int c, const uint64_t tc[8], uint64_t pass)
 {
     uint64_t rq = tc[CV_TRID_ROOK] | tc[CV_TRID_QUEEN], bq = tc[CV_TRID_BISHOP] | tc[CV_TRID_QUEEN];
-    for (int d = 0; d < 8; d++) {
-        uint64_t sl = (d & 1) ? bq : rq;
-        if ((t->ray[c][d] & sl) && ray_hits(t, c, d, sl, pass)) return 1;
+    for (uint64_t on = (t->orth[c] & rq) | (t->diag[c] & bq); on;) {
+        int d = t->dir[c][__builtin_ctzll(on)];
+        if (ray_hits(t, c, d, (d & 1) ? bq : rq, pass)) return 1;
+        on &= ~t->ray[c][d];
     }
     return 0;
 }
@@ -332,7 +340,7 @@ static int attacked(ctx *x, int sq, int by, int xc, int xl)
     unsigned L = (unsigned)sq & 7;
     const uint64_t *tc = p->tcells[by];
     if (leapers_hit(x->t, c, tc, by)) return 1;
-    if (!sliders_near(x->t, c, tc)) return 0;
+    if (!sliders_on(x->t, c, tc)) return 0;
     uint64_t pass = pass_toward(x, L);
     if (xc >= 0) pass = repass(p, pass, L, xc, 1u << xl, 0);
     return sliders_hit(x->t, c, tc, pass);
@@ -344,7 +352,7 @@ static unsigned attacked_levels(ctx *x, int c, int by, int xc, int xl, unsigned 
 {
     const uint64_t *tc = x->p->tcells[by];
     if (leapers_hit(x->t, c, tc, by)) return want;
-    if (!sliders_near(x->t, c, tc)) return 0;
+    if (!sliders_on(x->t, c, tc)) return 0;
     unsigned hit = 0;
     for (; want; want &= want - 1) {
         unsigned L = (unsigned)__builtin_ctz(want);
@@ -444,6 +452,165 @@ static int board_move_safe(const ctx *x, cv_trid_move m)
     return !sliders_hit(x->t, c, tcs, level_pass(&p->o, &s, ex[L], oc[0][L] | oc[1][L]));
 }
 
+/* ---- counting the pieces that need no look ----
+ * A piece's moves do not depend on its level (every line, step and leap
+ * starts from its cell, and no target lies in its own cell), but for a
+ * pawn's double step, which only its starting squares have.  So at
+ * perft's last ply the pieces off the doubtful cells are counted by type:
+ * per cell holding one, the count of one piece times the pieces of that
+ * type there (most often one).  Set tests first drop the pieces that
+ * cannot move at all, which in the opening are most of them. */
+
+/* Cells of the 6 x 10 projection on file a and on file f. */
+#define FILE_A 0x041041041041041ull
+#define FILE_F (FILE_A << 5)
+
+/* How many of the pieces of colour us in cell c are of type ty. */
+static inline int pieces_of(const cv_trid_pos *p, int c, int us, int ty)
+{
+    unsigned lv = p->occ[us][c];
+    if (!(lv & (lv - 1))) return 1;
+    int n = 0;
+    for (; lv; lv &= lv - 1) n += CV_TRID_TYPE(p->pc[c][__builtin_ctz(lv)]) == ty;
+    return n;
+}
+
+/* The targets of a step or leap from a cell: its cells that are not dead
+ * (a dead cell holds no target). */
+static inline int count_steps(const cv_trid_pos *p, uint64_t to, int us)
+{
+    int k = 0;
+    for (; to; to &= to - 1) {
+        int cc = __builtin_ctzll(to);
+        k += pop8(p->exist[cc] & ~(unsigned)p->occ[us][cc]);
+    }
+    return k;
+}
+
+/* The ride targets from cell c along the lines starting at the cells of
+ * first (gen_rides()'s walk, in another order). */
+static inline int count_rides(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, uint64_t first)
+{
+    int k = 0;
+    for (; first; first &= first - 1) {
+        int d = t->dir[c][__builtin_ctzll(first)];
+        const uint8_t *ln = t->line[c][d];
+        unsigned reach = CV_TRID_LEVELS;
+        for (int i = 0, n = t->len[c][d]; i < n; i++) {
+            int cc = ln[i];
+            k += pop8(p->exist[cc] & reach & ~(unsigned)p->occ[us][cc]);
+            reach &= cv_trid__passmask(p, cc);
+            if (!reach) break;
+        }
+    }
+    return k;
+}
+
+/* A pawn's targets m in cell cc, a promotion counting once per piece it
+ * may become (kinds). */
+static inline int pawn_targets(const cv_trid_pos *p, int us, int cc, unsigned m, int kinds)
+{
+    if (us ? cc >= 12 : cc < 48) return pop8(m);
+    unsigned pm = promo_levels(p, us, cc);
+    return pop8(m & ~pm) + kinds * pop8(m & pm);
+}
+
+/* The moves of all the pawns of colour us in cell c (gen_pawn()'s, in
+ * another order): the same single steps and captures for each, the
+ * double step for those on a starting square. */
+static inline int count_pawns(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, int kinds)
+{
+    unsigned lv = p->occ[us][c], pawns = lv;
+    if (lv & (lv - 1)) {
+        pawns = 0;
+        for (; lv; lv &= lv - 1)
+            if (CV_TRID_TYPE(p->pc[c][__builtin_ctz(lv)]) == CV_TRID_PAWN) pawns |= 1u << __builtin_ctz(lv);
+    }
+    int each = 0, twice = 0, step = us ? -6 : 6;
+    if (us ? c >= 6 : c < 54) {
+        int c1 = c + step;
+        unsigned fr1 = p->exist[c1] & ~(unsigned)(p->occ[0][c1] | p->occ[1][c1]);
+        if (fr1) each += pawn_targets(p, us, c1, fr1, kinds);
+        unsigned start = t->pawn_start[us][c] & pawns;
+        if (start) {
+            int c2 = c1 + step;
+            unsigned fr2 = p->exist[c2] & ~(unsigned)(p->occ[0][c2] | p->occ[1][c2]);
+            if (fr2) twice = pop8(start) * pop8(fr2 & cv_trid__passmask(p, c1));
+        }
+    }
+    for (uint64_t to = t->pawn_to[us][c] & p->cells[!us]; to; to &= to - 1) {
+        int cc = __builtin_ctzll(to);
+        each += pawn_targets(p, us, cc, p->occ[!us][cc], kinds);
+    }
+    return each * pop8(pawns) + twice;
+}
+
+/* The same under a blocking rule that does not look at the target's
+ * level (any-piece, any-empty): a cell lets a ride through toward every
+ * level or toward none, so a line's targets are the cells up to its
+ * first one that stops a ride (pass: the cells that do not), and only
+ * those with a square free of our pieces (copen) are looked at. */
+static inline int count_rides_flat(const cv_trid_pos *p, const cv_trid_lines *t, int c, int us, uint64_t first,
+                                   uint64_t pass)
+{
+    int k = 0;
+    for (; first; first &= first - 1) {
+        int d = t->dir[c][__builtin_ctzll(first)];
+        uint64_t ray = t->ray[c][d], stop = ray & ~pass, reached = ray;
+        if (stop) {
+            if (d <= 2 || d == 7) reached &= ((stop & (0 - stop)) << 1) - 1;
+            else reached &= ~((1ull << (63 - __builtin_clzll(stop))) - 1);
+        }
+        for (reached &= p->copen[us]; reached; reached &= reached - 1) {
+            int cc = __builtin_ctzll(reached);
+            k += pop8(p->exist[cc] & ~(unsigned)p->occ[us][cc]);
+        }
+    }
+    return k;
+}
+
+static int count_plain(const cv_trid_pos *p, const cv_trid_lines *t, int us, uint64_t plain, uint64_t dead)
+{
+    const uint64_t *tc = p->tcells[us];
+    int k = 0;
+    /* Pawns: one with neither a cell ahead that has an empty square or
+     * lets a ride through (void) nor an enemy piece to take has no move. */
+    uint64_t ahead = p->cfree | (p->o.void_passes ? ~p->cany : 0), enemy = p->cells[!us], cand;
+    if (us)
+        cand = (ahead << 6) | ((enemy << 7) & ~FILE_A) | ((enemy << 5) & ~FILE_F);
+    else
+        cand = (ahead >> 6) | ((enemy >> 5) & ~FILE_A) | ((enemy >> 7) & ~FILE_F);
+    if (tc[CV_TRID_PAWN] & plain & cand) {
+        int kinds = pop8(p->o.promo_types &
+                         (1u << CV_TRID_KNIGHT | 1u << CV_TRID_BISHOP | 1u << CV_TRID_ROOK | 1u << CV_TRID_QUEEN));
+        for (uint64_t cs = tc[CV_TRID_PAWN] & plain & cand; cs; cs &= cs - 1)
+            k += count_pawns(p, t, __builtin_ctzll(cs), us, kinds);
+    }
+    for (uint64_t cs = tc[CV_TRID_KNIGHT] & plain; cs; cs &= cs - 1) {
+        int c = __builtin_ctzll(cs), n = count_steps(p, t->knight_set[c] & ~dead, us);
+        if (n) k += n * pieces_of(p, c, us, CV_TRID_KNIGHT);
+    }
+    /* Sliders: only the lines whose first cell is not dead are walked. */
+    int flat = p->o.block != CV_TRID_BLOCK_LEVEL;
+    uint64_t pass = 0;
+    if (flat) {
+        level_sums ls;
+        pos_sums(p, &ls);
+        pass = level_pass(&p->o, &ls, 0, 0);
+    }
+    for (int ty = CV_TRID_BISHOP; ty <= CV_TRID_QUEEN; ty++) {
+        for (uint64_t cs = tc[ty] & plain; cs; cs &= cs - 1) {
+            int c = __builtin_ctzll(cs);
+            uint64_t lines = ty == CV_TRID_BISHOP ? t->diag[c] : ty == CV_TRID_ROOK ? t->orth[c] : ~0ull;
+            uint64_t first = t->king_set[c] & ~dead & lines;
+            if (!first) continue;
+            int n = flat ? count_rides_flat(p, t, c, us, first, pass) : count_rides(p, t, c, us, first);
+            if (n) k += n * pieces_of(p, c, us, ty);
+        }
+    }
+    return k;
+}
+
 /* ---- legal moves ---- */
 
 /* Does move m leave the king on k unattacked?  A king step: the attack
@@ -519,33 +686,34 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
         cv_trid__gen_boards(p, ml, us);
         return ml->n;
     }
-    ctx x = { .p = p, .t = t, .summed = 0 };
+    ctx x = { .p = p, .t = t };
     int kc = k >> 3, check = attacked(&x, k, them, -1, 0);
     const uint64_t *tcs = p->tcells[them];
     uint64_t rq = tcs[CV_TRID_ROOK] | tcs[CV_TRID_QUEEN], bq = tcs[CV_TRID_BISHOP] | tcs[CV_TRID_QUEEN];
     uint64_t danger = 0;
-    for (int d = 0; d < 8; d++) {
+    for (uint64_t on = (t->orth[kc] & rq) | (t->diag[kc] & bq); on;) {
+        int d = t->dir[kc][__builtin_ctzll(on)];
         uint64_t s = t->ray[kc][d] & ((d & 1) ? bq : rq);
-        if (!s) continue;
         int far = (d <= 2 || d == 7) ? 63 - __builtin_clzll(s) : __builtin_ctzll(s);
         danger |= t->ray[kc][d] & ~t->ray[far][d] & ~(1ull << far);
+        on &= ~s;
     }
     /* Dead cells: every square there (if any) holds a piece of ours, and
      * under every blocking rule such a cell stops a ride toward every
      * level (a cell without squares only when void cells block).  A
      * knight whose targets are all dead, or a line that starts on one,
      * gives no move. */
-    uint64_t open = 0, any = 0;
-    for (int L = 1; L <= 7; L++) {
-        open |= p->lexist[L] & ~p->locc[us][L];
-        any |= p->lexist[L];
-    }
-    uint64_t dead = ~open & (p->o.void_passes ? any : ~0ull);
+    uint64_t dead = ~p->copen[us] & (p->o.void_passes ? p->cany : ~0ull);
     /* Cells whose pieces need a closer look: all in check, else the
      * king's and the danger cells. */
     uint64_t doubtful = check ? ~0ull : danger | 1ull << kc;
     int counted = 0;
-    for (uint64_t cs = p->cells[us]; cs; cs &= cs - 1) {
+    uint64_t look = p->cells[us];
+    if (count) {
+        counted = count_plain(p, t, us, ~doubtful, dead);
+        look &= doubtful;
+    }
+    for (uint64_t cs = look; cs; cs &= cs - 1) {
         int c = __builtin_ctzll(cs);
         for (unsigned m = p->occ[us][c]; m; m &= m - 1) {
             int l = __builtin_ctz(m), d = -1;
@@ -578,7 +746,13 @@ ALWAYS_INLINE int gen_legal(const cv_trid_pos *p, cv_trid_movelist *ml, int coun
     }
     int start = ml->n;
     cv_trid__gen_ep(p, ml, us);
-    cv_trid__gen_castles(p, ml, us, check);
+    if (count) {
+        unsigned ways = cv_trid__castles(p, us, check);
+        counted += (ways & 1) && !attacked(&x, CV_TRID_KR_SQ(us), them, -1, 0);
+        counted += (ways & 2) && !attacked(&x, CV_TRID_Q_SQ(us), them, -1, 0);
+    } else {
+        cv_trid__gen_castles(p, ml, us, check);
+    }
     cv_trid__gen_boards(p, ml, us);
     filter(&x, ml, start, k, check, -1);
     return ml->n + counted;
@@ -594,7 +768,7 @@ int cv_trid__count_legal_fast(const cv_trid_pos *p)
 
 int cv_trid__attacked_fast(const cv_trid_pos *p, int sq, int by)
 {
-    ctx x = { .p = p, .t = cv_trid__lines(), .summed = 0 };
+    ctx x = { .p = p, .t = cv_trid__lines() };
     return attacked(&x, sq, by, -1, 0);
 }
 
@@ -602,6 +776,6 @@ int cv_trid__is_safe_fast(const cv_trid_pos *p, cv_trid_move m)
 {
     int k = p->king[p->side];
     if (k < 0) return 1;
-    ctx x = { .p = p, .t = cv_trid__lines(), .summed = 0 };
+    ctx x = { .p = p, .t = cv_trid__lines() };
     return move_safe(&x, m, k, -1, -1);
 }

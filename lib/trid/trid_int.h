@@ -47,6 +47,16 @@ int cv_trid__pin_cell0(int pin);
  * are (they are not where the time goes). */
 void cv_trid__gen_pawn(const cv_trid_pos *p, cv_trid_movelist *ml, int c, int l, int us);
 void cv_trid__gen_ep(const cv_trid_pos *p, cv_trid_movelist *ml, int us);
+/* The castlings open to us but for the attack on the king's new square:
+ * bit 0 king side (the king to the king's rook's square), bit 1 queen
+ * side (to the queen's square).  check as for gen_castles. */
+unsigned cv_trid__castles(const cv_trid_pos *p, int us, int check);
+/* The castling squares: the king's and the rooks' home squares, and
+ * the queen's, where the king goes on the queen side. */
+#define CV_TRID_K_SQ(c)  ((c) ? CV_TRID_SQ(4, 9, 7) : CV_TRID_SQ(4, 0, 3))
+#define CV_TRID_KR_SQ(c) ((c) ? CV_TRID_SQ(5, 9, 7) : CV_TRID_SQ(5, 0, 3))
+#define CV_TRID_QR_SQ(c) ((c) ? CV_TRID_SQ(0, 9, 7) : CV_TRID_SQ(0, 0, 3))
+#define CV_TRID_Q_SQ(c)  ((c) ? CV_TRID_SQ(1, 9, 7) : CV_TRID_SQ(1, 0, 3))
 void cv_trid__gen_castles(const cv_trid_pos *p, cv_trid_movelist *ml, int us, int check);
 void cv_trid__gen_boards(const cv_trid_pos *p, cv_trid_movelist *ml, int us);
 /* The reference legal generator: pseudo-legal moves by coordinate walks,
@@ -71,6 +81,9 @@ typedef struct cv_trid_lines {
     uint8_t len[CV_TRID_CELLS][8];
     uint64_t ray[CV_TRID_CELLS][8];     /* the same cells as a set */
     uint64_t star[CV_TRID_CELLS];       /* the eight rays' cells together */
+    uint64_t orth[CV_TRID_CELLS];       /* the rays along ranks and files (d even) */
+    uint64_t diag[CV_TRID_CELLS];       /* the diagonal rays (d odd) */
+    uint8_t dir[CV_TRID_CELLS][64];     /* [c][c2]: the direction from c whose ray holds c2 */
     uint8_t knight[CV_TRID_CELLS][8];   /* knight targets, knight_n of them */
     uint8_t knight_n[CV_TRID_CELLS];
     uint8_t king[CV_TRID_CELLS][8];

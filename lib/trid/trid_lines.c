@@ -27,6 +27,9 @@ static void fill(void)
                 t->line[c][d][n++] = (uint8_t)cc;
                 t->ray[c][d] |= 1ull << cc;
                 t->star[c] |= 1ull << cc;
+                if (d & 1) t->diag[c] |= 1ull << cc;
+                else t->orth[c] |= 1ull << cc;
+                t->dir[c][cc] = (uint8_t)d;
             }
             t->len[c][d] = (uint8_t)n;
             if ((cc = cell_at(f + king_df[d], r + king_dr[d])) >= 0) {

@@ -31,6 +31,16 @@ static int sets_agree(const cv_trid_pos *p)
         }
         if (ex != p->lexist[L] || oc[0] != p->locc[0][L] || oc[1] != p->locc[1][L]) return 0;
     }
+    /* The per-cell sums of the levels agree with the bytes. */
+    uint64_t any = 0, fr = 0, open[2] = { 0, 0 };
+    for (int c = 0; c < CV_TRID_CELLS; c++) {
+        unsigned ex = p->exist[c], o0 = p->occ[0][c], o1 = p->occ[1][c];
+        any |= (uint64_t)(ex != 0) << c;
+        fr |= (uint64_t)((ex & ~(o0 | o1)) != 0) << c;
+        open[0] |= (uint64_t)((ex & ~o0) != 0) << c;
+        open[1] |= (uint64_t)((ex & ~o1) != 0) << c;
+    }
+    if (any != p->cany || fr != p->cfree || open[0] != p->copen[0] || open[1] != p->copen[1]) return 0;
     /* And the 64-square sets hold exactly the pieces, each on its own bit. */
     uint64_t s64[2] = { 0, 0 }, seen = 0;
     for (int sq = 0; sq < CV_TRID_SQUARES; sq++) {
@@ -294,7 +304,7 @@ int main(void)
     TAP_OK(questions > 0 && questions_wrong == 0,
            "cv_trid_attacked and cv_trid_is_safe: the sets and the reference agree on %ld questions (%ld differ)",
            questions, questions_wrong);
-    TAP_OK(sets_wrong == 0, "the level sets are the transpose of the cell bytes, the 64-square sets hold the pieces, in all %ld positions (%ld differ)",
+    TAP_OK(sets_wrong == 0, "the level sets are the transpose of the cell bytes, the cell sums agree with them, the 64-square sets hold the pieces, in all %ld positions (%ld differ)",
            compared, sets_wrong);
     return tap_done();
 }
