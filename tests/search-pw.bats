@@ -33,18 +33,19 @@ corpus_positions() {
     done
 }
 
-@test "search-pw: every mate of corpus/parallelworlds/mates.txt at its exact distance (depth 3N)" {
+@test "search-pw: every mate of corpus/parallelworlds/mates.txt, in 1, 2 and 3, at its exact distance (depth 3N)" {
     [ -s "$MATES" ]
     [ "$(head -1 "$MATES")" = "# variant: parallelworlds" ]
-    local n pos got ones=0 twos=0
+    local n pos got ones=0 twos=0 threes=0
     while IFS=$'\t' read -r n pos; do
         case "$n" in '#'*|'') continue ;; esac
         got=$($B --json -d $((3 * n)) --fen "$pos" | jq -r .mate)
         [ "$got" = "$n" ] || { echo "# $pos: mate $got, want $n"; return 1; }
-        case "$n" in 1) ones=$((ones + 1)) ;; 2) twos=$((twos + 1)) ;; esac
+        case "$n" in 1) ones=$((ones + 1)) ;; 2) twos=$((twos + 1)) ;; 3) threes=$((threes + 1)) ;; esac
     done < "$MATES"
     [ "$ones" -eq 20 ]
     [ "$twos" -eq 20 ]
+    [ "$threes" -eq 3 ]
 }
 
 @test "search-pw: a mate in two is no mate at depth 3, and the loser's side sees it negative" {
