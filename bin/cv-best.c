@@ -27,6 +27,7 @@ static void usage(void)
     cv_tool_help("-j, --json", "one JSON object a position");
     printf("  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n\n"
            "Each position gives one line: MOVE cp N|mate N depth D nodes N pv MOVES;\n"
            "'mate N' counts the side to move's moves to mate (negative: it is mated).\n"

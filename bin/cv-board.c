@@ -29,6 +29,7 @@ static void usage(void)
            "                       its problem, the position (fen) and any other answer\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n\n"
            "Each command prints one line: the FEN after a change, 'ok ...' for\n"
            "channel, lock and svg FILE, the summary for info, or 'error: WHY' (also\n"

@@ -22,6 +22,7 @@ static void usage(void)
            "      --junit FILE     also write a JUnit XML report: a test case a position\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n\n"
            "Each position gives one line on standard output: 'ok', the canonical FEN\n"
            "(--normalize), or 'invalid'; each problem goes to standard error as\n"

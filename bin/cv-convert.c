@@ -50,6 +50,7 @@ static void usage(void)
            "                       whether it was converted and its problems\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
            "      --spec FILE      variant spec file for games without a Variant tag\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n\n"
            "Exit status: 0 every game converted; 1 some game written unconverted;\n"
            "2 usage, I/O or spec error.\n"

@@ -37,6 +37,7 @@ static void usage(void)
            "      --spec FILE      variant spec file\n"
            "  -j, --json           one JSON object per position: the moves, the test's\n"
            "                       answer or the position reached\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n\n"
            "Exit status: 0 all positions valid and every tested or applied move legal;\n"
            "1 an invalid position or an illegal or ambiguous move; 2 usage or spec error.\n"

@@ -53,6 +53,7 @@ static void usage(void)
            "  -V, --variant NAME   accepted for the common options (syntax does not\n"
            "                       depend on the variant): the spec must exist\n"
            "      --spec FILE      the same for a spec file\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n"
            "\n"
            "Diagnostics go to standard error as FILE:LINE:COL: error: game N: MESSAGE.\n"

@@ -33,6 +33,7 @@ static void usage(void)
            "                       a terminal: root moves done and nodes per second)\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n\n"
            "Exit status: 0 counts printed (and, with --suite, all matched); 1 a suite\n"
            "count did not match or a FEN was invalid; 2 usage or spec error.\n"

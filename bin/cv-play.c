@@ -38,6 +38,7 @@ static void usage(void)
            "  -q, --quiet          no summary of the games on standard error\n"
            "  -V, --variant NAME   variant spec by name or alias (default: chess)\n"
            "      --spec FILE      variant spec file\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n\n"
            "Exit status: 0 all games played and written (or the protocol ended with\n"
            "quit or the end of input); 2 usage, I/O or spec error.\n"

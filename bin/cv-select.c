@@ -57,6 +57,7 @@ static void usage(void)
            "  -q, --quiet          no warnings\n"
            "  -V, --variant NAME   variant of games without a Variant tag (default: chess)\n"
            "      --spec FILE      variant spec file for games without a Variant tag\n"
+           "      --diagnostics S  problems as gnu lines (default) or github annotations\n"
            "      --help, --version\n\n"
            "Exit status: 0 every game valid; 1 some game invalid; 2 usage, I/O or spec\n"
            "error.\n"

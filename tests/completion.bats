@@ -41,6 +41,7 @@ complete_words() {
 --no-progress
 --variant
 --spec
+--diagnostics
 --help
 --version" ""
     complete_words cv-perft --s
@@ -65,17 +66,20 @@ complete_words() {
 -V
 --variant
 --spec
+--diagnostics
 --help
 --version" ""
     # --diagram is named again in --unicode's description: offered once
     complete_words cv-legal --d
-    expect 0 "--diagram" ""
+    expect 0 "--diagram
+--diagnostics" ""
     complete_words cv-board --
     expect 0 "--diagram
 --unicode
 --json
 --variant
 --spec
+--diagnostics
 --help
 --version" ""
 }
