@@ -544,7 +544,9 @@ k6/8/9/10/7r3/5r6/13/-12/--4r6/---10/----9/-----8/------K6 w 1 2
     [ "${lines[5]}" = "0-1" ]
     run --separate-stderr "$CV" --spec "$S" s.txt
     [ "$status" -eq 0 ]
-    [ "${lines[5]}" = "1/2-1/2" ]
+    # (rules other than the log's default: the record names them)
+    [ "${lines[4]}" = '// [Variant "panoply-stalemate-draw"]' ]
+    [ "${lines[6]}" = "1/2-1/2" ]
 }
 
 @test "fifty turns: the 50th turn without a pawn move or capture; pawn-moves: reversible" {

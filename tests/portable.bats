@@ -48,7 +48,7 @@ CASES
     find lib bin tests/unit fuzz -name '*.[ch]' | LC_ALL=C sort > "$T/files"
     # the tree is there: the library, all nine tools, the record readers
     [ "$(wc -l < "$T/files")" -gt 100 ]
-    [ "$(grep -c '^bin/cv-[a-z]*\.c$' "$T/files")" -eq 9 ]
+    [ "$(grep -c '^bin/cv-[a-z]*\.c$' "$T/files")" -eq 10 ]
     grep -qx 'lib/record/pgn.c' "$T/files"
     run grep -nE "$NONPORTABLE" $(cat "$T/files")
     echo "$output" | sed 's/^/# /'
