@@ -135,7 +135,7 @@ g/deep-perft.md:3:1: error: the command'"'"'s -V "chess" is not the row'"'"'s va
     setup
     broken '6a depth: 3' 'g/deep-perft.md:7:1: error: "depth" given twice in one row'
     setup
-    broken '$d' 'g/deep-perft.md:44:1: error: the deep-perft block is not closed'
+    broken '$d' 'g/deep-perft.md:43:1: error: the deep-perft block is not closed'
 }
 
 @test "verify: two whole counts of one position and depth must agree" {
