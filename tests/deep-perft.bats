@@ -1,0 +1,188 @@
+#!/usr/bin/env bats
+# The deep perft tables (corpus/*/deep-perft.md) and their reader
+# bench/deep-perft: every table keeps its format, its shares add up to
+# their totals, and its rows at depths the perft suites also give equal the
+# suites' counts.  A broken copy of a small table shows that each check can
+# fail, with the line of the row.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+# what verify prints for the four corpus tables (a row added changes it)
+DEEP_SUMMARY='53 rows in 4 files: 2 counts in shares summed, 7 rows equal to the perft suites'
+
+setup() {
+    ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+    export CVKIT_SPECS="${CVKIT_SPECS:-$ROOT/specs}"
+    export LC_ALL=C
+    cd "$BATS_TEST_TMPDIR"
+    mkdir -p g
+    printf '# variant: chess\n%s ;20 ;400 ;8902\n' "$START" > g/perft.txt
+    # a table of three rows and a count in two shares (line numbers matter:
+    # the rows start on lines 3, 13, 24 and 35)
+    cat > g/deep-perft.md <<EOF
+# g
+\`\`\`deep-perft
+id: d3
+variant: chess
+fen: $START
+depth: 3
+count: 8902
+command: bin/cv-perft -V chess -f '$START' -d 3
+machine: any
+seconds: 1
+check: the suite
+
+id: d4-1
+variant: chess
+fen: $START
+depth: 4
+share: 1/2
+count: 97059
+command: bin/cv-perft -V chess -f '$START' -d 4 --split 1/2
+machine: any
+seconds: 1
+check: summed
+
+id: d4-2
+variant: chess
+fen: $START
+depth: 4
+share: 2/2
+count: 100222
+command: bin/cv-perft -V chess -f '$START' -d 4 --split 2/2
+machine: any
+seconds: 1
+check: summed
+
+id: d4
+variant: chess
+fen: $START
+depth: 4
+count: 197281
+command: bin/cv-perft -V chess -f '$START' -d 4 --threads 2
+machine: any
+seconds: 1
+check: the sum of shares d4-1 and d4-2
+\`\`\`
+EOF
+}
+
+@test "every corpus table verifies: the format, the shares' sums, the suites' counts" {
+    cd "$ROOT"
+    # the four tables the task asked for, named so that a lost one fails
+    run --separate-stderr bench/deep-perft verify corpus/doublechess/deep-perft.md corpus/trid/deep-perft.md \
+        corpus/panoply/deep-perft.md corpus/parallelworlds/deep-perft.md
+    expect 0 "$DEEP_SUMMARY" ""
+}
+
+@test "there is no other table the line above leaves out" {
+    cd "$ROOT"
+    run ls corpus/*/deep-perft.md
+    [ "$output" = "corpus/doublechess/deep-perft.md
+corpus/panoply/deep-perft.md
+corpus/parallelworlds/deep-perft.md
+corpus/trid/deep-perft.md" ]
+}
+
+@test "a good table verifies, its shares summed and its depth-3 row found in the suite" {
+    run --separate-stderr "$ROOT/bench/deep-perft" verify g/deep-perft.md
+    expect 0 "4 rows in 1 files: 1 counts in shares summed, 1 rows equal to the perft suites" ""
+}
+
+# break LINE-SED MESSAGE: the table edited by the sed script fails verify
+# with exactly MESSAGE on standard error
+broken() {
+    sed "$1" g/deep-perft.md > g/b.md && mv g/b.md g/deep-perft.md
+    run --separate-stderr "$ROOT/bench/deep-perft" verify g/deep-perft.md
+    [ "$status" -eq 1 ] || { echo "# status $status"; return 1; }
+    [ "$stderr" = "$2" ] || { echo "# stderr: $stderr"; return 1; }
+}
+
+@test "verify: a share changed no longer adds up to its total" {
+    broken 's/^count: 100222$/count: 100221/' 'g/deep-perft.md:35:1: error: total 197281, but its 2 shares add up to 197280'
+}
+
+@test "verify: a total changed no longer equals its shares' sum" {
+    broken 's/^count: 197281$/count: 197282/' 'g/deep-perft.md:35:1: error: total 197282, but its 2 shares add up to 197281'
+}
+
+@test "verify: a missing share leaves a total that is no sum" {
+    broken '13,23d' 'g/deep-perft.md:24:1: error: a total of shares of which some are missing or not yet counted'
+}
+
+@test "verify: shares without their total" {
+    broken '34,43d' 'g/deep-perft.md:1:1: error: shares of depth 4 without the row of their total'
+}
+
+@test "verify: a small depth that differs from the suite" {
+    broken 's/^count: 8902$/count: 8903/' 'g/deep-perft.md:3:1: error: count 8903, but g/perft*.txt gives 8902 at depth 3'
+}
+
+@test "verify: the command counts another depth, share or variant than the row says" {
+    broken '8s/-d 3/-d 2/' "g/deep-perft.md:3:1: error: the command's -d \"2\" is not the row's depth \"3\""
+    setup
+    broken '19s/--split 1\/2/--split 1\/3/' "g/deep-perft.md:13:1: error: the command's --split \"1/3\" is not the row's share \"1/2\""
+    setup
+    broken '8s/-V chess/-V chess960/' "g/deep-perft.md:3:1: error: the command's -V \"chess960\" is not the row's variant \"chess\""
+}
+
+@test "verify: a row without its check, an unknown key, a key twice, a block not closed" {
+    broken '/^check: the suite$/d' 'g/deep-perft.md:3:1: error: row without "check"'
+    setup
+    broken '4s/^variant:/variants:/' 'g/deep-perft.md:4:1: error: unknown key "variants"
+g/deep-perft.md:3:1: error: row without "variant"
+g/deep-perft.md:3:1: error: the command'"'"'s -V "chess" is not the row'"'"'s variant ""'
+    setup
+    broken '6a depth: 3' 'g/deep-perft.md:7:1: error: "depth" given twice in one row'
+    setup
+    broken '$d' 'g/deep-perft.md:43:1: error: the deep-perft block is not closed'
+}
+
+@test "verify: two whole counts of one position and depth must agree" {
+    broken '43a\
+\
+id: d4-again\
+variant: chess\
+fen: '"$START"'\
+depth: 4\
+count: 197280\
+command: bin/cv-perft -V chess -f '"'$START'"' -d 4\
+machine: any\
+seconds: 1\
+check: another run' 'g/deep-perft.md:45:1: error: count 197280, but line 35 counts this position and depth as 197281'
+}
+
+@test "verify: a count not yet counted needs an estimate, and is no total of shares" {
+    broken '/^count: 8902$/s/.*/count: not yet counted/' 'g/deep-perft.md:3:1: error: a row not yet counted needs an "estimate"'
+}
+
+@test "verify: a file with no rows fails" {
+    printf '# nothing\n' > g/deep-perft.md
+    run --separate-stderr "$ROOT/bench/deep-perft" verify g/deep-perft.md
+    expect 1 "0 rows in 1 files: 0 counts in shares summed, 0 rows equal to the perft suites" "g/deep-perft.md:1:1: error: no deep-perft rows"
+}
+
+@test "run: a row counted again equals the file" {
+    run --separate-stderr "$ROOT/bench/deep-perft" run "$PWD/g/deep-perft.md" d4-2
+    expect 0 "d4-2: 100222 (as the file says)" ""
+}
+
+@test "run: a row whose count differs fails with both numbers" {
+    sed -i 's/^count: 97059$/count: 97058/' g/deep-perft.md
+    run --separate-stderr "$ROOT/bench/deep-perft" run "$PWD/g/deep-perft.md" d4-1
+    expect 1 "" "$PWD/g/deep-perft.md:13:1: error: row d4-1: counted 97059, the file says 97058"
+}
+
+@test "run: an unknown id is a usage error" {
+    run --separate-stderr "$ROOT/bench/deep-perft" run "$PWD/g/deep-perft.md" d9
+    expect 2 "" "$PWD/g/deep-perft.md:1:1: error: no row with id \"d9\""
+}
+
+@test "slow: the rows that fit the budget, counted again as TAP" {
+    run --separate-stderr "$ROOT/bench/deep-perft" slow 3 "$PWD/g/deep-perft.md"
+    expect 0 "1..1
+# rows whose recorded times add up to 2 s of the 3 s budget
+ok 1 - $PWD/g/deep-perft.md d3" ""
+}
