@@ -184,15 +184,19 @@ static int write_unconverted(ctx *C, const cv_record_format *f, const cv_record 
         fprintf(C->out, "# game %ld not converted (see the diagnostics; --rejects FILE keeps it)\n\n", g->number);
         return 0;
     }
-    int why = g->raw ? g->raw_truncated : 0;
-    if (!why && C->html && out == C->out) {
-        /* a page holds no record: the game is shown as read, unplayed */
-        char name[512];
-        f->ident(g, name, sizeof name);
-        cv_html_unplayed(out, g, name, g->raw, g->rawlen, &C->probs);
-        return 0;
+    int why;
+    if (C->html && out == C->out) {
+        /* a page holds no record: the game is shown as read, unplayed
+         * (whole, or not at all, as the as-read writer does) */
+        if (!(why = g->raw ? g->raw_truncated : 0)) {
+            char name[512];
+            f->ident(g, name, sizeof name);
+            cv_html_unplayed(out, g, name, g->raw, g->rawlen, &C->probs);
+            return 0;
+        }
+    } else {
+        why = cv_record_write_as_read(out, f, g, 0);
     }
-    if (!why) why = cv_record_write_as_read(out, f, g, 0);
     if (why) {
         /* part of a game would pass for the game: none of it is written,
          * and the run fails as on any resource error */
