@@ -71,6 +71,23 @@ static int table_make(cv_count_table *t, size_t mb)
     return t->b ? 0 : -1;
 }
 
+cv_count_table *cv_count_table_new(size_t mb)
+{
+    cv_count_table *t = malloc(sizeof *t);
+    if (t && table_make(t, mb) < 0) {
+        free(t);
+        t = NULL;
+    }
+    return t;
+}
+
+void cv_count_table_free(cv_count_table *t)
+{
+    if (!t) return;
+    free(t->b);
+    free(t);
+}
+
 /* ---- the walk over the root moves ---- */
 
 static double now(void)

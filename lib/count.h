@@ -88,4 +88,10 @@ int cv_count_probe(cv_count_table *t, uint64_t key, int depth, uint64_t *nodes, 
 /* Counts of more than 2^56 - 1 nodes are not stored. */
 void cv_count_store(cv_count_table *t, uint64_t key, int depth, uint64_t nodes, uint64_t singles);
 
+/* A table of at most mb megabytes (at least one place), for a count
+ * made outside cv_count (a test of an engine's keys); NULL when out of
+ * memory. */
+cv_count_table *cv_count_table_new(size_t mb);
+void cv_count_table_free(cv_count_table *t);
+
 #endif

@@ -245,11 +245,10 @@ static uint64_t p_key(void *pos)
 
 static uint64_t p_subtree(void *pos, int depth, cv_count_ctx *ctx)
 {
-    (void)ctx;
-    return cv_pn_perft(pos, depth);
+    return cv_pn_perft_table(pos, depth, ctx->table);
 }
 
-static const cv_engine_count p_count = { .subtree = p_subtree };
+static const cv_engine_count p_count = { .subtree = p_subtree, .table = 1 };
 
 /* The hexagon of hexagons, a piece by its Game Courier label. */
 static void p_picture(const void *pos, const cv_picture_opts *o, cv_picture *pic)

@@ -20,6 +20,8 @@
  * A variant the padded board cannot hold (pn_opts.fast 0) gets the
  * reference's answers. */
 #include "pn.h"
+#include "count.h"
+#include "mix.h"
 #include <string.h>
 
 #define OFF 0xFF                /* a place that is no cell */
@@ -778,6 +780,39 @@ static uint64_t fperft(fx *f, int depth)
     return total;
 }
 
+/* Everything a count from f depends on: the places and the side.  Not
+ * the clocks, which no move depends on (a count does not stop at the
+ * fifty-move rule). */
+static uint64_t fkey(const fx *f)
+{
+    return cv_mix64(cv_mix_bytes(0x9E3779B97F4A7C15ull, f->sq, sizeof f->sq) ^ (uint64_t)f->side);
+}
+
+/* Subtrees this shallow are counted again: cheaper than a key and a
+ * probe (a node three plies up has some 10^6 leaves below it, the key
+ * costs a few hundred instructions). */
+#define TABLE_FROM 2
+
+static uint64_t fperft_table(fx *f, int depth, cv_count_table *t)
+{
+    if (depth < TABLE_FROM) return fperft(f, depth);
+    uint64_t key = fkey(f), total, singles;
+    if (cv_count_probe(t, key, depth, &total, &singles)) return total;
+    pn_move ml[PN_MAX_MOVES];
+    int n = fgen(f, ml, PN_MAX_MOVES);
+    total = 0;
+    for (int i = 0; i < n; i++) {
+        fundo u;
+        fmake(f, &ml[i], &u);
+        f->side ^= 1;
+        total += fperft_table(f, depth - 1, t);
+        f->side ^= 1;
+        undo(f, &u);
+    }
+    cv_count_store(t, key, depth, total, 0);
+    return total;
+}
+
 /* ---- the entries ---- */
 
 int cv_pn_gen(pn_pos *p, pn_move *out, int max)
@@ -807,8 +842,13 @@ int cv_pn_gen(pn_pos *p, pn_move *out, int max)
 
 uint64_t cv_pn_perft(pn_pos *p, int depth)
 {
+    return cv_pn_perft_table(p, depth, NULL);
+}
+
+uint64_t cv_pn_perft_table(pn_pos *p, int depth, cv_count_table *t)
+{
     if (!pn_O(p->v)->fast) return cv_pn_perft_ref(p, depth);
     fx f;
     setup(&f, p, 1);
-    return fperft(&f, depth);
+    return t ? fperft_table(&f, depth, t) : fperft(&f, depth);
 }

@@ -9,18 +9,11 @@
  * boundaries only: whole turns reach the same position by many orders of
  * the same moves, and even a count of one depth from there (some 76,000
  * turns from the start) costs far more than the key. */
+#include "mix.h"
 #include "pw.h"
 #include "count.h"
 #include <string.h>
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    return x ^ x >> 31;
-}
 
 /* Everything a count from p depends on: the board, the side, castling,
  * en passant, whether the game is over and whether the turn is White's
@@ -30,11 +23,11 @@ static uint64_t key_of(const pw_pos *p)
 {
     uint64_t w[PW_SQUARES / 8], h = 0x9E3779B97F4A7C15ull;
     memcpy(w, p->b, sizeof w);
-    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) h = mix(h ^ w[i]) + i;
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) h = cv_mix64(h ^ w[i]) + i;
     uint64_t first = p->side == 0 && p->fullmove == 1;
     uint64_t state = (uint64_t)(uint8_t)p->side | (uint64_t)p->castling << 8 | (uint64_t)(uint16_t)p->ep[0] << 16 |
                      (uint64_t)(uint16_t)p->ep[1] << 32 | (uint64_t)p->over << 48 | first << 56;
-    return mix(h ^ mix(state));
+    return cv_mix64(h ^ cv_mix64(state));
 }
 
 static uint64_t turns_from(const pw_pos *p, int depth, cv_count_ctx *w);

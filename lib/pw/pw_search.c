@@ -7,6 +7,7 @@
  * A node is the position and the turn so far (pw_state).  A step that
  * fills the turn, or takes a king, closes the turn at once: the side to
  * move changes only there and at END.  The evaluation is pw_eval.c. */
+#include "mix.h"
 #include "engine.h"
 #include "pw.h"
 #include <string.h>
@@ -133,14 +134,6 @@ static void n_play_null(void *node, cv_aundo *u)
 
 static void n_unplay_null(void *node, const cv_aundo *u) { memcpy(node, u->s.b, sizeof(pw_node)); }
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    return x ^ x >> 31;
-}
 
 /* The board, side, castling, en passant, the game's end, whether this is
  * White's very first turn (its own limit), and the turn so far: pieces
@@ -159,8 +152,8 @@ static uint64_t n_key(void *node)
                     (uint64_t)(uint16_t)p->ep[1] << 32 | (uint64_t)p->over << 48 | first << 49;
     uint64_t turn = (uint64_t)n->s.levels | (uint64_t)n->s.n << 8 | (uint64_t)(uint16_t)n->s.new_ep[0] << 16 |
                     (uint64_t)(uint16_t)n->s.new_ep[1] << 32;
-    h = mix(h ^ meta);
-    if (n->s.n) h = mix(h ^ turn ^ mix(n->s.moved[0] ^ mix(n->s.moved[1] ^ mix(n->s.moved[2]))));
+    h = cv_mix64(h ^ meta);
+    if (n->s.n) h = cv_mix64(h ^ turn ^ cv_mix64(n->s.moved[0] ^ cv_mix64(n->s.moved[1] ^ cv_mix64(n->s.moved[2]))));
     return h;
 }
 

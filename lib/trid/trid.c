@@ -3,6 +3,7 @@
 #include "trid.h"
 #include "trid_int.h"
 #include "engine.h"
+#include "count.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -1062,23 +1063,73 @@ int cv_trid_outcome(const cv_trid_pos *p)
     return cv_trid_in_check(p) ? CV_TRID_CHECKMATE : CV_TRID_STALEMATE;
 }
 
+/* ---- the key ---- */
+
+/* A 64-bit finaliser (the MurmurHash3 mix constants): each cell's
+ * pieces hash on their own, so the key costs a few operations a cell and
+ * needs no table. */
+static inline uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    x ^= x >> 33;
+    return x;
+}
+
+/* The halfmove clock is left out (positions repeat across it); the
+ * fullmove number only where castling waits for move two. */
+uint64_t cv_trid_key(const cv_trid_pos *p)
+{
+    uint64_t h = 0;
+    /* a cell's eight levels are one word: one mix a cell */
+    for (uint64_t cs = p->cells[0] | p->cells[1]; cs; cs &= cs - 1) {
+        int cell = __builtin_ctzll(cs);
+        uint64_t w;
+        memcpy(&w, p->pc[cell], sizeof w);
+        h ^= mix(w + (uint64_t)(cell + 1) * 0x9e3779b97f4a7c15ull);
+    }
+    for (int b = 0; b < CV_TRID_BOARDS; b++)
+        h ^= mix(0x10000u | (unsigned)b << 12 | (unsigned)(p->board[b].pin + 1) << 4 |
+                 (unsigned)p->board[b].inverted << 2 | (unsigned)(p->board[b].ctrl + 1));
+    int first = p->o.castle == CV_TRID_CASTLE_NOT_MOVE_ONE && p->castling && p->fullmove == 1;
+    h ^= mix(0x20000000ull | (uint64_t)p->side | (uint64_t)p->castling << 1 | (uint64_t)(p->ep + 1) << 5 |
+             (uint64_t)first << 16);
+    return h ? h : 1;
+}
+
 /* ---- perft ---- */
 
-static uint64_t perft_rec(const cv_trid_pos *p, int depth)
+/* t: NULL, or the count's table (count.h), which keeps subtrees of depth
+ * 2 and more: a node two plies up has some 600 leaves below it, its key
+ * costs one mix a cell. */
+static uint64_t perft_rec(const cv_trid_pos *p, int depth, cv_count_table *t)
 {
     if (depth <= 1) return (uint64_t)cv_trid_count_legal(p);
+    uint64_t key = 0, sum, singles;
+    if (t) {
+        key = cv_trid_key(p);
+        if (cv_count_probe(t, key, depth, &sum, &singles)) return sum;
+    }
     cv_trid_movelist ml;
     int n = cv_trid_gen_legal(p, &ml);
-    uint64_t sum = 0;
+    sum = 0;
     for (int i = 0; i < n; i++) {
         cv_trid_pos q = *p;
         cv_trid_make(&q, ml.m[i]);
-        sum += perft_rec(&q, depth - 1);
+        sum += perft_rec(&q, depth - 1, t);
     }
+    if (t) cv_count_store(t, key, depth, sum, 0);
     return sum;
 }
 
 uint64_t cv_trid_perft(const cv_trid_pos *p, int depth)
 {
-    return depth <= 0 ? 1 : perft_rec(p, depth);
+    return depth <= 0 ? 1 : perft_rec(p, depth, NULL);
+}
+
+uint64_t cv_trid_perft_table(const cv_trid_pos *p, int depth, cv_count_table *t)
+{
+    return depth <= 0 ? 1 : perft_rec(p, depth, t);
 }

@@ -297,6 +297,14 @@ int cv_trid_outcome(const cv_trid_pos *p);
 
 /* Perft with bulk counting at the last ply. */
 uint64_t cv_trid_perft(const cv_trid_pos *p, int depth);
+/* The same count with subtrees of depth 2 and more kept in t and taken
+ * from it (count.h; NULL: none). */
+typedef struct cv_count_table cv_count_table;
+uint64_t cv_trid_perft_table(const cv_trid_pos *p, int depth, cv_count_table *t);
+/* A 64-bit key of everything the moves from p depend on: the pieces, the
+ * boards (pin, inversion, controller), the side, castling, en passant,
+ * and whether castling still waits for move two.  Not the clocks. */
+uint64_t cv_trid_key(const cv_trid_pos *p);
 
 /* ---- TD-FEN ---- */
 

@@ -172,15 +172,12 @@ static void t_outcome(void *pos, cv_outcome *o)
     o->insufficient_material = cv_trid_bare_kings(p);
 }
 
-/* No table: Tri-D's subtrees are cheap to count again and its positions
- * have no incremental key. */
 static uint64_t t_subtree(void *pos, int depth, cv_count_ctx *ctx)
 {
-    (void)ctx;
-    return cv_trid_perft(pos, depth);
+    return cv_trid_perft_table(pos, depth, ctx->table);
 }
 
-static const cv_engine_count t_count = { .subtree = t_subtree };
+static const cv_engine_count t_count = { .subtree = t_subtree, .table = 1 };
 
 /* The drawings of trid_diagram.c. */
 static void t_diagram(const void *pos, const char *style, unsigned flags, FILE *out)

@@ -268,39 +268,10 @@ static void s_unplay_null(void *node, const cv_aundo *u)
     p->fullmove = k.fullmove;
 }
 
-/* A 64-bit finaliser (the MurmurHash3 mix constants): each cell's
- * pieces hash on their own, so the key costs a few operations a cell and
- * needs no table. */
-static inline uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    x ^= x >> 33;
-    return x;
-}
-
-/* The halfmove clock is left out (positions repeat across it); the
- * fullmove number only where castling waits for move two. */
+/* The position's key (trid.h: the same one a count's table uses). */
 static uint64_t s_key(void *node)
 {
-    const cv_trid_pos *p = node;
-    uint64_t h = 0;
-    /* a cell's eight levels are one word: one mix a cell */
-    for (uint64_t cs = p->cells[0] | p->cells[1]; cs; cs &= cs - 1) {
-        int cell = __builtin_ctzll(cs);
-        uint64_t w;
-        memcpy(&w, p->pc[cell], sizeof w);
-        h ^= mix(w + (uint64_t)(cell + 1) * 0x9e3779b97f4a7c15ull);
-    }
-    for (int b = 0; b < CV_TRID_BOARDS; b++)
-        h ^= mix(0x10000u | (unsigned)b << 12 | (unsigned)(p->board[b].pin + 1) << 4 |
-                 (unsigned)p->board[b].inverted << 2 | (unsigned)(p->board[b].ctrl + 1));
-    int first = p->o.castle == CV_TRID_CASTLE_NOT_MOVE_ONE && p->castling && p->fullmove == 1;
-    h ^= mix(0x20000000ull | (uint64_t)p->side | (uint64_t)p->castling << 1 | (uint64_t)(p->ep + 1) << 5 |
-             (uint64_t)first << 16);
-    return h ? h : 1;
+    return cv_trid_key(node);
 }
 
 int cv_trid_bare_kings(const cv_trid_pos *p)
