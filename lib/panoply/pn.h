@@ -100,7 +100,7 @@ int cv_pn_partner(const pn_pos *p, int cell);
  * play (pn_opts.fast 0) is given the reference's answers. */
 int cv_pn_gen(pn_pos *p, pn_move *out, int max);
 uint64_t cv_pn_perft(pn_pos *p, int depth);
-/* The same count with subtrees of depth 3 or more kept in t and taken
+/* The same count with subtrees of depth 2 or more kept in t and taken
  * from it (count.h; NULL: none).  Only the fast generator keeps them. */
 typedef struct cv_count_table cv_count_table;
 uint64_t cv_pn_perft_table(pn_pos *p, int depth, cv_count_table *t);

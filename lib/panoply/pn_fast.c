@@ -788,9 +788,10 @@ static uint64_t fkey(const fx *f)
     return cv_mix64(cv_mix_bytes(0x9E3779B97F4A7C15ull, f->sq, sizeof f->sq) ^ (uint64_t)f->side);
 }
 
-/* Subtrees this shallow are counted again: cheaper than a key and a
- * probe (a node three plies up has some 10^6 leaves below it, the key
- * costs a few hundred instructions). */
+/* Subtrees shallower than this are counted again: a node one ply up is
+ * some 100 leaves, cheaper to count than to key and probe; one two plies
+ * up (some 10^4 leaves, 10^6 instructions) is worth the key's few
+ * hundred. */
 #define TABLE_FROM 2
 
 static uint64_t fperft_table(fx *f, int depth, cv_count_table *t)

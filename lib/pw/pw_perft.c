@@ -9,11 +9,10 @@
  * boundaries only: whole turns reach the same position by many orders of
  * the same moves, and even a count of one depth from there (some 76,000
  * turns from the start) costs far more than the key. */
-#include "mix.h"
 #include "pw.h"
 #include "count.h"
+#include "mix.h"
 #include <string.h>
-
 
 /* Everything a count from p depends on: the board, the side, castling,
  * en passant, whether the game is over and whether the turn is White's

@@ -7,9 +7,9 @@
  * A node is the position and the turn so far (pw_state).  A step that
  * fills the turn, or takes a king, closes the turn at once: the side to
  * move changes only there and at END.  The evaluation is pw_eval.c. */
-#include "mix.h"
 #include "engine.h"
 #include "pw.h"
+#include "mix.h"
 #include <string.h>
 
 typedef struct pw_node {
@@ -133,7 +133,6 @@ static void n_play_null(void *node, cv_aundo *u)
 }
 
 static void n_unplay_null(void *node, const cv_aundo *u) { memcpy(node, u->s.b, sizeof(pw_node)); }
-
 
 /* The board, side, castling, en passant, the game's end, whether this is
  * White's very first turn (its own limit), and the turn so far: pieces
