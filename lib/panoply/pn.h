@@ -94,6 +94,17 @@ int cv_pn_end_cells(const pn_pos *p, const pn_move *m, uint8_t end[2]);
 int cv_pn_frozen(const pn_pos *p, int cell);
 int cv_pn_partner(const pn_pos *p, int cell);
 
+/* Steps between two cells of the hexagon whose files and ranks differ by
+ * dq and dr (axial coordinates: the third axis differs by dq + dr). */
+static inline int pn_hex_steps(int dq, int dr)
+{
+    int ds = dq + dr;
+    if (dq < 0) dq = -dq;
+    if (dr < 0) dr = -dr;
+    if (ds < 0) ds = -ds;
+    return (dq + dr + ds) / 2;
+}
+
 /* -- the fast generator (pn_fast.c) -- */
 /* The same moves in the same order as cv_pn_gen_ref, and the same counts
  * as cv_pn_perft_ref; faster (pn_fast.c says how).  A variant it cannot

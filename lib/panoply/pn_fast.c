@@ -158,14 +158,7 @@ static int walk(const fx *f, int c, int d, int k)
     return c;
 }
 
-static int hexdist(const fx *f, int a, int b)
-{
-    int dq = f->q[a] - f->q[b], dr = f->r[a] - f->r[b], ds = dq + dr;
-    if (dq < 0) dq = -dq;
-    if (dr < 0) dr = -dr;
-    if (ds < 0) ds = -ds;
-    return (dq + dr + ds) / 2;
-}
+static int hexdist(const fx *f, int a, int b) { return pn_hex_steps(f->q[a] - f->q[b], f->r[a] - f->r[b]); }
 
 /* ---- generation, in the reference's order ---- */
 

@@ -404,11 +404,7 @@ static int barricade_takes(const pn_pos *p, int x, int k, int c)
 
 static int hexdist(const cv_geom *g, int a, int b)
 {
-    int dq = g->file[a] - g->file[b], dr = g->rank[a] - g->rank[b], ds = dq + dr;
-    if (dq < 0) dq = -dq;
-    if (dr < 0) dr = -dr;
-    if (ds < 0) ds = -ds;
-    return (dq + dr + ds) / 2;
+    return pn_hex_steps(g->file[a] - g->file[b], g->rank[a] - g->rank[b]);
 }
 
 /* The pieces of colour c that attack from afar in ways a walk from the

@@ -212,11 +212,7 @@ enum {
 
 static int hexdist(const cv_geom *g, int a, int b)
 {
-    int dq = g->file[a] - g->file[b], dr = g->rank[a] - g->rank[b], ds = dq + dr;
-    if (dq < 0) dq = -dq;
-    if (dr < 0) dr = -dr;
-    if (ds < 0) ds = -ds;
-    return (dq + dr + ds) / 2;
+    return pn_hex_steps(g->file[a] - g->file[b], g->rank[a] - g->rank[b]);
 }
 
 /* Cells a piece on c could move to, counted cheaply: empty cells along
