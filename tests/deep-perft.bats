@@ -12,6 +12,10 @@ START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 # what verify prints for the four corpus tables (a row added changes it)
 DEEP_SUMMARY='130 rows in 4 files: 2 counts in shares summed, 3 with shares still missing, 7 rows equal to the perft suites'
 
+# what the Panoply depth-6 share rows say of their mirror images (rows
+# sharing the same count, rows whose image is not yet counted)
+MIRROR_SUMMARY='6 pairs equal, 24 images not yet counted'
+
 setup() {
     ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
     export CVKIT_SPECS="${CVKIT_SPECS:-$ROOT/specs}"
@@ -84,6 +88,40 @@ EOF
 corpus/panoply/deep-perft.md
 corpus/parallelworlds/deep-perft.md
 corpus/trid/deep-perft.md" ]
+}
+
+# mirrors FILE: checks every "its mirror image M (share J) has the same
+# count" / "must have the same count" in the check of a K/112 share row
+mirrors() {
+    awk '
+        /^id: / { id = $2 }
+        /^share: [0-9]+\/112$/ { split($2, a, "/"); k[id] = a[1] }
+        /^count: [0-9]+$/ { c[id] = $2 }
+        /^check: .*its mirror image .* \(share [0-9]+\) (has|must have) the same count$/ {
+            match($0, /\(share [0-9]+\) [a-z]+/)
+            claim[id] = substr($0, RSTART + 7) + 0
+            has[id] = substr($0, RSTART + RLENGTH - 3, 3) == "has"
+        }
+        END {
+            for (i in k) byk[k[i]] = i
+            for (i in claim) {
+                j = byk[claim[i]]
+                if (has[i] && (j == "" || c[j] != c[i])) { print "row " i ": its image, share " claim[i] ", has another count or none"; bad = 1 }
+                if (!has[i] && j != "") { print "row " i ": its image, share " claim[i] ", is counted: say whether it agrees"; bad = 1 }
+                if (has[i]) eq++; else left++
+            }
+            printf "%d pairs equal, %d images not yet counted\n", eq / 2, left
+            exit bad
+        }' "$1"
+}
+
+@test "panoply depth 6: what each share row says of its mirror image's count is true" {
+    run mirrors "$ROOT/corpus/panoply/deep-perft.md"
+    [ "$status" -eq 0 ] && [ "$output" = "$MIRROR_SUMMARY" ] || { echo "# $output"; return 1; }
+    # a share changed breaks both rows of its pair
+    sed '0,/^count: 17240932559$/s//count: 17240932558/' "$ROOT/corpus/panoply/deep-perft.md" > p.md
+    run mirrors p.md
+    [ "$status" -eq 1 ] && [ "${lines[0]}" != "${lines[1]}" ] && [[ $output == *"row army-6-s1: its image, share 7, has another count or none"* ]] || { echo "# $output"; return 1; }
 }
 
 @test "a good table verifies, its shares summed and its depth-3 row found in the suite" {
