@@ -105,6 +105,12 @@ static inline int pn_hex_steps(int dq, int dr)
     return (dq + dr + ds) / 2;
 }
 
+/* The same for two cells of the spec's geometry. */
+static inline int pn_cell_steps(const cv_geom *g, int a, int b)
+{
+    return pn_hex_steps(g->file[a] - g->file[b], g->rank[a] - g->rank[b]);
+}
+
 /* -- the fast generator (pn_fast.c) -- */
 /* The same moves in the same order as cv_pn_gen_ref, and the same counts
  * as cv_pn_perft_ref; faster (pn_fast.c says how).  A variant it cannot

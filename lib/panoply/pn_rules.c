@@ -402,11 +402,6 @@ static int barricade_takes(const pn_pos *p, int x, int k, int c)
     return 0;
 }
 
-static int hexdist(const cv_geom *g, int a, int b)
-{
-    return pn_hex_steps(g->file[a] - g->file[b], g->rank[a] - g->rank[b]);
-}
-
 /* The pieces of colour c that attack from afar in ways a walk from the
  * attacked cell does not meet: Catapults (over other pieces) and
  * Barricades (one end of each).  A move list tests many positions that
@@ -488,7 +483,7 @@ static int attacked(const pn_pos *p, int k, int c, const foes *f)
         int x = f->bars[i];
         uint8_t pc = p->b[x];
         if (!pc || CV_COLOR(pc) != c || o->role[CV_TYPE(pc)] != PN_BARRICADE) continue;
-        if (hexdist(G(p), x, k) > 4 || cv_pn_frozen(p, x)) continue;
+        if (pn_cell_steps(G(p), x, k) > 4 || cv_pn_frozen(p, x)) continue;
         if (barricade_takes(p, x, k, c)) return 1;
     }
     return 0;
@@ -514,7 +509,7 @@ static void lines_near(const pn_pos *p, int k, uint8_t *near)
 {
     const cv_geom *g = G(p);
     const pn_opts *o = pn_O(p->v);
-    for (int c = 0; c < g->ncells; c++) near[c] = hexdist(g, c, k) <= 4;
+    for (int c = 0; c < g->ncells; c++) near[c] = pn_cell_steps(g, c, k) <= 4;
     for (int i = 0; i < 6; i++)
         for (int c = next(p, o->dir6[i], k); c >= 0; c = next(p, o->dir6[i], c)) near[c] = 1;
 }

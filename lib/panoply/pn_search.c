@@ -210,11 +210,6 @@ enum {
     KING_LOST = 10000,      /* no King: the game is over (judge says so first) */
 };
 
-static int hexdist(const cv_geom *g, int a, int b)
-{
-    return pn_hex_steps(g->file[a] - g->file[b], g->rank[a] - g->rank[b]);
-}
-
 /* Cells a piece on c could move to, counted cheaply: empty cells along
  * its move atoms (a Barricade: empty cells beside its end). */
 static int reach(const pn_pos *p, int c, int role)
@@ -289,8 +284,8 @@ static int s_eval(void *node)
             score[col] += fr ? val[t] - val[t] / FROZEN_SHARE : val[t];
             if (!fr) mob[col] += reach(p, c, role) + (q >= 0 ? reach(p, q, role) : 0);
             if (king[col] >= 0) {
-                score[col] += KING_SHIELD * (hexdist(g, c, king[col]) == 1);
-                score[col] += KING_SHIELD * (q >= 0 && hexdist(g, q, king[col]) == 1);
+                score[col] += KING_SHIELD * (pn_cell_steps(g, c, king[col]) == 1);
+                score[col] += KING_SHIELD * (q >= 0 && pn_cell_steps(g, q, king[col]) == 1);
             }
             continue;
         }
@@ -310,7 +305,7 @@ static int s_eval(void *node)
             w += adv * adv / 2;
         } else {
             mob[col] += r;
-            if (centre >= 0) w += CENTRE * (g->ranks / 2 - hexdist(g, c, centre));
+            if (centre >= 0) w += CENTRE * (g->ranks / 2 - pn_cell_steps(g, c, centre));
         }
         score[col] += w;
     }
@@ -328,7 +323,7 @@ static int s_eval(void *node)
         }
         score[col] += KING_EXIT * exits;
         for (int i = 0; i < nh[!col]; i++)
-            if (hexdist(g, heralds[!col][i], k) == 2) score[col] -= HERALD_NEAR_KING;
+            if (pn_cell_steps(g, heralds[!col][i], k) == 2) score[col] -= HERALD_NEAR_KING;
         score[col] += MOBILITY * mob[col];
         if (mob[col] < SHORT_LIMIT) score[col] -= SHORT_OF_MOVES * (SHORT_LIMIT - mob[col]);
     }
