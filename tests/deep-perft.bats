@@ -91,9 +91,35 @@ corpus/trid/deep-perft.md" ]
 }
 
 # mirrors FILE: checks every "its mirror image M (share J) has the same
-# count" / "must have the same count" in the check of a K/112 share row
+# count" / "must have the same count" in the check of a K/112 share row:
+# M is the mirror of the row's root move, worked out here from the notation
+# (a cell keeps its rank r, file number f becomes 21 - r - f, Barricades B1
+# and B2 swap; a move's steps compared as a set), share J's root move is M,
+# and the counts agree
 mirrors() {
     awk '
+        function cell(t,   f, r) {
+            f = index(AZ, substr(t, 1, 1)); r = substr(t, 2) + 0
+            return substr(AZ, 21 - r - f, 1) r
+        }
+        # a move as its steps sorted, each step mirrored first when m is set
+        function steps(mv, m,   n, s, i, j, w, nw, o, t, x) {
+            n = split(mv, s, "; ")
+            for (i = 1; i <= n; i++) {
+                nw = split(s[i], w, /[ -]/)
+                if (m) {
+                    w[1] = w[1] == "B1" ? "B2" : w[1] == "B2" ? "B1" : w[1]
+                    for (j = 2; j <= nw; j++) w[j] = cell(w[j])
+                }
+                s[i] = w[1] " " w[2] "-" w[3]
+            }
+            for (i = 2; i <= n; i++)
+                for (j = i; j > 1 && s[j - 1] > s[j]; j--) { t = s[j]; s[j] = s[j - 1]; s[j - 1] = t }
+            o = s[1]
+            for (i = 2; i <= n; i++) o = o "; " s[i]
+            return o
+        }
+        BEGIN { AZ = "abcdefghijklmnopqrstuvwxyz" }
         /^id: / { id = $2 }
         /^share: [0-9]+\/112$/ { split($2, a, "/"); k[id] = a[1] }
         /^count: [0-9]+$/ { c[id] = $2 }
@@ -101,11 +127,17 @@ mirrors() {
             match($0, /\(share [0-9]+\) [a-z]+/)
             claim[id] = substr($0, RSTART + 7) + 0
             has[id] = substr($0, RSTART + RLENGTH - 3, 3) == "has"
+            match($0, /^check: root move [^(]*\(/)
+            mv[id] = substr($0, 18, RLENGTH - 19)
+            match($0, /its mirror image .* \(share /)
+            im[id] = substr($0, RSTART + 17, RLENGTH - 25)
         }
         END {
             for (i in k) byk[k[i]] = i
             for (i in claim) {
                 j = byk[claim[i]]
+                if (steps(mv[i], 1) != steps(im[i], 0)) { print "row " i ": the mirror image of " mv[i] " is " steps(mv[i], 1) ", not " im[i]; bad = 1 }
+                if (j != "" && steps(mv[j], 0) != steps(im[i], 0)) { print "row " i ": share " claim[i] " is root move " mv[j] ", not " im[i]; bad = 1 }
                 if (has[i] && (j == "" || c[j] != c[i])) { print "row " i ": its image, share " claim[i] ", has another count or none"; bad = 1 }
                 if (!has[i] && j != "") { print "row " i ": its image, share " claim[i] ", is counted: say whether it agrees"; bad = 1 }
                 if (has[i]) eq++; else left++
@@ -122,6 +154,25 @@ mirrors() {
     sed '0,/^count: 17240932559$/s//count: 17240932558/' "$ROOT/corpus/panoply/deep-perft.md" > p.md
     run mirrors p.md
     [ "$status" -eq 1 ] && [ "${lines[0]}" != "${lines[1]}" ] && [[ $output == *"row army-6-s1: its image, share 7, has another count or none"* ]] || { echo "# $output"; return 1; }
+}
+
+@test "panoply depth 6: a share row naming the wrong mirror image, or the wrong share for it, fails" {
+    # R m1-k3 is share 8, the image of R g1-g3, not of R g1-g2
+    sed 's/its mirror image R m1-l2 (share 7)/its mirror image R m1-k3 (share 7)/' "$ROOT/corpus/panoply/deep-perft.md" > p.md
+    run mirrors p.md
+    [ "$status" -eq 1 ] && [ "${lines[0]}" = "row army-6-s1: the mirror image of R g1-g2 is R m1-l2, not R m1-k3" ] &&
+        [ "${lines[1]}" = "row army-6-s1: share 7 is root move R m1-l2, not R m1-k3" ] || { echo "# $output"; return 1; }
+    # the right image with another share's number: share 8 is another root move
+    sed 's/its mirror image R m1-l2 (share 7)/its mirror image R m1-l2 (share 8)/' "$ROOT/corpus/panoply/deep-perft.md" > p.md
+    run mirrors p.md
+    [ "$status" -eq 1 ] && [[ $output == *"row army-6-s1: share 8 is root move R m1-k3, not R m1-l2"* ]] || { echo "# $output"; return 1; }
+    # a Barricade move is its two steps in either order, each mirrored
+    sed 's/its mirror image B2 k2-k3; B2 k3-i3 (share 45)/its mirror image B2 k3-i3; B2 k2-k3 (share 45)/' "$ROOT/corpus/panoply/deep-perft.md" > p.md
+    run mirrors p.md
+    [ "$status" -eq 0 ] && [ "$output" = "$MIRROR_SUMMARY" ] || { echo "# $output"; return 1; }
+    sed 's/its mirror image B2 k2-k3; B2 k3-i3 (share 45)/its mirror image B1 k2-k3; B2 k3-i3 (share 45)/' "$ROOT/corpus/panoply/deep-perft.md" > p.md
+    run mirrors p.md
+    [ "$status" -eq 1 ] && [ "${lines[0]}" = "row army-6-s21: the mirror image of B1 h2-g3; B1 g3-i3 is B2 k2-k3; B2 k3-i3, not B1 k2-k3; B2 k3-i3" ] || { echo "# $output"; return 1; }
 }
 
 @test "a good table verifies, its shares summed and its depth-3 row found in the suite" {
