@@ -103,7 +103,7 @@ mirrors() {
             return substr(AZ, 21 - r - f, 1) r
         }
         # a move as its steps sorted, each step mirrored first when m is set
-        function steps(mv, m,   n, s, i, j, w, nw, o, t, x) {
+        function steps(mv, m,   n, s, i, j, w, nw, o, t) {
             n = split(mv, s, "; ")
             for (i = 1; i <= n; i++) {
                 nw = split(s[i], w, /[ -]/)
